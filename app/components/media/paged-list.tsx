@@ -1,0 +1,182 @@
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { appendPage, LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import type { Page } from "~/server/posts/cursor";
+
+/**
+ * spec 2 §9 'end-of-list trigger within 1 px of the bottom (saved, media) or 251 px (profile)':
+ * how far below the viewport the end of a list may be when the next page is asked for.
+ */
+export const END_TRIGGER = { media: "0px 0px 1px 0px", profile: "0px 0px 251px 0px" } as const;
+
+interface PagedListOptions<TData, TItem> {
+  /** The page the route's loader rendered. */
+  first: Page<TItem>;
+  /** Names the list (tab, owner, starting cursor): when it changes, the pages loaded so far are dropped. */
+  listKey: string;
+  /** The address whose loader gives the page after `cursor` (the route's own address with ?cursor=). */
+  pageHref(cursor: string): string;
+  /** The page inside that loader's data. */
+  select(data: TData): Page<TItem>;
+}
+
+export interface PagedList<TItem> {
+  items: TItem[];
+  /** The cursor of the next page; null once a page came back short (the end of the list). */
+  nextCursor: string | null;
+  loading: boolean;
+  /** Asks for the next page, unless one is loading, the list ended or the 1 s lock holds. */
+  loadMore(): void;
+  /** Takes an item out (e.g. a post its owner deleted from a tile). */
+  remove(id: string): void;
+}
+
+/**
+ * Keyset 'load more' for a grid a loader pages (decision 0081; the post lists use
+ * FeedList, which draws cards, with the same rules from feed-model.ts): the first page
+ * comes from the route, the next ones through a fetcher loading the same route
+ * with `?cursor=`, appended in order. Without JavaScript the same address is a
+ * plain link (see ListEnd), so the list pages either way.
+ */
+export function usePagedList<TData, TItem extends { id: string }>({
+  first,
+  listKey,
+  pageHref,
+  select,
+}: PagedListOptions<TData, TItem>): PagedList<TItem> {
+  const fetcher = useFetcher<TData>();
+  const [more, setMore] = useState<{ key: string; items: TItem[]; nextCursor: string | null } | null>(null);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const [locked, setLocked] = useState(false);
+  const handled = useRef<TData | undefined>(undefined);
+  const requestedFor = useRef<string | null>(null);
+  // The callers' functions may be new on every render; the latest is read when needed.
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const hrefRef = useRef(pageHref);
+  hrefRef.current = pageHref;
+
+  const current = more?.key === listKey ? more : null;
+  const nextCursor = current ? current.nextCursor : first.nextCursor;
+
+  useEffect(() => {
+    // A plain data type (not a loader function) serializes to itself.
+    const data = fetcher.data as TData | undefined;
+    if (fetcher.state !== "idle" || data === undefined || data === handled.current) return;
+    handled.current = data;
+    // A page asked for by another list (the tab changed meanwhile) is dropped.
+    if (requestedFor.current !== listKey) return;
+    const page = selectRef.current(data);
+    setMore((previous) => ({
+      key: listKey,
+      items: [...(previous?.key === listKey ? previous.items : []), ...page.items],
+      nextCursor: page.nextCursor,
+    }));
+    setLocked(true);
+  }, [fetcher.state, fetcher.data, listKey]);
+
+  useEffect(() => {
+    if (!locked) return;
+    const timer = setTimeout(() => setLocked(false), LOAD_MORE_LOCK_MS);
+    return () => clearTimeout(timer);
+  }, [locked]);
+
+  const loading = fetcher.state !== "idle";
+  // Set at once (the state only changes on the next render): the sentinel and the
+  // load-more tile may both ask within one tick, and a second load would abort the first.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    // Done (or failed): the same cursor may be asked for again.
+    if (fetcher.state === "idle") asked.current = null;
+  }, [fetcher.state]);
+  const { load } = fetcher;
+  const loadMore = useCallback(() => {
+    if (!nextCursor || loading || locked || asked.current === nextCursor) return;
+    asked.current = nextCursor;
+    requestedFor.current = listKey;
+    void load(hrefRef.current(nextCursor));
+  }, [nextCursor, loading, locked, listKey, load]);
+
+  const remove = useCallback((id: string) => setRemoved((ids) => new Set(ids).add(id)), []);
+
+  // A post bumped between two loads may come twice: appendPage keeps its first place.
+  const items = useMemo(
+    () => appendPage(first.items, current?.items ?? []).filter((item) => !removed.has(item.id)),
+    [first.items, current, removed],
+  );
+
+  return { items, nextCursor, loading, loadMore: locked ? noop : loadMore, remove };
+}
+
+function noop() {}
+
+/** Calls `onVisible` while `target` is within `rootMargin` of the viewport (infinite scroll). */
+export function useWhenVisible(
+  target: RefObject<Element | null>,
+  onVisible: () => void,
+  rootMargin: string,
+): void {
+  useEffect(() => {
+    const element = target.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    // Re-created whenever onVisible changes (a page arrived, the lock ended), so a
+    // sentinel still in view asks again instead of waiting for a scroll.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target, onVisible, rootMargin]);
+}
+
+/**
+ * The foot of a paged list: an invisible sentinel that loads the next page when
+ * it nears the viewport, a 'Load more' link for keyboards and for pages without
+ * JavaScript (unless the list has its own, like the media grid's last tile), and
+ * spec 2 §2's "You've reached the end." once the list ended.
+ */
+export function ListEnd({
+  list,
+  nextHref,
+  rootMargin,
+  showEnd,
+}: {
+  list: PagedList<unknown>;
+  /** The no-JavaScript address of the next page; null when the list shows its own control. */
+  nextHref: string | null;
+  rootMargin: string;
+  /** Whether the end message makes sense (not under an empty state). */
+  showEnd: boolean;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useWhenVisible(sentinel, list.loadMore, rootMargin);
+  if (!list.nextCursor) {
+    return showEnd ? (
+      <p className="px-4 py-6 text-center text-sm font-medium text-zinc-500">You've reached the end.</p>
+    ) : null;
+  }
+  return (
+    <div ref={sentinel} className="flex min-h-px justify-center px-4 py-2">
+      {nextHref ? (
+        <Link
+          to={nextHref}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            list.loadMore();
+          }}
+          aria-busy={list.loading || undefined}
+          className="my-2 rounded-full px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {list.loading ? "Loading..." : "Load more"}
+        </Link>
+      ) : null}
+      <span className="sr-only" aria-live="polite">
+        {list.loading ? "Loading more" : ""}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { type ReactNode, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useActionToast, useHydrated } from "~/app/components/auth/action-feedback";
+import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
+import { formatAgeAgo } from "~/app/components/posts/post-format";
+import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
+import { useRootData } from "~/app/lib/root-data";
+import { DeletePostModal } from "./delete-post-modal";
+import type { MediaTileData } from "./tile-data";
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+    </svg>
+  );
+}
+
+const controlClass =
+  "pointer-events-auto flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-full bg-white/15 px-2.5 text-sm font-semibold text-white backdrop-blur-sm hover:bg-white/30 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white";
+
+const itemClass =
+  "flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950";
+
+/**
+ * spec 2 §2 'Tile hover overlay (wide screens)': the post's age, Message (not on
+ * one's own post), like (save) and a share menu with Copy link and, for the
+ * owner, Delete. Only above 1000 px (`lg:`); it shows on hover and whenever
+ * focus is inside the tile, so every control is reachable with Tab.
+ */
+export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDeleted(): void }) {
+  const { viewer } = useRootData();
+  const signIn = useSignInModal();
+  const { copy, banner } = useCopyPostLink();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const save = useFetcher<PostActionData>();
+  // 'Post saved.' (spec 2 §8, success), or why it was refused.
+  useActionToast(save.data?.toast);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  // spec 2 §4 'Save then Saved!': shown at once, confirmed by the action's answer.
+  const answered = save.data?.intent === "toggle-save" && save.data.saved !== undefined;
+  const known = {
+    saved: answered ? (save.data?.saved ?? tile.savedByViewer) : tile.savedByViewer,
+    likeCount: answered ? (save.data?.likeCount ?? tile.likeCount) : tile.likeCount,
+  };
+  const pending = save.formData !== undefined;
+  const saved = pending ? !known.saved : known.saved;
+  const likeCount = pending ? Math.max(0, known.likeCount + (saved ? 1 : -1)) : known.likeCount;
+
+  const postPath = `/post/${tile.id}`;
+
+  // Kept visible while its menu or dialog is open, so the menu stays attached to a visible button.
+  const forced = menuOpen || confirmDelete;
+  return (
+    <>
+      <div
+        className={`pointer-events-none absolute inset-0 z-20 hidden flex-col justify-between bg-gradient-to-b from-zinc-950/55 via-zinc-950/10 to-zinc-950/65 p-2.5 transition-opacity duration-150 lg:flex ${
+          forced ? "opacity-100" : "opacity-0 group-focus-within:opacity-100 group-hover:opacity-100"
+        }`}
+      >
+        <p className="text-xs font-semibold text-white drop-shadow">
+          <time dateTime={tile.createdAt.toISOString()} suppressHydrationWarning>
+            {formatAgeAgo(tile.createdAt, new Date())}
+          </time>
+        </p>
+        <div className="flex items-center gap-1.5">
+          {tile.ownedByViewer ? null : (
+            <Link
+              to="/messages"
+              onClick={(event) => {
+                // spec 2 §4: a visitor's attempt to message opens the sign-in modal.
+                if (viewer) return;
+                event.preventDefault();
+                signIn.open("message");
+              }}
+              className={controlClass}
+            >
+              <MessageIcon className="size-5" />
+              <span className="sr-only">Message {tile.author.firstName}</span>
+            </Link>
+          )}
+          <save.Form
+            method="post"
+            action={postPath}
+            onSubmit={(event) => {
+              if (viewer) return;
+              event.preventDefault();
+              signIn.open("like");
+            }}
+          >
+            <input type="hidden" name="intent" value="toggle-save" />
+            {/* Only a plain HTML form needs to be sent back; a fetcher stays on the page. */}
+            {hydrated ? null : (
+              <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+            )}
+            <button type="submit" aria-pressed={saved} className={controlClass}>
+              <HeartIcon filled={saved} />
+              <span className="sr-only">{saved ? "Saved" : "Save"}</span>
+              {/* spec 2 §4: the count is hidden while saved. */}
+              {saved ? null : <span aria-hidden="true">{likeCount}</span>}
+            </button>
+          </save.Form>
+          <DropdownMenu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
+            <DropdownMenu.Trigger className={`${controlClass} ml-auto`}>
+              <ShareIcon className="size-5" />
+              <span className="sr-only">Share</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={6}
+                collisionPadding={12}
+                className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+              >
+                <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(tile.id)}>
+                  Copy link
+                </MenuItem>
+                {tile.ownedByViewer ? (
+                  <MenuItem icon={<TrashIcon />} onSelect={() => setConfirmDelete(true)} danger>
+                    Delete
+                  </MenuItem>
+                ) : null}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+      {/* Outside the overlay, which is transparent until hovered. */}
+      {banner}
+      {tile.ownedByViewer ? (
+        <DeletePostModal
+          postId={tile.id}
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          onDeleted={onDeleted}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function MenuItem({
+  icon,
+  onSelect,
+  danger = false,
+  children,
+}: {
+  icon: ReactNode;
+  onSelect(): void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Item className={`${itemClass} ${danger ? "text-red-700" : ""}`} onSelect={onSelect}>
+      <span className={danger ? "text-red-600" : "text-zinc-500"}>{icon}</span>
+      {children}
+    </DropdownMenu.Item>
+  );
+}

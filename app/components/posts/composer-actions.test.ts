@@ -1,0 +1,216 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as createCommentAction } from "~/app/routes/posts/create-comment";
+import { action as createPostAction } from "~/app/routes/posts/create-post";
+import { CampusDirectory } from "~/server/campuses/directory";
+import { getPost } from "~/server/posts/posts";
+import { plainTextToRichText } from "~/server/posts/rich-text";
+import { createTestMember, createTestPost, requestHeaders } from "~/tests/support/factories";
+import { createTestContext, type TestContext } from "~/tests/support/test-context";
+import type { ComposerActionData } from "./composer-action.server";
+
+// The composer's routes (spec 2 §4, §5): thin actions over createPost / createComment that
+// answer the composer's script with data and a plain form with redirects.
+
+let t: TestContext;
+let campuses: CampusDirectory;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  campuses = new CampusDirectory(t.ctx.db, {});
+  await campuses.refresh();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function composerRequest(path: string, form: FormData, cookie: string | null): Request {
+  const headers = requestHeaders(cookie ? { cookie } : {});
+  return new Request(`http://localhost${path}`, { method: "POST", body: form, headers });
+}
+
+/** Route action arguments as the server builds them (server/http/load-context.ts). */
+function args<Args>(request: Request, params: Record<string, string> = {}): Args {
+  const campus = campuses.get("ou");
+  if (!campus) throw new Error("campus ou is not seeded");
+  return {
+    request,
+    params,
+    context: { app: t.ctx, auth: t.auth, campuses, campus, nonce: "", clientIp: null },
+  } as unknown as Args;
+}
+
+/** What an action answered: data() with its status, or a Response (redirect). */
+async function run(promise: Promise<unknown>) {
+  let result: unknown;
+  try {
+    result = await promise;
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { response: result } as const;
+  const wrapped = result as { data: ComposerActionData; init?: { status?: number } | null };
+  return { data: wrapped.data, status: wrapped.init?.status ?? 200 } as const;
+}
+
+function editorJson(text: string): string {
+  return JSON.stringify(plainTextToRichText(text));
+}
+
+async function png(): Promise<File> {
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], "desk.png", { type: "image/png" });
+}
+
+describe("/create/post action", () => {
+  it("creates the post from the composer's form and answers { ok, postId }", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Desk lamp\nBarely used"));
+    form.set("category", "furniture");
+    form.append("files", await png());
+    form.append("files", await png());
+    const answer = await run(
+      createPostAction(args(composerRequest("/create/post?goBack=home", form, member.cookie))),
+    );
+    expect(answer.data).toEqual({ ok: true, postId: expect.any(String), rootId: null });
+    if (!answer.data?.ok) throw new Error("not posted");
+    const post = await getPost(t.ctx, member.viewer, { postId: answer.data.postId, campusId: "ou" });
+    expect(post?.plainText).toBe("Desk lamp\nBarely used");
+    expect(post?.category).toBe("furniture");
+    expect(post?.media).toHaveLength(2);
+  });
+
+  it("takes a plain form's text and redirects it to the feed with 'Your post was sent'", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("plainText", "Bike for sale\r\nBlue");
+    form.set("category", "all");
+    // An empty file input still sends one empty part.
+    form.append("files", new File([], "", { type: "application/octet-stream" }));
+    const answer = await run(
+      createPostAction(args(composerRequest("/create/post?goBack=home", form, member.cookie))),
+    );
+    expect(answer.response?.status).toBe(302);
+    expect(answer.response?.headers.get("Location")).toBe("/home?filter=notify-posted");
+  });
+
+  it("refuses more than 500 characters with the danger alert", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("x".repeat(501)));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      toast: { message: "Error: Too many characters!", type: "danger" },
+    });
+  });
+
+  it("answers a renamed text file with 'Only photos & videos are allowed!'", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("A photo"));
+    form.append("files", new File(["not a photo"], "photo.png", { type: "image/png" }));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+    expect(answer.data).toEqual({
+      ok: false,
+      toast: { message: "Only photos & videos are allowed!", type: "danger" },
+    });
+  });
+
+  it("asks a member without a finished profile to set it up: the modal, or the wizard page without JavaScript", async () => {
+    const member = await createTestMember(t, { profileSetUp: false });
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Hello"));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+    expect(answer.status).toBe(403);
+    expect(answer.data).toEqual({ ok: false, refusal: { kind: "profile-incomplete" } });
+
+    const plain = new FormData();
+    plain.set("plainText", "Hello");
+    const page = await run(
+      createPostAction(args(composerRequest("/create/post?goBack=profile", plain, member.cookie))),
+    );
+    expect(page.response?.headers.get("Location")).toBe("/profile/set-up?goBack=create_profile");
+  });
+
+  it("answers a signed-out request with the sign-in modal, reason 'post'", async () => {
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Hello"));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", form, null))));
+    expect(answer.status).toBe(401);
+    expect(answer.data).toEqual({ ok: false, refusal: { kind: "sign-in", reason: "post" } });
+  });
+});
+
+describe("/create/comment/:postId action", () => {
+  it("replies and answers the new comment with its thread's post; a plain form goes to the thread", async () => {
+    const author = await createTestMember(t);
+    const commenter = await createTestMember(t);
+    const post = await createTestPost(t, author.viewer, { text: "Textbooks" });
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Still available?"));
+    const answer = await run(
+      createCommentAction(
+        args(composerRequest(`/create/comment/${post.id}`, form, commenter.cookie), { postId: post.id }),
+      ),
+    );
+    expect(answer.data).toEqual({ ok: true, postId: expect.any(String), rootId: post.id });
+    if (!answer.data?.ok) throw new Error("not sent");
+
+    const reply = new FormData();
+    reply.set("plainText", "Yes it is");
+    const page = await run(
+      createCommentAction(
+        args(composerRequest(`/create/comment/${answer.data.postId}`, reply, author.cookie), {
+          postId: answer.data.postId,
+        }),
+      ),
+    );
+    expect(page.response?.headers.get("Location")).toBe(`/post/${post.id}`);
+    expect(page.response?.headers.get("Set-Cookie")).toContain("cbs_toast=");
+  });
+
+  it("prompts a member whose school is not verified", async () => {
+    const author = await createTestMember(t);
+    const newcomer = await createTestMember(t, { schoolVerified: false, profileSetUp: false });
+    const post = await createTestPost(t, author.viewer);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Interested"));
+    const answer = await run(
+      createCommentAction(
+        args(composerRequest(`/create/comment/${post.id}`, form, newcomer.cookie), { postId: post.id }),
+      ),
+    );
+    expect(answer.data).toEqual({ ok: false, refusal: { kind: "verify-school" } });
+  });
+
+  it("says 'Sorry, that post has been deleted.' for a post that is gone", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Hello?"));
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const answer = await run(
+      createCommentAction(
+        args(composerRequest(`/create/comment/${missing}`, form, member.cookie), { postId: missing }),
+      ),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.data).toEqual({
+      ok: false,
+      toast: { message: "Sorry, that post has been deleted.", type: "danger" },
+    });
+  });
+});

@@ -1,0 +1,191 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { buttonClass } from "~/app/components/ui/button";
+import type { Page } from "~/server/posts/cursor";
+import type { PostSummary } from "~/server/posts/views";
+import { appendPage, interleaveSponsored, LOAD_MORE_LOCK_MS, loadMoreDecision, pageHref } from "./feed-model";
+import { PostCard } from "./post-card";
+
+/** spec 2 §2, §4: the message under the last post. */
+export const END_OF_LIST = "You've reached the end.";
+
+/** What a list route's loader answers for `?cursor=` (the same loader serves the first page). */
+export interface PostPageData {
+  page: Page<PostSummary> | null;
+  /** A refusal of the page (a tampered cursor): the domain's message. */
+  listError?: string | null;
+}
+
+/** A sponsored post of the ads issue (spec 2 §2): the ad's id and its post. */
+export interface SponsoredPost {
+  adId: string;
+  post: PostSummary;
+}
+
+interface FeedListProps {
+  /** The page the route's loader read: the first page (or, without JavaScript, the `?cursor=` one). */
+  page: Page<PostSummary>;
+  /** The list's accessible name ('Posts', 'Saved posts'). */
+  label: string;
+  /** Shown instead of the list when there is nothing at all. */
+  empty: ReactNode;
+  /**
+   * How close to the bottom the next page loads (spec 2 §9: 'within 1 px of the
+   * bottom (saved, media) or 251 px (profile)'; the feed loads a screen ahead).
+   */
+  triggerMarginPx?: number;
+  /** The seam of the ads issue: placed after every 4th post. None until then. */
+  sponsored?: readonly SponsoredPost[];
+  /** How each post is drawn; PostCard by default. */
+  renderPost?(post: PostSummary): ReactNode;
+}
+
+interface ListState {
+  /** The loader's page this state grew from: a new one (revalidation, new filter) starts over. */
+  base: Page<PostSummary>;
+  items: PostSummary[];
+  cursor: string | null;
+}
+
+function fromPage(page: Page<PostSummary>): ListState {
+  return { base: page, items: page.items, cursor: page.nextCursor };
+}
+
+/**
+ * An infinitely scrolling list of posts (spec 2 §2 'Infinite scroll', §4 'Feed
+ * pagination'): the next page is fetched from the same route's loader with
+ * `?cursor=` when the end comes near, at most once a second (the 1 s lock). A
+ * 'Load more' link does the same by hand and, without JavaScript, opens the next
+ * page. Ends with "You've reached the end.".
+ */
+export function FeedList({
+  page,
+  label,
+  empty,
+  triggerMarginPx = 600,
+  sponsored = [],
+  renderPost = (post) => <PostCard post={post} />,
+}: FeedListProps) {
+  const location = useLocation();
+  const fetcher = useFetcher<PostPageData>();
+  const [state, setState] = useState(() => fromPage(page));
+  const [listError, setListError] = useState<string | null>(null);
+  let current = state;
+  if (state.base !== page) {
+    // Adjusting state while rendering (React's documented pattern) rather than in an effect: no stale frame.
+    current = fromPage(page);
+    setState(current);
+    setListError(null);
+  }
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const visible = useRef(false);
+  const lockedUntil = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const requested = useRef<string | null>(null);
+  const handled = useRef<unknown>(null);
+  // The observer's callback outlives renders: it reads the latest values through these.
+  const latest = useRef({ cursor: current.cursor, busy: fetcher.state !== "idle", search: location.search });
+  latest.current = { cursor: current.cursor, busy: fetcher.state !== "idle", search: location.search };
+  const { load: fetchPage } = fetcher;
+  const { pathname } = location;
+
+  const load = useCallback(() => {
+    const { cursor, search } = latest.current;
+    if (!cursor) return;
+    requested.current = cursor;
+    latest.current.busy = true;
+    void fetchPage(pageHref(pathname, search, cursor));
+  }, [fetchPage, pathname]);
+
+  const check = useCallback(() => {
+    clearTimeout(retry.current);
+    if (!visible.current) return;
+    const decision = loadMoreDecision(
+      { cursor: latest.current.cursor, busy: latest.current.busy, lockedUntil: lockedUntil.current },
+      Date.now(),
+    );
+    if (decision.load) load();
+    else if (decision.waitMs > 0) retry.current = setTimeout(check, decision.waitMs);
+  }, [load]);
+
+  // A page arrived: append it (if it is still the one asked for), then lock for 1 s.
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || handled.current === data) return;
+    handled.current = data;
+    lockedUntil.current = Date.now() + LOAD_MORE_LOCK_MS;
+    const received = data.page;
+    if (received) {
+      setState((previous) =>
+        previous.cursor === requested.current
+          ? { ...previous, items: appendPage(previous.items, received.items), cursor: received.nextCursor }
+          : previous,
+      );
+      setListError(null);
+    } else {
+      setListError(data.listError ?? "Something went wrong");
+    }
+    retry.current = setTimeout(check, LOAD_MORE_LOCK_MS);
+  }, [fetcher.state, fetcher.data, check]);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        visible.current = entries.some((entry) => entry.isIntersecting);
+        check();
+      },
+      { rootMargin: `0px 0px ${triggerMarginPx}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [check, triggerMarginPx]);
+
+  useEffect(() => () => clearTimeout(retry.current), []);
+
+  if (current.items.length === 0 && !current.cursor) return <>{empty}</>;
+
+  const entries = interleaveSponsored(current.items, sponsored);
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="flex flex-col gap-3">
+      <ul aria-label={label} className="flex flex-col gap-3">
+        {entries.map((entry) =>
+          entry.kind === "post" ? (
+            <li key={entry.post.id}>{renderPost(entry.post)}</li>
+          ) : (
+            <li key={`sponsored-${entry.slot}`}>
+              <PostCard post={entry.ad.post} sponsored />
+            </li>
+          ),
+        )}
+      </ul>
+      <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-2 pb-4">
+        <p aria-live="polite" className="text-sm text-zinc-500">
+          {busy ? "Loading more posts…" : current.cursor ? "" : END_OF_LIST}
+        </p>
+        {listError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {listError}
+          </p>
+        ) : null}
+        {current.cursor && !busy ? (
+          <Link
+            to={pageHref(location.pathname, location.search, current.cursor)}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              lockedUntil.current = 0;
+              load();
+            }}
+            className={buttonClass("secondary", "h-11")}
+          >
+            Load more
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

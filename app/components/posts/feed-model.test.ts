@@ -1,0 +1,109 @@
+import { describe, expect, test } from "vitest";
+import {
+  appendPage,
+  differsOnlyIn,
+  interleaveSponsored,
+  isSaveToggle,
+  LOAD_MORE_LOCK_MS,
+  loadMoreDecision,
+  pageHref,
+  SPONSORED_EVERY,
+} from "./feed-model";
+
+const posts = (count: number) => Array.from({ length: count }, (_, index) => `p${index + 1}`);
+
+describe("interleaveSponsored (the ads issue's seam, spec 2 §2, §9)", () => {
+  test("without ads the posts come through unchanged", () => {
+    expect(interleaveSponsored(posts(9))).toEqual(posts(9).map((post) => ({ kind: "post", post })));
+    expect(interleaveSponsored(posts(9), [])).toHaveLength(9);
+  });
+
+  test("an ad follows every 4th post, cycling through the ads", () => {
+    const entries = interleaveSponsored(posts(13), ["A", "B"]);
+    const shape = entries.map((entry) => (entry.kind === "post" ? entry.post : `[${entry.ad}]`));
+    expect(SPONSORED_EVERY).toBe(4);
+    expect(shape).toEqual([
+      "p1",
+      "p2",
+      "p3",
+      "p4",
+      "[A]",
+      "p5",
+      "p6",
+      "p7",
+      "p8",
+      "[B]",
+      "p9",
+      "p10",
+      "p11",
+      "p12",
+      "[A]",
+      "p13",
+    ]);
+    expect(entries.filter((entry) => entry.kind === "sponsored").map((entry) => entry.slot)).toEqual([
+      0, 1, 2,
+    ]);
+  });
+
+  test("no ad after a last, incomplete group of posts", () => {
+    expect(interleaveSponsored(posts(3), ["A"]).every((entry) => entry.kind === "post")).toBe(true);
+  });
+});
+
+describe("appendPage", () => {
+  test("adds the next page, skipping posts already shown", () => {
+    const shown = [{ id: "a" }, { id: "b" }];
+    expect(appendPage(shown, [{ id: "b" }, { id: "c" }])).toEqual([{ id: "a" }, { id: "b" }, { id: "c" }]);
+  });
+});
+
+describe("loadMoreDecision (spec 2 §4: load-more is locked for 1 second after each load)", () => {
+  const now = 10_000;
+  test("loads when there is a next page, nothing is loading and the lock is over", () => {
+    expect(loadMoreDecision({ cursor: "c", busy: false, lockedUntil: now }, now)).toEqual({
+      load: true,
+      waitMs: 0,
+    });
+  });
+
+  test("waits out the lock after a load", () => {
+    expect(LOAD_MORE_LOCK_MS).toBe(1000);
+    const lockedUntil = now + LOAD_MORE_LOCK_MS;
+    expect(loadMoreDecision({ cursor: "c", busy: false, lockedUntil }, now + 400)).toEqual({
+      load: false,
+      waitMs: 600,
+    });
+  });
+
+  test("never at the end of the list or while a page is on its way", () => {
+    expect(loadMoreDecision({ cursor: null, busy: false, lockedUntil: 0 }, now).load).toBe(false);
+    expect(loadMoreDecision({ cursor: "c", busy: true, lockedUntil: 0 }, now).load).toBe(false);
+  });
+});
+
+test("pageHref keeps the query (the category) and sets the cursor", () => {
+  expect(pageHref("/home", "?category=furniture", "abc")).toBe("/home?category=furniture&cursor=abc");
+  expect(pageHref("/saved", "?cursor=old", "new")).toBe("/saved?cursor=new");
+});
+
+test("isSaveToggle recognises the Save / Saved! form", () => {
+  const form = new FormData();
+  form.set("intent", "toggle-save");
+  expect(isSaveToggle(form)).toBe(true);
+  expect(isSaveToggle(undefined)).toBe(false);
+  form.set("intent", "delete-post");
+  expect(isSaveToggle(form)).toBe(false);
+});
+
+test("differsOnlyIn tells when only one query value changed", () => {
+  const url = (path: string) => new URL(path, "http://ou.localhost");
+  expect(differsOnlyIn(url("/home?filter=notify-posted"), url("/home"), "filter")).toBe(true);
+  expect(
+    differsOnlyIn(url("/home?filter=notify-posted&category=drones"), url("/home?category=drones"), "filter"),
+  ).toBe(true);
+  expect(differsOnlyIn(url("/home?filter=notify-posted"), url("/home?category=drones"), "filter")).toBe(
+    false,
+  );
+  expect(differsOnlyIn(url("/home"), url("/home"), "filter")).toBe(false);
+  expect(differsOnlyIn(url("/home?filter=x"), url("/saved"), "filter")).toBe(false);
+});

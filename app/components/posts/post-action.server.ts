@@ -1,0 +1,43 @@
+import { data, redirect } from "react-router";
+import type { ToastInput } from "~/app/lib/toast";
+import { isParticipationRefused } from "~/server/accounts/gates";
+import { isPostError, type PostErrorCode } from "~/server/posts/errors";
+import type { PostActionData } from "./post-actions";
+
+/**
+ * A path on this site to come back to after a plain-HTML form (no JavaScript);
+ * anything else (another host, '//evil.example') is ignored.
+ */
+export function localReturnPath(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !value.startsWith("/")) return null;
+  if (value.startsWith("//") || value.startsWith("/\\") || value.length > 2000) return null;
+  return value;
+}
+
+const statusOf: Partial<Record<PostErrorCode, number>> = {
+  "not-found": 404,
+  forbidden: 403,
+  "other-campus": 403,
+  "private-campus": 403,
+};
+
+/**
+ * A refusal of the posts domain as the answer of an action (ARCHITECTURE.md rule 5):
+ * signed out → /user_registration (the page behind the sign-in modal, for a plain
+ * form; with JavaScript the buttons open the modal before sending); e-mail not
+ * verified → /verify; any other refusal → its message as a toast of the spec's
+ * type. Unexpected errors are rethrown (the error boundary).
+ */
+export function postActionRefusal(error: unknown, intent: string) {
+  if (isParticipationRefused(error)) {
+    if (error.refusal.kind === "sign-in") throw redirect("/user_registration");
+    if (error.refusal.kind === "verify-email") throw redirect("/verify");
+    const toast: ToastInput = { message: error.message, type: "danger" };
+    return data<PostActionData>({ intent, ok: false, toast }, { status: 403 });
+  }
+  if (isPostError(error)) {
+    const toast: ToastInput = { message: error.message, type: error.alertType };
+    return data<PostActionData>({ intent, ok: false, toast }, { status: statusOf[error.code] ?? 400 });
+  }
+  throw error;
+}

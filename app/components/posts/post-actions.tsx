@@ -1,0 +1,259 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import {
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useActionToast, useHydrated } from "~/app/components/auth/action-feedback";
+import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
+import { useToast } from "~/app/components/ui/toaster";
+import { useRootData } from "~/app/lib/root-data";
+import type { ToastInput } from "~/app/lib/toast";
+import type { PostSummary } from "~/server/posts/views";
+import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
+
+/** What the post route's action answers a fetcher (app/routes/posts/post.tsx). */
+export interface PostActionData {
+  intent: string;
+  ok: boolean;
+  /** toggle-save: the new state and count. */
+  saved?: boolean;
+  likeCount?: number;
+  /** What to tell the user ('Post saved.', or a refusal's message). */
+  toast?: ToastInput | null;
+}
+
+/** spec 2 §9: 'link-copied banner 2 s'. */
+export const LINK_COPIED_BANNER_MS = 2000;
+/** spec 2 §2 'Modals' Link Copied! text. */
+export const LINK_COPIED_TEXT = "Link Copied! You can share this link with anyone.";
+/** spec 2 §8. */
+export const COPIED_TO_CLIPBOARD = "Copied to clipboard";
+
+/** spec 2 §2: above 769 px comments are written on the post page; at 769 px and below on their own page. */
+export const WIDE_SCREEN_QUERY = "(min-width: 770px)";
+
+export function isWideScreen(): boolean {
+  return typeof window !== "undefined" && window.matchMedia(WIDE_SCREEN_QUERY).matches;
+}
+
+/** A post's address on this campus's host. */
+export function postUrl(postId: string): string {
+  return `${window.location.origin}/post/${postId}`;
+}
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and insecure origins: the selection way.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("copy refused");
+}
+
+/**
+ * 'Copy link' of the share menus (spec 2 §2, §8): the 'Link Copied! …' banner for
+ * 2 s and the 'Copied to clipboard' toast (okay signed in, success signed out).
+ * Render `banner` somewhere in the component that calls `copy`.
+ */
+export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner: ReactNode } {
+  const { viewer } = useRootData();
+  const toast = useToast();
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = useCallback(
+    async (postId: string) => {
+      try {
+        await writeClipboard(postUrl(postId));
+      } catch {
+        toast.show({ message: "Something went wrong", type: "danger" });
+        return;
+      }
+      setShown(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setShown(false), LINK_COPIED_BANNER_MS);
+      toast.show({ message: COPIED_TO_CLIPBOARD, type: viewer ? "okay" : "success" });
+    },
+    [toast, viewer],
+  );
+
+  const banner = shown ? (
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-[60] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-zinc-900 px-4 py-3 text-sm font-medium text-white shadow-xl md:bottom-8"
+    >
+      <LinkIcon className="size-5 shrink-0 text-emerald-300" />
+      {LINK_COPIED_TEXT}
+    </div>
+  ) : null;
+  return { copy, banner };
+}
+
+const actionBase =
+  "inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full font-semibold transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100";
+
+/** The look of a post's action buttons (44 px tall: tap targets); `active` for Saved!. */
+export function actionButtonClass({ active = false, small = false } = {}): string {
+  const size = small ? "px-2.5 text-[13px]" : "px-3 text-sm";
+  const color = active ? "text-brand-700 hover:text-brand-800" : "text-zinc-600 hover:text-zinc-900";
+  return `${actionBase} ${size} ${color}`;
+}
+
+/**
+ * Save / Saved! (spec 2 §4 'Save/like'): toggles through the post route's action,
+ * at once on screen (the answer confirms it). While saved the button reads
+ * 'Saved!' and the count is hidden; otherwise the count links to who saved it.
+ * A visitor gets the sign-in modal with reason 'like'. Without JavaScript the
+ * form posts and comes back to this page.
+ */
+export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByViewer" | "likeCount"> }) {
+  const { viewer } = useRootData();
+  const signIn = useSignInModal();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const fetcher = useFetcher<PostActionData>();
+  // 'Post saved.' (spec 2 §8, success) or why it failed.
+  useActionToast(fetcher.data?.toast);
+
+  const settled =
+    fetcher.data?.intent === "toggle-save" && fetcher.data.saved !== undefined
+      ? { saved: fetcher.data.saved, count: fetcher.data.likeCount ?? post.likeCount }
+      : { saved: post.savedByViewer, count: post.likeCount };
+  const pending = fetcher.state !== "idle";
+  const shown = pending
+    ? { saved: !settled.saved, count: Math.max(0, settled.count + (settled.saved ? -1 : 1)) }
+    : settled;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (viewer) return;
+    // spec 2 §4: 'Logged-out users get the sign-in modal'.
+    event.preventDefault();
+    signIn.open("like");
+  }
+
+  return (
+    <div className="flex items-center">
+      <fetcher.Form method="post" action={`/post/${post.id}`} onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="toggle-save" />
+        {/* Only a plain HTML form needs to be sent back; a fetcher stays on the page. */}
+        {hydrated ? null : (
+          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+        )}
+        <button type="submit" disabled={pending} className={actionButtonClass({ active: shown.saved })}>
+          {shown.saved ? (
+            <BookmarkFilledIcon className="size-5 shrink-0" />
+          ) : (
+            <BookmarkIcon className="size-5 shrink-0" />
+          )}
+          {shown.saved ? "Saved!" : "Save"}
+        </button>
+      </fetcher.Form>
+      {!shown.saved && shown.count > 0 ? (
+        <Link
+          to={`/post/${post.id}/likes`}
+          className="-ml-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-zinc-600 tabular-nums hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {shown.count}
+          <span className="sr-only"> {shown.count === 1 ? "person saved" : "people saved"} this post</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Share → Copy link (spec 2 §2 'Post detail' actions). */
+export function ShareMenu({ postId }: { postId: string }) {
+  const { copy, banner } = useCopyPostLink();
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={actionButtonClass()}>
+          <ShareIcon className="size-5 shrink-0" />
+          Share
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={12}
+            className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+          >
+            <DropdownMenu.Item
+              onSelect={() => void copy(postId)}
+              className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100"
+            >
+              <LinkIcon className="size-5 shrink-0 text-zinc-500" />
+              Copy link
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {banner}
+    </>
+  );
+}
+
+interface PostActionsProps {
+  post: Pick<PostSummary, "id" | "savedByViewer" | "likeCount" | "commentCount" | "parentId" | "type">;
+  /**
+   * The post page: Comment focuses its comment box (wide screens) instead of
+   * opening the post. The link still leads to /create/comment/{id} on phones and without JavaScript.
+   */
+  onComment?(): void;
+}
+
+/** The action row of a post: Comment, Save/Saved! with count, Share (spec 2 §2). */
+export function PostActions({ post, onComment }: PostActionsProps) {
+  const { viewer } = useRootData();
+  const signIn = useSignInModal();
+  const href = onComment ? `/create/comment/${post.id}?goBack=detail` : `/post/${post.id}`;
+  function onCommentClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (!onComment) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!viewer) {
+      // spec 2 §5: 'Signed-out users who … comment … get the sign-in modal'.
+      event.preventDefault();
+      signIn.open("comment");
+      return;
+    }
+    if (!isWideScreen()) return;
+    event.preventDefault();
+    onComment();
+  }
+  // Comments cannot be saved (server/posts/posts.ts toggleSave): their row has Comment and Share.
+  const savable = post.type === "post" && post.parentId === null;
+  return (
+    <div className="-mx-2 flex items-center justify-between gap-1 xs:justify-start xs:gap-4">
+      <Link to={href} onClick={onCommentClick} className={actionButtonClass()}>
+        <CommentIcon className="size-5 shrink-0" />
+        Comment
+        {post.commentCount > 0 ? (
+          <span className="text-zinc-500 tabular-nums">
+            <span className="sr-only">(</span>
+            {post.commentCount}
+            <span className="sr-only">)</span>
+          </span>
+        ) : null}
+      </Link>
+      {savable ? <SaveButton post={post} /> : null}
+      <ShareMenu postId={post.id} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Link } from "react-router";
+import { Avatar } from "~/app/components/ui/avatar";
+import { BadgeCheckIcon } from "~/app/components/ui/icons";
+import { getCategory } from "~/server/posts/categories";
+import type { PostSummary, UserSummary } from "~/server/posts/views";
+import { NewUserBanner } from "./new-user-banner";
+import { PostActions } from "./post-actions";
+import { PostAge } from "./post-age";
+import { displayName } from "./post-format";
+import { TagIcon } from "./post-icons";
+import { FirstMedia } from "./post-media";
+import { PostText } from "./post-text";
+
+export interface PostCardProps {
+  /** A post or comment of any list (feed, saved, profile tabs, search). */
+  post: PostSummary;
+  /** The ads issue's sponsored post (spec 2 §2 'Sponsored posts'): labelled as such. */
+  sponsored?: boolean;
+}
+
+/** The verified badge (spec 1 §2: school-verified) beside a name. */
+export function VerifiedBadge({ verified }: { verified: boolean }) {
+  if (!verified) return null;
+  return (
+    <span className="inline-flex shrink-0 text-brand-600" title="Verified student">
+      <BadgeCheckIcon className="size-4" />
+      <span className="sr-only">Verified</span>
+    </span>
+  );
+}
+
+/** Avatar, name, badge, age and handle: the head of a post card and of the post page. */
+export function PostByline({
+  author,
+  date,
+  postHref,
+  avatarSize = "md",
+}: {
+  author: UserSummary;
+  date: Date;
+  /** The age links to the post (as feeds do); none on the post page itself. */
+  postHref?: string;
+  avatarSize?: "sm" | "md";
+}) {
+  const name = displayName(author);
+  const profileHref = `/${author.username}`;
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-3">
+      <Link
+        to={profileHref}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <Avatar person={author} size={avatarSize} />
+      </Link>
+      <div className="min-w-0 flex-1 leading-tight">
+        <div className="flex min-w-0 items-center gap-1 text-[15px]">
+          <Link to={profileHref} className="truncate font-semibold text-zinc-900 hover:underline">
+            {name}
+          </Link>
+          <VerifiedBadge verified={author.verified} />
+          <span aria-hidden="true" className="text-zinc-400">
+            ·
+          </span>
+          {postHref ? (
+            <Link to={postHref} className="shrink-0 text-zinc-500 hover:underline">
+              <PostAge date={date} />
+            </Link>
+          ) : (
+            <PostAge date={date} className="shrink-0 text-zinc-500" />
+          )}
+        </div>
+        <p className="truncate text-sm text-zinc-500">@{author.username}</p>
+      </div>
+    </div>
+  );
+}
+
+/** A post's category as a label (spec 2 §3 categories: the text of the stored value). */
+export function CategoryLabel({ value }: { value: string | null }) {
+  const category = value ? getCategory(value) : null;
+  if (!category) return null;
+  return (
+    <span className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-700">
+      <TagIcon className="size-3.5 shrink-0 text-zinc-500" />
+      <span className="truncate">{category.text}</span>
+    </span>
+  );
+}
+
+/**
+ * A post in a list (spec 2 §2 'Feed'): author, age, category, text cut at 200
+ * characters, the first photo or video, and Comment / Save / Share. A 'new user'
+ * post is the '… has joined the community' banner instead. A comment (profile
+ * replies tab) links to its thread.
+ */
+export function PostCard({ post, sponsored = false }: PostCardProps) {
+  if (post.type === "new user") return <NewUserBanner post={post} />;
+  const name = displayName(post.author);
+  const postHref = `/post/${post.id}`;
+  return (
+    <article
+      aria-label={`Post by ${name}`}
+      className="rounded-2xl border border-zinc-200 bg-white px-4 pt-4 pb-1.5"
+    >
+      <header className="flex items-start gap-3">
+        <PostByline author={post.author} date={post.createdAt} postHref={postHref} />
+        {sponsored ? (
+          <span className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+            Sponsored
+          </span>
+        ) : null}
+      </header>
+      {post.rootId ? (
+        <p className="mt-2 text-sm text-zinc-500">
+          Replying in{" "}
+          <Link to={`/post/${post.rootId}`} className="font-medium text-brand-700 hover:underline">
+            a thread
+          </Link>
+        </p>
+      ) : null}
+      {post.category ? (
+        <div className="mt-3">
+          <CategoryLabel value={post.category} />
+        </div>
+      ) : null}
+      {post.text ? <PostText text={post.text} preview={post.textPreview} className="mt-2" /> : null}
+      {post.firstMedia ? (
+        <div className="mt-3">
+          <FirstMedia media={post.firstMedia} count={post.imgCount} authorName={name} postHref={postHref} />
+        </div>
+      ) : null}
+      <footer className="mt-1">
+        <PostActions post={post} />
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { initialsOf } from "~/app/components/ui/avatar";
+import { buttonClass } from "~/app/components/ui/button";
+import { BadgeCheckIcon, MessageIcon } from "~/app/components/ui/icons";
+import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
+import { ProfileActionsMenu } from "./profile-actions-menu";
+
+export interface ProfileHeaderProps {
+  profile: {
+    username: string;
+    firstName: string;
+    lastName: string;
+    bio: string | null;
+    schoolVerified: boolean;
+    verified: boolean;
+    profileSetUp: boolean;
+    totalPosts: number;
+  };
+  /** The large photo, or null. */
+  photo: string | null;
+  own: boolean;
+  signedIn: boolean;
+  profileUrl: string;
+}
+
+/**
+ * The profile header (spec 1 §2 'Profile page'): photo, name, verified badge,
+ * post count, bio; 'Edit Profile' or 'Set up profile' on one's own profile,
+ * 'Send Message' on others', and the menu.
+ */
+export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: ProfileHeaderProps) {
+  const name = `${profile.firstName} ${profile.lastName}`;
+  return (
+    <div className="px-4 pt-3 pb-5 sm:px-6">
+      <div className="flex items-end justify-between gap-3">
+        {photo ? (
+          <img
+            src={photo}
+            alt={name}
+            width={480}
+            height={480}
+            className="-mt-13 size-20 shrink-0 rounded-full bg-white object-cover ring-4 ring-white sm:-mt-15 sm:size-24"
+          />
+        ) : (
+          <span
+            role="img"
+            aria-label={`${name} has no profile picture`}
+            className="-mt-13 inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700 ring-4 ring-white sm:-mt-15 sm:size-24 sm:text-3xl"
+          >
+            {initialsOf(profile.firstName, profile.lastName)}
+          </span>
+        )}
+        <div className="flex items-center gap-2">
+          {own ? (
+            <Link
+              to={profile.profileSetUp ? "/profile/edit" : "/profile/set-up?goBack=profile"}
+              className={buttonClass("secondary", "h-10 px-4")}
+            >
+              {profile.profileSetUp ? "Edit Profile" : "Set up profile"}
+            </Link>
+          ) : (
+            <Link
+              to={signedIn ? "/messages" : "/user_registration"}
+              className={buttonClass("primary", "h-10 px-4")}
+            >
+              <MessageIcon className="size-[18px]" />
+              Send Message
+            </Link>
+          )}
+          <ProfileActionsMenu
+            firstName={profile.firstName}
+            profileUrl={profileUrl}
+            own={own}
+            claimable={!profile.verified}
+            signedIn={signedIn}
+          />
+        </div>
+      </div>
+
+      <h1 className="mt-3 flex items-center gap-1.5 text-xl font-extrabold tracking-tight text-zinc-950 sm:text-2xl">
+        <span className="min-w-0 break-words">{name}</span>
+        {profile.schoolVerified ? (
+          <span title="Verified student" className="inline-flex shrink-0 text-sky-600">
+            <BadgeCheckIcon className="size-5 sm:size-6" />
+            <span className="sr-only">Verified student</span>
+          </span>
+        ) : null}
+      </h1>
+      <p className="text-[15px] text-zinc-500">@{profile.username}</p>
+      {profile.bio ? (
+        // spec 1 §5: the bio display is also cut at 160 characters.
+        <p className="mt-3 text-[15px] whitespace-pre-line break-words text-zinc-800">
+          {profile.bio.slice(0, MAX_BIO_LENGTH)}
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm text-zinc-600">
+        <strong className="font-bold text-zinc-900 tabular-nums">{profile.totalPosts}</strong>{" "}
+        {profile.totalPosts === 1 ? "Post" : "Posts"}
+      </p>
+    </div>
+  );
+}

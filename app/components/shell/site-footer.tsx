@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+
+/** spec 1 §2: footer links Terms, Trust/Safety, Returns, About, Help. */
+export const footerLinks = [
+  { label: "Terms", to: "/settings/terms" },
+  { label: "Trust/Safety", to: "/settings/trust_and_safety" },
+  { label: "Returns", to: "/settings/returns" },
+  { label: "About", to: "/settings/about" },
+  { label: "Help", to: "/settings/help" },
+] as const;
+
+/** The small print under the right-hand widget; the year differs per widget (spec 1 §9). */
+export function SiteFooter({ year }: { year: 2024 | 2025 }) {
+  return (
+    <footer className="px-4 text-[13px] text-zinc-500">
+      <nav aria-label="Footer">
+        <ul className="flex flex-wrap gap-x-3 gap-y-1">
+          {footerLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="rounded hover:text-zinc-800 hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-2">© {year} Campus Buy Sell</p>
+    </footer>
+  );
+}

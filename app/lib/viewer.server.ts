@@ -1,0 +1,33 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { getViewerFromHeaders, type Viewer } from "~/server/accounts/viewer";
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The signed-in user of this request, or null; looked up once per request. */
+export function getViewer({ request, context }: Args): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = getViewerFromHeaders(context.app, context.auth, request.headers);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+/** Protected routes (spec 1 §2): signed-out visitors go to /. */
+export async function requireUser(args: Args): Promise<Viewer> {
+  const viewer = await getViewer(args);
+  if (!viewer) throw redirect("/");
+  return viewer;
+}
+
+/** Like requireUser, and an unverified e-mail goes to /verify first (spec 1 §4). */
+export async function requireVerifiedUser(args: Args): Promise<Viewer> {
+  const viewer = await requireUser(args);
+  if (!viewer.verified) throw redirect("/verify");
+  return viewer;
+}

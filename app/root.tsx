@@ -1,0 +1,150 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { campusOrigin, countCampusMembers } from "~/server/campuses/campuses";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SignInModalProvider } from "./components/auth/sign-in-modal";
+import { ComposerProvider } from "./components/posts/composer";
+import { Shell } from "./components/shell/shell";
+import { useRecordNavigation } from "./components/ui/back-button";
+import { ToastProvider } from "./components/ui/toaster";
+import { applyCampusRedirect } from "./lib/campus-redirect.server";
+import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
+import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
+import { useNonce } from "./lib/nonce";
+import { takeToast } from "./lib/toast.server";
+import { applyOnceRedirects } from "./lib/verification-redirect.server";
+import { getViewer } from "./lib/viewer.server";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { campus, app } = args.context;
+  // spec 1 §6: outside the US, a mismatched time zone, or FIREWALL=1 → /404 on the gated pages.
+  const geo = await enforceGeoGate(args);
+  const [viewer, { toast, headers }, memberCount] = await Promise.all([
+    getViewer(args),
+    takeToast(args.request),
+    countCampusMembers(app.db, campus.id),
+  ]);
+  // spec 1 §4: an unverified user is sent to /verify, once.
+  for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
+    headers.append("Set-Cookie", cookie);
+  }
+  const campusUrl = (campusId: string) =>
+    campusOrigin(campusId, {
+      productionHosts: app.config.campusHosts,
+      requestOrigin: new URL(args.request.url),
+      publicUrl: app.config.publicUrl,
+    });
+  // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
+  await applyCampusRedirect(args.request, viewer, campus, campusUrl);
+  return data(
+    {
+      campus: {
+        id: campus.id,
+        name: campus.name,
+        school: campus.school,
+        generic: campus.generic,
+        city: campus.city,
+        state: campus.state,
+        logo: campus.logo,
+        privacy: campus.privacy,
+      },
+      viewer,
+      memberCount,
+      toast,
+      googleConfigured: Boolean(app.config.googleClientId),
+      // Unread notifications plus unread chats; both arrive with their issues.
+      unreadCount: 0,
+      /** The school-verified member's own campus site ('Visit Your Campus', 'View Your Campus'). */
+      viewerCampusUrl: viewer?.schoolVerified ? campusUrl(viewer.campusId) : null,
+      /** spec 1 §2: the sign-in items lead to /404 for a visitor the geo gate keeps out. */
+      geoBlocked: !geo.allowed,
+      /** Whether the geo gate checks anything, and the time zone it saw (see app/lib/geo-gate.ts). */
+      geoGateOn: app.config.geoGate || app.config.firewall,
+      reportedTimeZone: reportedTimeZone(args.request),
+    },
+    { headers },
+  );
+}
+
+/**
+ * The root data is read again on every navigation to a page the geo gate
+ * checks (spec 1 §6), so a client-side navigation cannot slip past it.
+ */
+export function shouldRevalidate({
+  nextUrl,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (nextUrl.pathname !== currentUrl.pathname && isGeoGatedPath(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b91c1c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* spec 1 §6: the browser reports its time zone before anything else runs. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data (JSX children would be HTML-escaped, which breaks a script). */}
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: REPORT_TIME_ZONE_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-zinc-50 font-sans text-zinc-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
+  useRecordNavigation();
+  return (
+    <ToastProvider serverToast={loaderData.toast}>
+      <SignInModalProvider>
+        <ComposerProvider>
+          <Shell>
+            <Outlet />
+          </Shell>
+        </ComposerProvider>
+      </SignInModalProvider>
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let message = "Something went wrong";
+  let details = "An unexpected error occurred. Try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    message = error.status === 404 ? "This page doesn't exist." : `Error ${error.status}`;
+    details = error.status === 404 ? "Try searching for something else." : error.statusText || details;
+  }
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <p className="mt-3 text-zinc-600">{details}</p>
+      <a
+        href="/home"
+        className="mt-6 inline-block rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white"
+      >
+        Go To Feed
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form } from "react-router";
+import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import {
+  NoScriptMessage,
+  useActionToast,
+  useHydrated,
+  useSubmitting,
+} from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import { requestPasswordReset } from "~/server/accounts/accounts";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
+import { campusOrigin } from "~/server/campuses/campuses";
+import type { Route } from "./+types/forgot-password";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Forgot password", matches[0]?.loaderData.campus) }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { email: new URL(request.url).searchParams.get("email") ?? "" };
+}
+
+type ForgotActionData = AuthActionData & { sentTo?: string; userNotFound?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data<ForgotActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const { app, campus } = context;
+  try {
+    const outcome = await requestPasswordReset(app, submission.value.email, {
+      campus,
+      campusOrigin: campusOrigin(campus.id, {
+        productionHosts: app.config.campusHosts,
+        requestOrigin: new URL(request.url),
+        publicUrl: app.config.publicUrl,
+      }),
+    });
+    if (outcome.status === "not-found") {
+      // spec 1 §5: a browser alert 'User not found, try again!' and the field cleared.
+      return data<ForgotActionData>({ result: submission.reply({ resetForm: true }), userNotFound: true });
+    }
+    // spec 1 §8 'Magic link and reset': success 'Email sent.' (okay).
+    return data<ForgotActionData>({ sentTo: outcome.email, toast: { message: "Email sent.", type: "okay" } });
+  } catch (error) {
+    return accountFailure(app, error, (options) => submission.reply(options));
+  }
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const submitting = useSubmitting();
+  const sentTo =
+    actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;
+  const userNotFound = Boolean(actionData && "userNotFound" in actionData && actionData.userNotFound);
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  const alerted = useRef<unknown>(null);
+  useEffect(() => {
+    if (!userNotFound || alerted.current === actionData) return;
+    alerted.current = actionData;
+    window.alert(ACCOUNT_MESSAGES.resetUserNotFound);
+    form.update({ name: fields.email.name, value: "" });
+  }, [actionData, userNotFound, form, fields.email.name]);
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        title="Check your email"
+        footer={
+          <>
+            Back to <AuthLink to="/login?method=password">Log In</AuthLink>
+          </>
+        }
+      >
+        <div role="status" className="flex flex-col gap-3 text-[15px] text-zinc-700">
+          <p>
+            We sent a password reset link to <strong className="font-semibold text-zinc-900">{sentTo}</strong>
+            .
+          </p>
+          {/* spec 1 §4: reset e-mails may take 1 to 2 minutes. */}
+          <p>Reset emails may take 1 to 2 minutes to arrive. The link works for one hour.</p>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email you signed up with and we'll send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it? <AuthLink to="/login?method=password">Log In</AuthLink>
+        </>
+      }
+    >
+      {userNotFound && !hydrated ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {ACCOUNT_MESSAGES.resetUserNotFound}
+        </p>
+      ) : null}
+      <NoScriptMessage toast={actionData?.toast} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Field
+          label="Email"
+          type="email"
+          key={fields.email.key}
+          id={fields.email.id}
+          name={fields.email.name}
+          defaultValue={fields.email.initialValue}
+          error={fields.email.errors?.[0]}
+          autoComplete="email"
+          inputMode="email"
+          maxLength={MAX_EMAIL_LENGTH}
+        />
+        <Button type="submit" className="w-full" processing={submitting}>
+          Send Reset Link
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,136 @@
+import { Form, redirect } from "react-router";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import {
+  campusOriginOf,
+  magicLinkFailure,
+  redirectToLinkSent,
+} from "~/app/components/auth/magic-link.server";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button } from "~/app/components/ui/button";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { isAccountError } from "~/server/accounts/errors";
+import { completeMagicLink, requestSignInLink, requestSignUpLink } from "~/server/accounts/magic-link";
+import type { Route } from "./+types/login-sent";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Check your email", matches[0]?.loaderData.campus) }];
+}
+
+function linkParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const first = params.get("first")?.trim() || null;
+  const last = params.get("last")?.trim() || null;
+  return {
+    email: params.get("email")?.trim() ?? "",
+    token: params.get("token") ?? "",
+    first,
+    last,
+    registering: Boolean(first && last),
+  };
+}
+
+/**
+ * spec 1 §2 /login/sent, the magic-link landing: needs `email` (else /login), signed-in
+ * users go to /home. Opened from the mailed link (with its `token`) it completes the
+ * sign-in, or the sign-up when the link carries first and last (spec 1 §4); a failed link
+ * goes to /login?redirect=true, or /register?redirect=true when registering.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  if (await getViewer(args)) throw redirect("/home");
+  const link = linkParams(request);
+  if (!link.email) throw redirect("/login");
+  if (!link.token) return { email: link.email, registering: link.registering };
+
+  const failed = link.registering ? "/register?redirect=true" : "/login?redirect=true";
+  try {
+    const signedIn = await completeMagicLink(
+      context.app,
+      context.auth,
+      { token: link.token, email: link.email },
+      { campusId: context.campus.id, headers: request.headers },
+    );
+    // The e-mail is verified by the link itself, so nothing stands between the student and the feed.
+    throw redirect("/home", { headers: await resetOnceRedirects(signedIn.headers) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAccountError(error) && error.code === "banned") {
+      // spec 1 §6: not a wrong link but a refused account, so 'Account has been banned' alone.
+      const form = link.registering ? "/register?method=noPassword" : "/login?method=noPassword";
+      throw await redirectWithToast(form, { message: error.message, type: "danger" });
+    }
+    if (!isAccountError(error)) context.app.log.error({ err: error }, "sign-in link could not be completed");
+    throw redirect(failed);
+  }
+}
+
+/** 'Send a new link': the same link again, for the address (and names) on the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const link = linkParams(request);
+  if (!link.email) throw redirect("/login");
+  const options = {
+    campus: context.campus,
+    campusOrigin: campusOriginOf(request, context),
+    headers: request.headers,
+  };
+  try {
+    const sent =
+      link.first && link.last
+        ? await requestSignUpLink(
+            context.app,
+            context.auth,
+            { fullName: `${link.first} ${link.last}`, email: link.email, terms: true },
+            options,
+          )
+        : await requestSignInLink(context.app, context.auth, { email: link.email }, options);
+    return redirectToLinkSent(sent);
+  } catch (error) {
+    return magicLinkFailure(context.app, error, () => ({}));
+  }
+}
+
+export default function LoginSent({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  const toast = actionData?.toast;
+  useActionToast(toast);
+  return (
+    <AuthCard
+      title="Check your email"
+      subtitle={
+        <p>
+          {loaderData.registering ? "Finish signing up" : "Log in"} with the link we email to{" "}
+          <strong className="font-semibold break-all text-zinc-900">{loaderData.email}</strong>.
+        </p>
+      }
+      footer={
+        loaderData.registering ? (
+          <>
+            Wrong address? <AuthLink to="/register?method=noPassword">Sign up again</AuthLink>
+          </>
+        ) : (
+          <>
+            Wrong address? <AuthLink to="/login?method=noPassword">Try another email</AuthLink>
+          </>
+        )
+      }
+    >
+      <NoScriptMessage toast={toast} />
+      <div role="status" className="flex flex-col gap-3 text-[15px] text-zinc-700">
+        {/* spec 1 §4: magic-link e-mails may take 1 to 2 minutes. */}
+        <p>The email may take 1 to 2 minutes to arrive. The link works once, for one hour.</p>
+        <p>Can't find it? Check your spam folder, or send a new link.</p>
+      </div>
+      <Form method="post" className="mt-6">
+        <Button type="submit" variant="secondary" className="w-full" processing={submitting}>
+          Send a new link
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

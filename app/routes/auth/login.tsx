@@ -1,0 +1,201 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import {
+  campusOriginOf,
+  magicLinkFailure,
+  redirectToLinkSent,
+} from "~/app/components/auth/magic-link.server";
+import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import { useRootData } from "~/app/lib/root-data";
+import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { signIn } from "~/server/accounts/accounts";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { requestSignInLink } from "~/server/accounts/magic-link";
+import {
+  loginSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  sendLinkSchema,
+} from "~/server/accounts/schemas";
+import type { Route } from "./+types/login";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Log In", matches[0]?.loaderData.campus) }];
+}
+
+/** spec 1 §2 /login: method=password | noPassword, email prefills, redirect=true reports a failed link. */
+export async function loader(args: Route.LoaderArgs) {
+  if (await getViewer(args)) throw redirect("/home");
+  const params = new URL(args.request.url).searchParams;
+  const failedLink = params.get("redirect") === "true";
+  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
+  return {
+    // A failed e-mail link offers a new one unless the password form is asked for.
+    method: method === "noPassword" ? ("noPassword" as const) : ("password" as const),
+    email: params.get("email") ?? "",
+    failedLink,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "send-link") {
+    const submission = parseWithZod(formData, { schema: sendLinkSchema });
+    if (submission.status !== "success")
+      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
+    try {
+      const sent = await requestSignInLink(context.app, context.auth, submission.value, {
+        campus: context.campus,
+        campusOrigin: campusOriginOf(request, context),
+        headers: request.headers,
+      });
+      return redirectToLinkSent(sent);
+    } catch (error) {
+      return magicLinkFailure(context.app, error, (options) => submission.reply(options));
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const signedIn = await signIn(context.app, context.auth, submission.value, {
+      clientIp: context.clientIp,
+      headers: request.headers,
+    });
+    const headers = await resetOnceRedirects(signedIn.headers);
+    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+    return redirect(signedIn.verified ? "/home" : "/verify", { headers });
+  } catch (error) {
+    return accountFailure(context.app, error, (options) =>
+      submission.reply({ ...options, hideFields: ["password"] }),
+    );
+  }
+}
+
+function PasswordForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
+  const submitting = useSubmitting("log-in");
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="log-in" />
+      <Field
+        label="Email"
+        type="email"
+        key={fields.email.key}
+        id={fields.email.id}
+        name={fields.email.name}
+        defaultValue={fields.email.initialValue}
+        error={fields.email.errors?.[0]}
+        autoComplete="email"
+        inputMode="email"
+        maxLength={MAX_EMAIL_LENGTH}
+      />
+      <Field
+        label="Password"
+        type="password"
+        key={fields.password.key}
+        id={fields.password.id}
+        name={fields.password.name}
+        error={fields.password.errors?.[0]}
+        autoComplete="current-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+      />
+      <div className="-mt-1 text-right text-sm">
+        <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
+      </div>
+      <Button type="submit" className="w-full" processing={submitting}>
+        Log In
+      </Button>
+    </Form>
+  );
+}
+
+function EmailOnlyForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
+  const submitting = useSubmitting("send-link");
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendLinkSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="send-link" />
+      <Field
+        label="Email"
+        type="email"
+        key={fields.email.key}
+        id={fields.email.id}
+        name={fields.email.name}
+        defaultValue={fields.email.initialValue}
+        error={fields.email.errors?.[0]}
+        autoComplete="email"
+        inputMode="email"
+        maxLength={MAX_EMAIL_LENGTH}
+      />
+      <Button type="submit" className="w-full" processing={submitting}>
+        Send Link
+      </Button>
+    </Form>
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { campus } = useRootData();
+  useActionToast(actionData?.toast);
+  const noPassword = loaderData.method === "noPassword";
+  return (
+    <AuthCard
+      title={`Log in to ${campusBrand(campus)}`}
+      subtitle={noPassword ? "Enter your email and we'll send you a link to log in." : undefined}
+      footer={
+        <div className="flex flex-col gap-2">
+          <p>
+            New here? <AuthLink to="/register">Sign up</AuthLink>
+          </p>
+          <p>
+            {noPassword ? (
+              <AuthLink to="/login?method=password">Log in with a password</AuthLink>
+            ) : (
+              <AuthLink to="/login?method=noPassword">Log in with an email link</AuthLink>
+            )}
+          </p>
+        </div>
+      }
+    >
+      {loaderData.failedLink ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
+          {ACCOUNT_MESSAGES.magicLinkFailed}
+        </p>
+      ) : null}
+      <NoScriptMessage toast={actionData?.toast} />
+      {noPassword ? (
+        <EmailOnlyForm key="noPassword" email={loaderData.email} actionData={actionData} />
+      ) : (
+        <PasswordForm key="password" email={loaderData.email} actionData={actionData} />
+      )}
+    </AuthCard>
+  );
+}

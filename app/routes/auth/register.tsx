@@ -1,0 +1,258 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import {
+  NoScriptMessage,
+  useActionToast,
+  useHydrated,
+  useSubmitting,
+} from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import {
+  campusOriginOf,
+  magicLinkFailure,
+  redirectToLinkSent,
+} from "~/app/components/auth/magic-link.server";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { registerUser } from "~/server/accounts/accounts";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { requestSignUpLink } from "~/server/accounts/magic-link";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_FULL_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  type RegisterByLinkInput,
+  registerByLinkSchema,
+  registerSchema,
+} from "~/server/accounts/schemas";
+import type { Route } from "./+types/register";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Sign Up", matches[0]?.loaderData.campus) }];
+}
+
+/**
+ * spec 1 §2 /register; signed-in users have an account already. `method=noPassword` signs
+ * up by e-mail link (spec 1 §4 'Magic link'); `redirect=true` reports a failed sign-up link.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  if (await getViewer(args)) throw redirect("/home");
+  const params = new URL(args.request.url).searchParams;
+  const failedLink = params.get("redirect") === "true";
+  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
+  return { byLink: method === "noPassword", failedLink };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "send-link") {
+    const submission = parseWithZod(formData, { schema: registerByLinkSchema });
+    if (submission.status !== "success") {
+      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
+    }
+    try {
+      const sent = await requestSignUpLink(context.app, context.auth, submission.value, {
+        campus: context.campus,
+        campusOrigin: campusOriginOf(request, context),
+        headers: request.headers,
+      });
+      return redirectToLinkSent(sent);
+    } catch (error) {
+      return magicLinkFailure(context.app, error, (options) => submission.reply(options), [
+        "fullName",
+        "email",
+      ]);
+    }
+  }
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const signedIn = await registerUser(context.app, context.auth, submission.value, {
+      campusId: context.campus.id,
+      headers: request.headers,
+    });
+    // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
+    return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
+  } catch (error) {
+    return accountFailure(
+      context.app,
+      error,
+      (options) => submission.reply({ ...options, hideFields: ["password"] }),
+      ["fullName", "password"],
+    );
+  }
+}
+
+function isComplete(form: HTMLFormElement, byLink: boolean): boolean {
+  const values = new FormData(form);
+  const filled = (name: string) => String(values.get(name) ?? "").trim() !== "";
+  return (
+    filled("fullName") && filled("email") && (byLink || filled("password")) && values.get("terms") === "on"
+  );
+}
+
+function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: AuthActionData | undefined }) {
+  const hydrated = useHydrated();
+  const submitting = useSubmitting();
+  const [complete, setComplete] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The browser may have restored or autofilled the fields before React ran.
+  useEffect(() => {
+    if (formRef.current) setComplete(isComplete(formRef.current, byLink));
+  }, [byLink]);
+  // One set of fields for both: the link form simply has no password.
+  const [form, fields] = useForm<RegisterByLinkInput & { password?: string }>({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: byLink ? registerByLinkSchema : registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      ref={formRef}
+      className="flex flex-col gap-4"
+      onChange={(event) => setComplete(isComplete(event.currentTarget, byLink))}
+    >
+      {byLink ? <input type="hidden" name="intent" value="send-link" /> : null}
+      <Field
+        label="Full name"
+        key={fields.fullName.key}
+        id={fields.fullName.id}
+        name={fields.fullName.name}
+        defaultValue={fields.fullName.initialValue}
+        error={fields.fullName.errors?.[0]}
+        autoComplete="name"
+        maxLength={MAX_FULL_NAME_LENGTH}
+      />
+      <Field
+        label="Email"
+        type="email"
+        key={fields.email.key}
+        id={fields.email.id}
+        name={fields.email.name}
+        defaultValue={fields.email.initialValue}
+        error={fields.email.errors?.[0]}
+        autoComplete="email"
+        inputMode="email"
+        maxLength={MAX_EMAIL_LENGTH}
+      />
+      {byLink ? null : (
+        <Field
+          label="Password"
+          type="password"
+          key={fields.password.key}
+          id={fields.password.id}
+          name={fields.password.name}
+          error={fields.password.errors?.[0]}
+          autoComplete="new-password"
+          maxLength={MAX_PASSWORD_LENGTH}
+          hint="At least 6 characters."
+        />
+      )}
+      <div className="flex flex-col gap-1">
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            id={fields.terms.id}
+            name={fields.terms.name}
+            key={fields.terms.key}
+            defaultChecked={fields.terms.initialValue === "on"}
+            aria-invalid={fields.terms.errors ? true : undefined}
+            aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <label htmlFor={fields.terms.id} className="text-sm text-zinc-700">
+            I agree to the{" "}
+            <a
+              href="/settings/terms"
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold text-brand-600 underline"
+            >
+              Terms of Service
+            </a>{" "}
+            and{" "}
+            <a
+              href="/settings/privacy"
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold text-brand-600 underline"
+            >
+              Privacy Policy
+            </a>
+          </label>
+        </div>
+        {fields.terms.errors ? (
+          <p id={`${fields.terms.id}-error`} className="text-sm text-red-600">
+            {fields.terms.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        type="submit"
+        className="mt-2 w-full"
+        processing={submitting}
+        // spec 1 §5: the button enables once the terms are ticked and every field is filled;
+        // before JavaScript runs it stays enabled and the server checks the same.
+        disabled={hydrated && !complete}
+      >
+        {byLink ? "Send Link" : "Sign Up"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { byLink, failedLink } = loaderData;
+  useActionToast(actionData?.toast);
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        byLink
+          ? "No password needed: we'll email you a link that finishes signing you up."
+          : "Use your email address; you verify it with a code next."
+      }
+      footer={
+        <div className="flex flex-col gap-2">
+          <p>
+            Already have an account? <AuthLink to="/login">Log In</AuthLink>
+          </p>
+          <p>
+            {byLink ? (
+              <AuthLink to="/register">Sign up with a password</AuthLink>
+            ) : (
+              <AuthLink to="/register?method=noPassword">Sign up with an email link</AuthLink>
+            )}
+          </p>
+        </div>
+      }
+    >
+      {failedLink ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
+          {ACCOUNT_MESSAGES.magicLinkFailed}
+        </p>
+      ) : null}
+      <NoScriptMessage toast={actionData?.toast} />
+      <RegisterForm key={byLink ? "link" : "password"} byLink={byLink} actionData={actionData} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button, buttonClass } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { MAX_PASSWORD_LENGTH, resetPasswordSchema } from "~/server/accounts/schemas";
+import type { Route } from "./+types/reset-password";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Reset password", matches[0]?.loaderData.campus) }];
+}
+
+/** The page the reset mail links to: /reset-password?token=… */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: await isPasswordResetTokenValid(context.app, token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
+  }
+  try {
+    await resetPassword(context.app, context.auth, submission.value);
+  } catch (error) {
+    return accountFailure(context.app, error, (options) =>
+      submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
+    );
+  }
+  // spec 1 §7: after a reset the user continues at /login?method=password.
+  return redirectWithToast("/login?method=password", {
+    message: "Your password has been reset. Log in with your new password.",
+    type: "success",
+  });
+}
+
+function InvalidLink() {
+  return (
+    <AuthCard title="Reset link expired">
+      <p role="alert" className="text-[15px] text-zinc-700">
+        {ACCOUNT_MESSAGES.resetLinkInvalid} Reset links work once, for one hour.
+      </p>
+      <Link to="/forgotpassword" className={buttonClass("primary", "mt-6 w-full")}>
+        Request a new link
+      </Link>
+    </AuthCard>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  if (!loaderData.valid) return <InvalidLink />;
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="You will be logged out everywhere and can log in with the new password."
+      footer={
+        <>
+          Remembered it? <AuthLink to="/login?method=password">Log In</AuthLink>
+        </>
+      }
+    >
+      <NoScriptMessage toast={actionData?.toast} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name={fields.token.name} value={loaderData.token} />
+        <Field
+          label="New password"
+          type="password"
+          key={fields.password.key}
+          id={fields.password.id}
+          name={fields.password.name}
+          error={fields.password.errors?.[0]}
+          autoComplete="new-password"
+          maxLength={MAX_PASSWORD_LENGTH}
+          hint="At least 6 characters."
+        />
+        <Field
+          label="Re-enter new password"
+          type="password"
+          key={fields.confirmPassword.key}
+          id={fields.confirmPassword.id}
+          name={fields.confirmPassword.name}
+          error={fields.confirmPassword.errors?.[0]}
+          autoComplete="new-password"
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
+        <Button type="submit" className="w-full" processing={submitting}>
+          Reset Password
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { Button } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
+import { verifyCodeSchema } from "~/server/accounts/schemas";
+import type { Route } from "./+types/verify";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Verify your email", matches[0]?.loaderData.campus) }];
+}
+
+/** spec 1 §2 /verify: visitors go to /user_registration; verified users to /home. */
+async function requireUnverifiedViewer(args: Route.LoaderArgs | Route.ActionArgs) {
+  const viewer = await getViewer(args);
+  if (!viewer) throw redirect("/user_registration");
+  if (viewer.verified) throw redirect("/home");
+  return viewer;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireUnverifiedViewer(args);
+  return { email: viewer.email };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireUnverifiedViewer(args);
+  const { request, context } = args;
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend-code") {
+    try {
+      await issueEmailCode(context.app, viewer.id, context.campus);
+      // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.
+      return data<AuthActionData>({ toast: { message: "Email sent", type: "okay" } });
+    } catch (error) {
+      return accountFailure(context.app, error, () => ({}));
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: verifyCodeSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await verifyEmailCode(context.app, viewer.id, submission.value.code);
+  } catch (error) {
+    return accountFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+  }
+  return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
+}
+
+export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
+  const verifying = useSubmitting("verify-code");
+  const resending = useSubmitting("resend-code");
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      subtitle={
+        <>
+          <p>
+            We sent a 4-digit code to{" "}
+            <strong className="font-semibold text-zinc-900">{loaderData.email}</strong>.
+          </p>
+          <p className="mt-1">Codes expire after two hours.</p>
+        </>
+      }
+      footer={
+        <>
+          Wrong address? <AuthLink to="/logout">Log out</AuthLink>
+        </>
+      }
+    >
+      <NoScriptMessage toast={actionData?.toast} />
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="verify-code" />
+        <Field
+          label="Verification code"
+          key={fields.code.key}
+          id={fields.code.id}
+          name={fields.code.name}
+          defaultValue={fields.code.initialValue}
+          error={fields.code.errors?.[0]}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          pattern="[0-9]*"
+          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+        />
+        <Button type="submit" className="w-full" processing={verifying}>
+          Verify
+        </Button>
+      </Form>
+      <Form method="post" className="mt-3">
+        <Button
+          type="submit"
+          name="intent"
+          value="resend-code"
+          variant="secondary"
+          className="w-full"
+          processing={resending}
+        >
+          Send a new code
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-xs text-zinc-500">Emails can take a minute or two to arrive.</p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
+import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
+import { type MediaTileData, toMediaTiles } from "~/app/components/media/tile-data";
+import { isSaveToggle } from "~/app/components/posts/feed-model";
+import { PrivateCommunityGate } from "~/app/components/schools/private-community";
+import { pageTitle } from "~/app/components/shell/campus";
+import { useRootData } from "~/app/lib/root-data";
+import { getViewer } from "~/app/lib/viewer.server";
+import type { Page } from "~/server/posts/cursor";
+import { isPostError } from "~/server/posts/errors";
+import { listMediaFeed } from "~/server/posts/feed";
+import type { Route } from "./+types/media";
+
+/**
+ * spec 2 §2 /media: the campus's posts with photos or videos, 15 a page (spec 2
+ * §9), newest first (decision 0081). `?cursor=` gives the page after a cursor:
+ * the 'Click To Load More..' tile's address without JavaScript, and what the
+ * grid's fetcher loads with it.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args;
+  // The generic instance is no community: it has no posts, and its /home is the landing.
+  if (context.campus.generic) throw redirect("/home");
+  const viewer = await getViewer(args);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  try {
+    const page = await listMediaFeed(context.app, viewer, { campusId: context.campus.id, cursor });
+    return {
+      privateGate: false as const,
+      cursor,
+      page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
+    };
+  } catch (error) {
+    if (!isPostError(error)) throw error;
+    // spec 2 §6: a private community's media only for signed-in users.
+    if (error.code === "private-campus") {
+      return { privateGate: true as const, cursor: null, page: { items: [], nextCursor: null } };
+    }
+    throw data(error.message, { status: 400 });
+  }
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** A like from a tile moves nothing in the grid: the pages loaded so far stay (as on /home). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSaveToggle(formData)) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Media", matches[0]?.loaderData?.campus) }];
+}
+
+const mediaPageHref = (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}`;
+
+export default function Media({ loaderData }: Route.ComponentProps) {
+  const { campus } = useRootData();
+  const list = usePagedList({
+    first: loaderData.page,
+    listKey: loaderData.cursor ?? "",
+    pageHref: mediaPageHref,
+    select: (next: LoaderData) => next.page,
+  });
+  if (loaderData.privateGate) return <PrivateCommunityGate campus={campus} />;
+  const nextHref = list.nextCursor ? mediaPageHref(list.nextCursor) : null;
+  return (
+    <div className="flex flex-col gap-3">
+      <MediaTabs />
+      {list.items.length === 0 ? (
+        <EmptyMedia />
+      ) : (
+        <section aria-labelledby="media-title" className="overflow-hidden rounded-2xl bg-white">
+          <h1 id="media-title" className="sr-only">
+            Photos and videos
+          </h1>
+          <MediaGrid
+            tiles={list.items}
+            label="Photos and videos"
+            onDeleted={list.remove}
+            footer={
+              nextHref ? <LoadMoreTile href={nextHref} loading={list.loading} onLoad={list.loadMore} /> : null
+            }
+          />
+          {/* The tile above is the visible control; this foot watches the scroll (spec 2 §9: 1 px). */}
+          <ListEnd list={list} nextHref={null} rootMargin={END_TRIGGER.media} showEnd />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** spec 2 §2 'tabs Feed and Media'. */
+function MediaTabs() {
+  const tabClass =
+    "relative flex h-12 flex-1 items-center justify-center text-[15px] font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600";
+  return (
+    <nav aria-label="Feed or media" className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
+      <ul className="flex">
+        <li className="flex flex-1">
+          <Link to="/home" className={`${tabClass} text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800`}>
+            Feed
+          </Link>
+        </li>
+        <li className="flex flex-1">
+          <Link to="/media" aria-current="page" className={`${tabClass} text-zinc-950`}>
+            Media
+            <span aria-hidden="true" className="absolute inset-x-6 bottom-0 h-1 rounded-full bg-brand-600" />
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function EmptyMedia() {
+  return (
+    <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-14 text-center">
+      <h1 className="text-lg font-bold text-zinc-900">No Photos / Videos</h1>
+      <p className="mt-1 text-[15px] text-zinc-600">Posts with photos or videos will show up here.</p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong";
+  return (
+    <section className="rounded-2xl border border-zinc-200 bg-white px-6 py-14 text-center">
+      <h1 className="text-lg font-bold text-zinc-900">{message}</h1>
+      <Link to="/media" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        Back to Media
+      </Link>
+    </section>
+  );
+}

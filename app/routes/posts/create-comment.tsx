@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import { data, useNavigate } from "react-router";
+import { useHydrated } from "~/app/components/auth/action-feedback";
+import { CommentComposer, isWideScreen } from "~/app/components/posts/composer";
+import {
+  type ComposerActionData,
+  composerFailure,
+  formFiles,
+  formText,
+  invalidComposerForm,
+  isEnhanced,
+  readComposerForm,
+} from "~/app/components/posts/composer-action.server";
+import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { BackButton } from "~/app/components/ui/back-button";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { getViewer, requireUser } from "~/app/lib/viewer.server";
+import { createComment } from "~/server/posts/posts";
+import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
+import type { Route } from "./+types/create-comment";
+
+// The full-page comment composer draws its own frame (spec 2 §2 'Mobile: /create/comment/{postId}').
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Write a comment", matches[0]?.loaderData?.campus) }];
+}
+
+/** /create/comment/:postId (protected). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
+  return { postId: args.params.postId };
+}
+
+/**
+ * spec 2 §4 'Comments and replies': a reply to the post or comment `postId`
+ * (fields `text` or `plainText`, `files`). The composer's script gets
+ * { ok, postId, rootId } or the refusal; a plain form goes to the thread with
+ * 'Your reply was sent'.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { app, campus } = args.context;
+  const viewer = await getViewer(args);
+  const postId = args.params.postId;
+  const form = await readComposerForm(app, args.request);
+  if (!(form instanceof FormData)) return form;
+  const enhanced = isEnhanced(form);
+  const parsed = commentFormSchema.safeParse({ text: formText(form) });
+  if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
+  try {
+    const { id, rootId } = await createComment(app, viewer, {
+      postId,
+      text: parsed.data.text,
+      files: formFiles(form),
+    });
+    if (!enhanced) {
+      return redirectWithToast(`/post/${encodeURIComponent(rootId)}`, {
+        message: POST_MESSAGES.replySent,
+        type: "okay",
+      });
+    }
+    return data<ComposerActionData>({ ok: true, postId: id, rootId });
+  } catch (error) {
+    return composerFailure(app, error, {
+      enhanced,
+      setUpOrigin: "comment",
+      postId,
+      campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
+    });
+  }
+}
+
+export default function CreateComment({ loaderData, actionData }: Route.ComponentProps) {
+  const { postId } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const postHref = `/post/${encodeURIComponent(postId)}`;
+
+  // spec 2 §2: 'Wide screens redirect the comment page to /post/{id}'.
+  useEffect(() => {
+    if (isWideScreen()) navigate(postHref, { replace: true });
+  }, [navigate, postHref]);
+
+  return (
+    <div className="mx-auto min-h-dvh w-full max-w-xl bg-white px-4 pb-10">
+      <div className="sticky top-0 z-10 -mx-4 mb-4 flex items-center gap-2 border-b border-zinc-200 bg-white/95 px-2 py-2 backdrop-blur-md">
+        <BackButton />
+        <h1 className="text-lg font-bold text-zinc-900">Write a comment</h1>
+      </div>
+      {hydrated ? (
+        <CommentComposer
+          postId={postId}
+          autoFocus
+          onSent={({ rootId }) => navigate(`/post/${encodeURIComponent(rootId)}`)}
+        />
+      ) : (
+        <PlainComposerForm
+          kind="comment"
+          backHref={postHref}
+          toast={actionData && !actionData.ok ? actionData.toast : null}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect } from "react";
+import { data, redirect, useLocation, useNavigate } from "react-router";
+import { useHydrated } from "~/app/components/auth/action-feedback";
+import { PostComposer, useComposer } from "~/app/components/posts/composer";
+import {
+  type ComposerActionData,
+  composerFailure,
+  formFiles,
+  formString,
+  formText,
+  invalidComposerForm,
+  isEnhanced,
+  readComposerForm,
+} from "~/app/components/posts/composer-action.server";
+import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
+import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
+import { useRootData } from "~/app/lib/root-data";
+import { getViewer, requireUser } from "~/app/lib/viewer.server";
+import { participationRefusal } from "~/server/accounts/gates";
+import { categoryFilter } from "~/server/posts/categories";
+import { createPost } from "~/server/posts/posts";
+import { postFormSchema } from "~/server/posts/schemas";
+import type { Route } from "./+types/create-post";
+
+// The full-page composer draws its own frame (spec 2 §2 'Mobile: /create/post?goBack={page}').
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Create Post", matches[0]?.loaderData?.campus) }];
+}
+
+/** /create/post (protected): query goBack (home | detail | profile) and category (from /create/categories). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
+  const query = new URL(args.request.url).searchParams;
+  return { goBack: parseGoBack(query.get("goBack")), category: categoryFilter(query.get("category")) };
+}
+
+/**
+ * spec 2 §4, §5: creates a post from the composer's multipart form (fields
+ * `text` — the Lexical state as JSON — or `plainText`, `category`, `files`).
+ * The composer's script gets { ok, postId } or the refusal as data; a plain
+ * form is redirected to the feed with 'Your post was sent' (or to the page a
+ * gate asks for), or shown its error.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { app, campus } = args.context;
+  const viewer = await getViewer(args);
+  const goBack = parseGoBack(new URL(args.request.url).searchParams.get("goBack"));
+  const form = await readComposerForm(app, args.request);
+  if (!(form instanceof FormData)) return form;
+  const enhanced = isEnhanced(form);
+  const parsed = postFormSchema.safeParse({ text: formText(form), category: formString(form, "category") });
+  if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
+  try {
+    const { id } = await createPost(app, viewer, {
+      campusId: campus.id,
+      text: parsed.data.text,
+      category: parsed.data.category,
+      files: formFiles(form),
+    });
+    if (!enhanced) return redirect("/home?filter=notify-posted");
+    return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
+  } catch (error) {
+    return composerFailure(app, error, {
+      enhanced,
+      setUpOrigin: setUpOriginFor(goBack),
+      campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
+    });
+  }
+}
+
+export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
+  const { goBack, category } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { viewer } = useRootData();
+  const { showRefusal } = useComposer();
+
+  // spec 2 §5: a member who may not post yet is prompted on arrival, before typing.
+  useEffect(() => {
+    const refusal = participationRefusal(viewer, "post");
+    if (refusal) showRefusal(refusal, { goBack });
+  }, [viewer, goBack, showRefusal]);
+
+  // spec 2 §2: goBack decides where Back and Done lead; 'detail' is the page the composer came from.
+  const leave = () => {
+    const target = goBackTarget(goBack);
+    if (target) {
+      navigate(target);
+      return;
+    }
+    const back = backStep(loadHistory(), `${location.pathname}${location.search}`);
+    saveHistory(back.history);
+    navigate(back.target);
+  };
+
+  return (
+    <div className="mx-auto min-h-dvh w-full max-w-xl bg-white px-4 pb-10 md:my-8 md:min-h-0 md:rounded-2xl md:border md:border-zinc-200 md:pb-6">
+      {hydrated ? (
+        <PostComposer variant="page" goBack={goBack} onDone={leave} initialCategory={category} />
+      ) : (
+        <>
+          <h1 className="py-4 text-lg font-bold text-zinc-900">Create Post</h1>
+          <PlainComposerForm
+            kind="post"
+            category={category}
+            backHref={goBackTarget(goBack) ?? "/home"}
+            toast={actionData && !actionData.ok ? actionData.toast : null}
+          />
+        </>
+      )}
+    </div>
+  );
+}

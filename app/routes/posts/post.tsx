@@ -1,0 +1,318 @@
+import { useEffect, useState } from "react";
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
+import { useActionToast } from "~/app/components/auth/action-feedback";
+import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { CommentThread } from "~/app/components/posts/comment-thread";
+import { CommentComposer } from "~/app/components/posts/composer";
+import { NewUserBanner } from "~/app/components/posts/new-user-banner";
+import { localReturnPath, postActionRefusal } from "~/app/components/posts/post-action.server";
+import { isWideScreen, type PostActionData, PostActions } from "~/app/components/posts/post-actions";
+import { PostTimestamp } from "~/app/components/posts/post-age";
+import { CategoryLabel, PostByline } from "~/app/components/posts/post-card";
+import { cutPlainText, displayName } from "~/app/components/posts/post-format";
+import { PostMedia } from "~/app/components/posts/post-media";
+import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
+import { PostText } from "~/app/components/posts/post-text";
+import { PrivateCommunityGate } from "~/app/components/schools/private-community";
+import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { BackButton } from "~/app/components/ui/back-button";
+import { buttonClass } from "~/app/components/ui/button";
+import { ShareModal } from "~/app/components/ui/share-modal";
+import { useRootData } from "~/app/lib/root-data";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { campusOrigin } from "~/server/campuses/campuses";
+import { isPostError } from "~/server/posts/errors";
+import { deletePost, getPost, getThread, toggleSave } from "~/server/posts/posts";
+import { POST_MESSAGES } from "~/server/posts/schemas";
+import type { Route } from "./+types/post";
+
+/** spec 2 §2 '/post/{id}': the post with every photo and video, and its thread. */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context, request } = args;
+  const viewer = await getViewer(args);
+  const ref = { postId: params.id, campusId: context.campus.id };
+  try {
+    const [post, thread] = await Promise.all([
+      getPost(context.app, viewer, ref),
+      getThread(context.app, viewer, ref),
+    ]);
+    // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
+    if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
+    const origin = campusOrigin(context.campus.id, {
+      productionHosts: context.app.config.campusHosts,
+      requestOrigin: new URL(request.url),
+      publicUrl: context.app.config.publicUrl,
+    });
+    const image = post.media.find((media) => media.kind === "image");
+    return data({
+      state: "found" as const,
+      post,
+      thread,
+      url: `${origin}/post/${post.id}`,
+      imageUrl: image ? new URL(image.url, origin).toString() : null,
+    });
+  } catch (error) {
+    // spec 2 §6: a private community's posts only for signed-in users.
+    if (isPostError(error) && error.code === "private-campus") return data({ state: "private" as const });
+    throw error;
+  }
+}
+
+/** Removing `?redirect=true` after the share dialog opened reloads nothing (spec 2 §2). */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.has("redirect") &&
+    !nextUrl.searchParams.has("redirect")
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const campus = matches[0]?.loaderData?.campus;
+  if (!loaderData || loaderData.state === "missing") {
+    return [{ title: pageTitle(POST_MESSAGES.postGone, campus) }, { name: "robots", content: "noindex" }];
+  }
+  if (loaderData.state === "private") return [{ title: pageTitle("Post", campus) }];
+  const { post, url, imageUrl } = loaderData;
+  const name = displayName(post.author);
+  const brand = campus ? campusBrand(campus) : "Campus Buy Sell";
+  // Link previews (issue 4 §2): who posted where, the text's start, the first photo.
+  const title = `${name} on ${brand}`;
+  const description =
+    cutPlainText(post.plainText, 200) ||
+    (post.imgCount > 0
+      ? `${post.imgCount === 1 ? "A photo" : `${post.imgCount} photos`} from ${name}.`
+      : title);
+  return [
+    { title: pageTitle(`${name}: ${cutPlainText(post.plainText, 60) || "Post"}`, campus) },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: brand },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(imageUrl ? [{ name: "twitter:image", content: imageUrl }] : []),
+  ];
+}
+
+/**
+ * intents 'toggle-save' (spec 2 §4 'Save/like'), 'delete-post' and
+ * 'delete-comment' (spec 2 §4 'Post lifecycle'); the domain decides who may.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { params, context, request } = args;
+  const viewer = await getViewer(args);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "toggle-save") {
+      const result = await toggleSave(context.app, viewer, params.id);
+      const toast = result.saved ? ({ message: POST_MESSAGES.postSaved, type: "success" } as const) : null;
+      // A plain HTML form (no JavaScript) goes back to the page it was sent from.
+      const returnTo = localReturnPath(form.get("returnTo"));
+      if (returnTo) return toast ? redirectWithToast(returnTo, toast) : redirect(returnTo);
+      return data<PostActionData>({
+        intent,
+        ok: true,
+        saved: result.saved,
+        likeCount: result.likeCount,
+        toast,
+      });
+    }
+    if (intent === "delete-post" || intent === "delete-comment") {
+      // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
+      const target = String(form.get("postId") ?? params.id);
+      const result = await deletePost(context.app, viewer, target);
+      // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
+      if (result.kind === "post") {
+        const to = localReturnPath(form.get("returnTo")) ?? "/home";
+        return redirectWithToast(to, { message: POST_MESSAGES.postDeleted, type: "success" });
+      }
+      const stay = result.id === params.id ? `/post/${result.rootId}` : `/post/${params.id}`;
+      return redirectWithToast(stay, { message: POST_MESSAGES.commentRemoved, type: "success" });
+    }
+    return data<PostActionData>({ intent, ok: false }, { status: 400 });
+  } catch (error) {
+    return postActionRefusal(error, intent);
+  }
+}
+
+/** Puts the caret in the page's comment box (spec 2 §2 'Comment', 'Create A Comment'). */
+function focusCommentBox() {
+  const box = document.getElementById("comment-box");
+  if (!box) return;
+  box.scrollIntoView({ block: "center", behavior: "smooth" });
+  box
+    .querySelector<HTMLElement>('[contenteditable="true"], textarea, input:not([type="hidden"]), button')
+    ?.focus({ preventScroll: true });
+}
+
+export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { campus } = useRootData();
+  useActionToast(actionData?.toast);
+  if (loaderData.state === "private") return <PrivateCommunityGate campus={campus} />;
+  if (loaderData.state === "missing") return <PostGone />;
+  return <PostDetailView key={loaderData.post.id} data={loaderData} />;
+}
+
+function PageHeader() {
+  return (
+    <div className="flex items-center gap-2">
+      <BackButton />
+      <h1 className="text-xl font-bold tracking-tight text-zinc-900">Post</h1>
+    </div>
+  );
+}
+
+function PostGone() {
+  return (
+    <div className="flex flex-col gap-3">
+      <PageHeader />
+      <section className="rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center">
+        <h2 className="text-lg font-bold text-zinc-900">{POST_MESSAGES.postGone}</h2>
+        <Link to="/home" className={buttonClass("primary", "mt-6")}>
+          Go To Feed
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+
+function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
+  const { viewer } = useRootData();
+  const signIn = useSignInModal();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [sharing, setSharing] = useState(false);
+  const redirectParam = searchParams.get("redirect");
+
+  // spec 2 §2: '?redirect=true on a post opens the share dialog then goes to /post/{id}'.
+  useEffect(() => {
+    if (redirectParam !== "true") return;
+    setSharing(true);
+    navigate(`/post/${post.id}`, { replace: true, preventScrollReset: true });
+  }, [redirectParam, navigate, post.id]);
+
+  if (post.type === "new user") {
+    return (
+      <div className="flex flex-col gap-3">
+        <PageHeader />
+        <NewUserBanner post={post} />
+      </div>
+    );
+  }
+
+  const name = displayName(post.author);
+  const kind = post.parentId === null ? "post" : "comment";
+
+  function createComment() {
+    if (!viewer) {
+      signIn.open("comment");
+      return;
+    }
+    // spec 2 §2: at 769 px and below comments are written on /create/comment/{id}.
+    if (!isWideScreen()) {
+      navigate(`/create/comment/${post.id}?goBack=detail`);
+      return;
+    }
+    focusCommentBox();
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <PageHeader />
+      <article
+        aria-label={`Post by ${name}`}
+        className="rounded-2xl border border-zinc-200 bg-white px-4 pt-4 pb-2"
+      >
+        <header className="flex items-start gap-2">
+          <PostByline author={post.author} date={post.createdAt} />
+          <PostMoreMenu postId={post.id} kind={kind} own={post.ownedByViewer} />
+        </header>
+        {post.parentId ? (
+          <p className="mt-2 text-sm text-zinc-500">
+            Replying to{" "}
+            <Link to={`/post/${post.parentId}`} className="font-medium text-brand-700 hover:underline">
+              this post
+            </Link>
+          </p>
+        ) : null}
+        {post.category ? (
+          <div className="mt-3">
+            <CategoryLabel value={post.category} />
+          </div>
+        ) : null}
+        {post.text ? (
+          <PostText text={post.text} className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
+        ) : null}
+        {post.media.length > 0 ? (
+          <div className="mt-3">
+            <PostMedia media={post.media} authorName={name} eager />
+          </div>
+        ) : null}
+        <p className="mt-3 text-sm text-zinc-500">
+          <PostTimestamp date={post.createdAt} />
+        </p>
+        <div className="mt-2 border-t border-zinc-100 pt-1">
+          <PostActions post={post} onComment={createComment} />
+        </div>
+      </article>
+
+      <section
+        aria-labelledby="comments-title"
+        className="rounded-2xl border border-zinc-200 bg-white px-4 pt-4 pb-2"
+      >
+        <h2 id="comments-title" className="text-base font-bold text-zinc-900">
+          Comments
+        </h2>
+        <div id="comment-box" className="mt-3">
+          {/* Visitors and members who may not comment yet get their prompt from the box itself. */}
+          <CommentComposer postId={post.id} />
+        </div>
+        {thread.length === 0 ? (
+          <div className="flex flex-col items-center px-4 py-10 text-center">
+            <p className="text-[15px] font-semibold text-zinc-900">Be the first to comment</p>
+            <a
+              href={`/create/comment/${post.id}?goBack=detail`}
+              onClick={(event) => {
+                event.preventDefault();
+                createComment();
+              }}
+              className={buttonClass("secondary", "mt-4 h-11")}
+            >
+              Create A Comment
+            </a>
+          </div>
+        ) : (
+          <div className="mt-2">
+            <CommentThread comments={thread} pagePostId={post.id} />
+          </div>
+        )}
+      </section>
+      <ShareModal open={sharing} onOpenChange={setSharing} url={url} />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type FormEvent, useId, useState } from "react";
+import { data, Form, redirect } from "react-router";
+import {
+  NoScriptMessage,
+  useActionToast,
+  useHydrated,
+  useSubmitting,
+} from "~/app/components/auth/action-feedback";
+import { PhotoPicker } from "~/app/components/profile/photo-picker";
+import {
+  type ProfileActionData,
+  readProfileForm,
+  uploadPhoto,
+} from "~/app/components/profile/profile-action.server";
+import { pageTitle } from "~/app/components/shell/campus";
+import { BackButton } from "~/app/components/ui/back-button";
+import { Button } from "~/app/components/ui/button";
+import { Field } from "~/app/components/ui/field";
+import type { ToastInput } from "~/app/lib/toast";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { getViewer } from "~/app/lib/viewer.server";
+import { MAX_NAME_LENGTH } from "~/server/accounts/names";
+import { isProfileError } from "~/server/profiles/errors";
+import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
+import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import type { Route } from "./+types/edit";
+
+/** spec 1 §8 'Profile Updated' (success). */
+const PROFILE_UPDATED: ToastInput = { message: PROFILE_MESSAGES.profileUpdated, type: "success" };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Edit Profile", matches[0]?.loaderData?.campus) }];
+}
+
+/** spec 1 §2: /profile/edit 'redirects to /login if signed out'. */
+async function requireEditor(args: Route.LoaderArgs | Route.ActionArgs) {
+  const viewer = await getViewer(args);
+  if (!viewer) throw redirect("/login");
+  return viewer;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireEditor(args);
+  const profile = await getProfileById(args.context.app, viewer.id);
+  if (!profile) throw redirect("/login");
+  return {
+    profile: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      img: profile.img,
+      bio: profile.bio ?? "",
+    },
+  };
+}
+
+/** intent 'upload-photo' (multipart, field `photo`) or 'update-profile' (first and last name, bio). */
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireEditor(args);
+  const { app } = args.context;
+  const form = await readProfileForm(app, args.request);
+  if (!(form instanceof FormData)) return form;
+  if (form.get("intent") === "upload-photo") return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
+
+  const intent = "update-profile";
+  const submission = parseWithZod(form, { schema: editProfileSchema });
+  if (submission.status !== "success") {
+    return data<ProfileActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await updateProfileDetails(app, viewer, submission.value);
+  } catch (error) {
+    if (isProfileError(error)) {
+      const reply = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply();
+      return data<ProfileActionData>(
+        {
+          intent,
+          ok: false,
+          result: reply,
+          toast: error.field ? null : { message: error.message, type: "danger" },
+        },
+        { status: 400 },
+      );
+    }
+    app.log.error({ err: error }, "profile update failed");
+    return data<ProfileActionData>(
+      {
+        intent,
+        ok: false,
+        result: submission.reply(),
+        toast: { message: "Something went wrong", type: "danger" },
+      },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast("/profile/edit", PROFILE_UPDATED);
+}
+
+/** spec 1 §2 /profile/edit: photo, first and last name, bio. */
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const submitting = useSubmitting("update-profile");
+  const hydrated = useHydrated();
+  const bioId = useId();
+  useActionToast(actionData?.toast);
+  const saved = { firstName: profile.firstName, lastName: profile.lastName, bio: profile.bio };
+  const [values, setValues] = useState(saved);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: saved,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  function track(event: FormEvent<HTMLFormElement>) {
+    const current = new FormData(event.currentTarget);
+    setValues({
+      firstName: String(current.get("firstName") ?? ""),
+      lastName: String(current.get("lastName") ?? ""),
+      bio: String(current.get("bio") ?? ""),
+    });
+  }
+
+  // spec 1 §4: Save is disabled when nothing changed or a name is empty (an empty bio is allowed).
+  const changed =
+    values.firstName.trim() !== saved.firstName ||
+    values.lastName.trim() !== saved.lastName ||
+    values.bio.trim() !== saved.bio;
+  const complete = values.firstName.trim() !== "" && values.lastName.trim() !== "";
+
+  return (
+    <section aria-labelledby="edit-profile-title" className="rounded-2xl border border-zinc-200 bg-white">
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2">
+        <BackButton />
+        <h1 id="edit-profile-title" className="text-lg font-bold text-zinc-900">
+          Edit Profile
+        </h1>
+      </header>
+      <div className="flex flex-col gap-8 px-4 py-6 sm:px-6">
+        <NoScriptMessage toast={actionData?.toast} />
+        <PhotoPicker person={profile} img={profile.img} action="/profile/edit" size="md" />
+        <Form method="post" {...getFormProps(form)} onChange={track} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="update-profile" />
+          <div className="grid gap-4 xs:grid-cols-2">
+            <Field
+              label="First name"
+              key={fields.firstName.key}
+              id={fields.firstName.id}
+              name={fields.firstName.name}
+              defaultValue={fields.firstName.initialValue}
+              error={fields.firstName.errors?.[0]}
+              autoComplete="given-name"
+              maxLength={MAX_NAME_LENGTH}
+            />
+            <Field
+              label="Last name"
+              key={fields.lastName.key}
+              id={fields.lastName.id}
+              name={fields.lastName.name}
+              defaultValue={fields.lastName.initialValue}
+              error={fields.lastName.errors?.[0]}
+              hint="Only your initial is shown."
+              autoComplete="family-name"
+              maxLength={MAX_NAME_LENGTH}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={bioId} className="text-sm font-medium text-zinc-800">
+              Bio
+            </label>
+            <textarea
+              id={bioId}
+              key={fields.bio.key}
+              name={fields.bio.name}
+              defaultValue={fields.bio.initialValue}
+              rows={4}
+              maxLength={MAX_BIO_LENGTH}
+              aria-invalid={fields.bio.errors ? true : undefined}
+              aria-describedby={`${bioId}-count${fields.bio.errors ? ` ${bioId}-error` : ""}`}
+              className="resize-none rounded-lg border border-zinc-300 bg-white px-3 py-2.5 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20"
+            />
+            <div className="flex items-start justify-between gap-3">
+              <p id={`${bioId}-error`} className="text-sm text-red-600">
+                {fields.bio.errors?.[0] ?? ""}
+              </p>
+              <p id={`${bioId}-count`} className="shrink-0 text-xs text-zinc-500 tabular-nums">
+                {values.bio.length} / {MAX_BIO_LENGTH}
+              </p>
+            </div>
+          </div>
+          <Button
+            type="submit"
+            processing={submitting}
+            // Before JavaScript runs the server applies the same rules.
+            disabled={hydrated && (!changed || !complete)}
+            className="self-end min-w-32"
+          >
+            Save
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}

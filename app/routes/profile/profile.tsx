@@ -1,0 +1,323 @@
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { MediaGrid } from "~/app/components/media/media-grid";
+import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
+import { type MediaTileData, toMediaTiles } from "~/app/components/media/tile-data";
+import { FeedList } from "~/app/components/posts/feed-list";
+import { isSaveToggle, pageHref } from "~/app/components/posts/feed-model";
+import type { ProfileActionData } from "~/app/components/profile/profile-action.server";
+import { ProfileHeader } from "~/app/components/profile/profile-header";
+import {
+  emptyTabText,
+  PROFILE_TABS,
+  ProfileContentList,
+  type ProfileTab,
+  ProfileTabs,
+  parseProfileTab,
+} from "~/app/components/profile/profile-tabs";
+import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { buttonClass } from "~/app/components/ui/button";
+import { useRootData } from "~/app/lib/root-data";
+import { getViewer } from "~/app/lib/viewer.server";
+import { campusOrigin } from "~/server/campuses/campuses";
+import type { Page } from "~/server/posts/cursor";
+import { isPostError } from "~/server/posts/errors";
+import {
+  listProfileLikes,
+  listProfilePhotos,
+  listProfilePosts,
+  listProfileReplies,
+} from "~/server/posts/feed";
+import { POST_MESSAGES } from "~/server/posts/schemas";
+import type { PostSummary } from "~/server/posts/views";
+import { isProfileError } from "~/server/profiles/errors";
+import {
+  getClaimEmail,
+  getProfileById,
+  getProfileByUsername,
+  profilePhotoSizes,
+  reportUser,
+} from "~/server/profiles/profiles";
+import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import type { Route } from "./+types/profile";
+
+/** spec 1 §2: '/{username}' and, with no username, the signed-in user's own profile ('/profile', protected). */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request, context } = args;
+  const viewer = await getViewer(args);
+  // spec 2 §2 'Profile content': unverified signed-in users are redirected to /verify on the profile page.
+  if (viewer && !viewer.verified) throw redirect("/verify");
+  const username = params.username;
+  if (!username && !viewer) throw redirect("/");
+  const profile = username
+    ? await getProfileByUsername(context.app, username)
+    : viewer
+      ? await getProfileById(context.app, viewer.id)
+      : null;
+  if (!profile) return data({ found: false as const }, { status: 404 });
+
+  const origin = campusOrigin(context.campus.id, {
+    productionHosts: context.app.config.campusHosts,
+    requestOrigin: new URL(request.url),
+    publicUrl: context.app.config.publicUrl,
+  });
+  const photo = profilePhotoSizes(profile.img);
+  const url = new URL(request.url);
+  const show = parseProfileTab(url.searchParams.get("show"));
+  const tab = await readTab(args, show, { userId: profile.id, cursor: url.searchParams.get("cursor") });
+  return data(
+    {
+      found: true as const,
+      profile: {
+        username: profile.username,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        bio: profile.bio,
+        schoolVerified: profile.schoolVerified,
+        verified: profile.verified,
+        profileSetUp: profile.profileSetUp,
+        totalPosts: profile.totalPosts,
+      },
+      photo: photo?.large ?? null,
+      own: viewer?.id === profile.id,
+      show,
+      profileUrl: `${origin}/${profile.username}`,
+      photoUrl: photo ? new URL(photo.large, origin).toString() : null,
+      ...tab,
+    },
+    { status: tab.listError ? 400 : 200 },
+  );
+}
+
+const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
+
+/**
+ * One tab's list (spec 2 §7 'Profile posts / photos / replies', 'Liked posts'):
+ * 10 a page, on this campus, `?cursor=` for the next page. The photos tab sends
+ * tiles (the grid shows no text). A private campus keeps its content from
+ * visitors (spec 2 §6); a tampered cursor gives the domain's message.
+ */
+async function readTab(
+  args: Route.LoaderArgs,
+  show: ProfileTab,
+  input: { userId: string; cursor: string | null },
+): Promise<{
+  page: Page<PostSummary> | null;
+  tiles: Page<MediaTileData> | null;
+  listError: string | null;
+  cursor: string | null;
+}> {
+  const { context } = args;
+  const viewer = await getViewer(args);
+  const list = { ...input, campusId: context.campus.id };
+  try {
+    switch (show) {
+      case "home":
+        return { ...NO_PAGE, cursor: input.cursor, page: await listProfilePosts(context.app, viewer, list) };
+      case "replies":
+        return {
+          ...NO_PAGE,
+          cursor: input.cursor,
+          page: await listProfileReplies(context.app, viewer, list),
+        };
+      case "likes":
+        return { ...NO_PAGE, cursor: input.cursor, page: await listProfileLikes(context.app, viewer, list) };
+      case "photos": {
+        const page = await listProfilePhotos(context.app, viewer, list);
+        return {
+          ...NO_PAGE,
+          cursor: input.cursor,
+          tiles: { items: toMediaTiles(page.items), nextCursor: page.nextCursor },
+        };
+      }
+    }
+  } catch (error) {
+    if (!isPostError(error)) throw error;
+    return {
+      ...NO_PAGE,
+      listError: error.code === "private-campus" ? POST_MESSAGES.privateCommunity : error.message,
+    };
+  }
+}
+
+/** A save toggled from a card moves nothing in these lists: the pages scrolled through stay (as on /home). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isSaveToggle(formData)) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const campus = matches[0]?.loaderData?.campus;
+  if (!loaderData?.found) {
+    return [{ title: pageTitle("This page doesn't exist.", campus) }, { name: "robots", content: "noindex" }];
+  }
+  const { profile, profileUrl, photoUrl } = loaderData;
+  const name = `${profile.firstName} ${profile.lastName}`;
+  const title = `${name} (@${profile.username})`;
+  const description = profile.bio ?? `${name} on ${campus ? campusBrand(campus) : "Campus Buy Sell"}.`;
+  return [
+    { title: pageTitle(title, campus) },
+    { name: "description", content: description },
+    { property: "og:type", content: "profile" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: profileUrl },
+    { property: "profile:username", content: profile.username },
+    ...(photoUrl ? [{ property: "og:image", content: photoUrl }] : []),
+    { name: "twitter:card", content: "summary" },
+  ];
+}
+
+/** The profile menu's intents: 'report-user' (signed in) and 'claim-account'. */
+export async function action(args: Route.ActionArgs) {
+  const { params, request, context } = args;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const username = params.username;
+  if (!username) return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
+
+  if (intent === "claim-account") {
+    // spec 2 §2: 'Claim this account (unverified profiles; opens /login/sent?email={email})'.
+    const email = await getClaimEmail(context.app, username);
+    if (!email) {
+      return data<ProfileActionData>(
+        { intent, ok: false, toast: { message: "Something went wrong", type: "danger" } },
+        { status: 404 },
+      );
+    }
+    throw redirect(`/login/sent?email=${encodeURIComponent(email)}`);
+  }
+
+  if (intent === "report-user") {
+    const viewer = await getViewer(args);
+    if (!viewer) throw redirect("/user_registration");
+    const profile = await getProfileByUsername(context.app, username);
+    if (!profile) throw data(null, { status: 404 });
+    try {
+      await reportUser(context.app, viewer, profile.id);
+    } catch (error) {
+      if (!isProfileError(error)) throw error;
+      return data<ProfileActionData>(
+        { intent, ok: false, toast: { message: error.message, type: "danger" } },
+        { status: 400 },
+      );
+    }
+    return data<ProfileActionData>({
+      intent,
+      ok: true,
+      toast: { message: PROFILE_MESSAGES.userReported, type: "success" },
+    });
+  }
+  return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
+}
+
+function NotFound() {
+  return (
+    <section
+      aria-labelledby="profile-not-found"
+      className="rounded-2xl border border-zinc-200 bg-white px-6 py-14 text-center"
+    >
+      <h1 id="profile-not-found" className="text-2xl font-extrabold tracking-tight text-zinc-950">
+        This page doesn't exist.
+      </h1>
+      <p className="mx-auto mt-2 max-w-sm text-zinc-600">
+        The link may be broken, or the account may be gone.
+      </p>
+      <Link to="/search" className={buttonClass("primary", "mt-6 h-11 px-7")}>
+        Search
+      </Link>
+    </section>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { viewer } = useRootData();
+  if (!loaderData.found) return <NotFound />;
+  const { profile, photo, own, show, profileUrl } = loaderData;
+  const basePath = own ? "/profile" : `/${profile.username}`;
+  const tab = PROFILE_TABS.find((candidate) => candidate.show === show) ?? PROFILE_TABS[0];
+  const empty = emptyTabText(show, own, profile.firstName);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
+        <div aria-hidden="true" className="h-20 bg-gradient-to-br from-brand-600 to-brand-500 sm:h-28" />
+        <ProfileHeader
+          profile={profile}
+          photo={photo}
+          own={own}
+          signedIn={viewer !== null}
+          profileUrl={profileUrl}
+        />
+        <ProfileTabs basePath={basePath} current={show} />
+      </article>
+      <section aria-label={tab.label}>
+        {loaderData.listError ? (
+          <EmptyTab empty={{ title: loaderData.listError, text: "" }} label={tab.label} />
+        ) : loaderData.tiles ? (
+          <PhotosTab
+            key={`${basePath}:${loaderData.cursor ?? ""}`}
+            first={loaderData.tiles}
+            basePath={basePath}
+            cursor={loaderData.cursor}
+            label={tab.label}
+            empty={empty}
+          />
+        ) : loaderData.page ? (
+          // spec 2 §4 'Feed pagination' / §9: 10 a page, the next one loads within 251 px of the end.
+          <FeedList
+            key={`${basePath}:${show}:${loaderData.cursor ?? ""}`}
+            page={loaderData.page}
+            label={tab.label}
+            empty={<EmptyTab empty={empty} label={tab.label} />}
+            triggerMarginPx={251}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function EmptyTab({ empty, label }: { empty: { title: string; text: string }; label: string }) {
+  return (
+    <div className="rounded-2xl border border-zinc-200 bg-white">
+      <ProfileContentList label={label} empty={empty} />
+    </div>
+  );
+}
+
+type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+
+/** spec 2 §2 'Profile content' photos: the media grid, 10 a page. */
+function PhotosTab({
+  first,
+  basePath,
+  cursor,
+  label,
+  empty,
+}: {
+  first: Page<MediaTileData>;
+  basePath: string;
+  cursor: string | null;
+  label: string;
+  empty: { title: string; text: string };
+}) {
+  const href = (next: string) => pageHref(basePath, "?show=photos", next);
+  const list = usePagedList({
+    first,
+    listKey: `${basePath}:${cursor ?? ""}`,
+    pageHref: href,
+    select: (next: ProfileData) => next.tiles ?? { items: [], nextCursor: null },
+  });
+  if (list.items.length === 0 && !list.nextCursor) return <EmptyTab empty={empty} label={label} />;
+  return (
+    <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
+      <MediaGrid tiles={list.items} label={label} onDeleted={list.remove} />
+      <ListEnd
+        list={list}
+        nextHref={list.nextCursor ? href(list.nextCursor) : null}
+        rootMargin={END_TRIGGER.profile}
+        showEnd
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { data, redirect, useLocation, useNavigate } from "react-router";
+import { NoScriptMessage } from "~/app/components/auth/action-feedback";
+import { AuthCard } from "~/app/components/auth/auth-card";
+import {
+  type ProfileActionData,
+  readProfileForm,
+  saveBio,
+  uploadPhoto,
+} from "~/app/components/profile/profile-action.server";
+import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
+import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
+import { requireUser } from "~/app/lib/viewer.server";
+import { getProfileById } from "~/server/profiles/profiles";
+import type { Route } from "./+types/set-up";
+
+export const handle = { shell: "bare" } satisfies ShellHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Set up your profile", matches[0]?.loaderData?.campus) }];
+}
+
+/** /profile/set-up (protected; query goBack, postId for comments, step): spec 1 §2 'Profile set-up wizard'. */
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireUser(args);
+  const profile = await getProfileById(args.context.app, viewer.id);
+  if (!profile) throw redirect("/");
+  const query = new URL(args.request.url).searchParams;
+  return {
+    profile: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      img: profile.img,
+      bio: profile.bio,
+    },
+    origin: query.get("goBack"),
+    postId: query.get("postId"),
+    step: parseStep(query.get("step")),
+  };
+}
+
+/** intent 'upload-photo' (multipart, field `photo`) or 'save-bio' (field `bio`). */
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireUser(args);
+  const { app } = args.context;
+  const form = await readProfileForm(app, args.request);
+  if (!(form instanceof FormData)) return form;
+  switch (form.get("intent")) {
+    case "upload-photo":
+      return uploadPhoto(app, viewer, form);
+    case "save-bio":
+      return saveBio(app, viewer, form);
+    default:
+      return data<ProfileActionData>({ intent: "unknown", ok: false }, { status: 400 });
+  }
+}
+
+/** Without JavaScript the forms post here: the step follows from what was saved. */
+function stepAfter(result: ProfileActionData | undefined, fallback: WizardStep): WizardStep {
+  if (result?.intent === "save-bio") return result.ok ? 3 : 2;
+  if (result?.intent === "upload-photo") return 1;
+  return fallback;
+}
+
+export default function SetUp({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { profile, origin, postId } = loaderData;
+  const target = closeTarget(origin, postId);
+
+  // spec 1 §2: closing returns to the origin, otherwise to the previous page (navigation memory).
+  function leave() {
+    if (target) {
+      navigate(target);
+      return;
+    }
+    const back = backStep(loadHistory(), `${location.pathname}${location.search}`);
+    saveHistory(back.history);
+    navigate(back.target);
+  }
+
+  return (
+    <AuthCard title="Set up your profile">
+      <NoScriptMessage toast={actionData?.toast} />
+      <SetUpWizard
+        data={profile}
+        origin={origin}
+        postId={postId}
+        initialStep={stepAfter(actionData, loaderData.step)}
+        fallbackHref={target ?? "/home"}
+        onBack={leave}
+        onFinish={leave}
+      />
+    </AuthCard>
+  );
+}

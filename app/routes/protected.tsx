@@ -1,0 +1,13 @@
+import { Outlet } from "react-router";
+import { requireUser } from "~/app/lib/viewer.server";
+import type { Route } from "./+types/protected";
+
+/** Protected routes of spec 1 §2: signed-out visitors are redirected to /. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
+  return null;
+}
+
+export default function Protected() {
+  return <Outlet />;
+}

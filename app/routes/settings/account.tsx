@@ -1,0 +1,72 @@
+import {
+  type AccountRow,
+  AccountRows,
+  formatCalendarDate,
+  formatGender,
+  formatMonthDayYear,
+} from "~/app/components/settings/account-rows";
+import { SettingsPage } from "~/app/components/settings/settings-page";
+import { pageTitle } from "~/app/components/shell/campus";
+import { requireUser } from "~/app/lib/viewer.server";
+import { getAccountOverview } from "~/server/accounts/settings";
+import type { Route } from "./+types/account";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Account Settings", matches[0]?.loaderData?.campus) }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireUser(args);
+  const account = await getAccountOverview(args.context.app, viewer.id);
+  // The generic instance has no school of its own: joining starts by finding one (spec 1 §2 'Banners').
+  const schoolEmailPage = args.context.campus.generic
+    ? account.schoolEmail
+      ? `/settings/account/school_email?campus=${encodeURIComponent(viewer.campusId)}`
+      : "/search_schools"
+    : "/settings/account/school_email";
+  // spec 1 §2 'Settings': the overview rows, exactly as the spec lists them.
+  const rows: AccountRow[] = [
+    { label: "Username", value: account.username, to: "/settings/account/screen_name" },
+    // Passwords are never shown; the row leads to the change-password page.
+    { label: "Password", value: "not available", to: "/settings/account/password" },
+    { label: "Email", value: account.email, to: "/settings/account/email" },
+    account.phone
+      ? { label: "Phone", value: account.phone, to: "/settings/account/phone" }
+      : { label: "Phone", value: "click to add", to: "/settings/account/phone", prompt: true },
+    account.schoolEmail
+      ? { label: "School Email", value: account.schoolEmail, to: schoolEmailPage }
+      : {
+          label: "School Email",
+          value: "Join your campus",
+          to: schoolEmailPage,
+          prompt: true,
+        },
+    { label: "Verified", value: account.schoolVerified ? "Yes" : "No" },
+    { label: "Account created", value: formatCalendarDate(account.createdAt) },
+    {
+      label: "Gender",
+      value: formatGender(account.gender),
+      to: "/settings/account/gender",
+      // spec 1 §6: gender is stated as not shown publicly.
+      note: "Not shown publicly",
+    },
+    {
+      label: "Birth date",
+      value: account.birthDate ? formatMonthDayYear(account.birthDate) : "None",
+      to: "/settings/account/birth_date",
+    },
+  ];
+  return { rows };
+}
+
+/**
+ * /settings/account (spec 1 §2): the overview. Its back button (1000 px and below)
+ * carries the unread badge at 769 px and below.
+ */
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  return (
+    <SettingsPage title="Account Settings" backBadge>
+      <AccountRows rows={loaderData.rows} />
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,168 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import {
+  ACCOUNT_UPDATED,
+  type AccountActionData,
+  accountSettingsFailure,
+} from "~/app/components/settings/account-action.server";
+import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
+import { SettingsPage } from "~/app/components/settings/settings-page";
+import { pageTitle } from "~/app/components/shell/campus";
+import { Button } from "~/app/components/ui/button";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { requireUser } from "~/app/lib/viewer.server";
+import {
+  BIRTH_YEAR_NEWEST,
+  BIRTH_YEAR_OLDEST,
+  birthDateSchema,
+  MONTH_NAMES,
+} from "~/server/accounts/schemas";
+import { changeBirthDate, getAccountOverview } from "~/server/accounts/settings";
+import type { Route } from "./+types/birth-date";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Birth date", matches[0]?.loaderData?.campus) }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireUser(args);
+  const { birthDate } = await getAccountOverview(args.context.app, viewer.id);
+  return {
+    month: birthDate ? String(birthDate.month) : "",
+    day: birthDate ? String(birthDate.day) : "",
+    year: birthDate ? String(birthDate.year) : "",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireUser(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: birthDateSchema });
+  if (submission.status !== "success") {
+    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await changeBirthDate(args.context.app, viewer, {
+      month: String(submission.value.month),
+      day: String(submission.value.day),
+      year: String(submission.value.year),
+    });
+  } catch (error) {
+    // spec 1 §8: server messages for the birth date show as danger alerts.
+    return accountSettingsFailure(args.context.app, error, (options) => submission.reply(options));
+  }
+  return redirectWithToast("/settings/account/birth_date", ACCOUNT_UPDATED);
+}
+
+// spec 1 §5: months January to December, days 1 to 31, years 2021 down to 1970.
+const months = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
+const days = Array.from({ length: 31 }, (_, index) => String(index + 1));
+const years = Array.from({ length: BIRTH_YEAR_NEWEST - BIRTH_YEAR_OLDEST + 1 }, (_, index) =>
+  String(BIRTH_YEAR_NEWEST - index),
+);
+
+function Select({
+  label,
+  name,
+  id,
+  defaultValue,
+  options,
+  describedBy,
+}: {
+  label: string;
+  name: string;
+  id: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+  describedBy?: string;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-describedby={describedBy}
+        className="rounded-lg border border-zinc-300 bg-white px-3 py-2.5 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20"
+      >
+        <option value="">{label}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** spec 1 §2 /settings/account/birth_date, §5 'Birth date'. */
+export default function BirthDate({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  // Save stays available with one select chosen, so 'Please fill in all the fields' can be said.
+  const save = useSaveEnabled(loaderData, { everyField: false });
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    id: `birth-date-${loaderData.year}-${loaderData.month}-${loaderData.day}`,
+    lastResult: actionData?.result,
+    defaultValue: loaderData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: birthDateSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const errorId = `${form.id}-error`;
+  const error = form.errors?.[0];
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <SettingsPage title="Birth date" backTo="/settings/account">
+      <NoScriptMessage toast={actionData?.toast} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        ref={save.formRef}
+        onChange={save.onChange}
+        className="flex flex-col gap-4"
+      >
+        <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3">
+          <Select
+            label="Month"
+            name={fields.month.name}
+            id={fields.month.id}
+            key={fields.month.key}
+            defaultValue={loaderData.month}
+            options={months}
+            describedBy={describedBy}
+          />
+          <Select
+            label="Day"
+            name={fields.day.name}
+            id={fields.day.id}
+            key={fields.day.key}
+            defaultValue={loaderData.day}
+            options={days.map((day) => ({ value: day, label: day }))}
+            describedBy={describedBy}
+          />
+          <Select
+            label="Year"
+            name={fields.year.name}
+            id={fields.year.id}
+            key={fields.year.key}
+            defaultValue={loaderData.year}
+            options={years.map((year) => ({ value: year, label: year }))}
+            describedBy={describedBy}
+          />
+        </div>
+        <AccountFormError id={errorId} message={error} />
+        <AccountFormNote>Your birth date is not shown publicly.</AccountFormNote>
+        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
+          Save
+        </Button>
+      </Form>
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,73 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import {
+  ACCOUNT_UPDATED,
+  type AccountActionData,
+  accountSettingsFailure,
+  EMAIL_SENT,
+} from "~/app/components/settings/account-action.server";
+import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
+import { AccountPinForm } from "~/app/components/settings/account-pin-form";
+import { pageTitle } from "~/app/components/shell/campus";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { requireUser } from "~/app/lib/viewer.server";
+import { pinSchema } from "~/server/accounts/schemas";
+import { confirmEmailChange, requestEmailChange } from "~/server/accounts/settings";
+import type { Route } from "./+types/verify-email";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Enter PIN", matches[0]?.loaderData?.campus) }];
+}
+
+/** spec 1 §2: the page reads the email query parameter; without it there is nothing to confirm. */
+function emailQuery(request: Request): string {
+  const email = new URL(request.url).searchParams.get("email")?.trim();
+  if (!email) throw redirect("/settings/account/email");
+  return email;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
+  return { email: emailQuery(args.request) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireUser(args);
+  const { request, context } = args;
+  const email = emailQuery(request);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend-pin") {
+    try {
+      await requestEmailChange(context.app, viewer, { email }, context.campus);
+      return data<AccountActionData>({ toast: EMAIL_SENT });
+    } catch (error) {
+      return accountSettingsFailure(context.app, error, () => ({}));
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: pinSchema });
+  if (submission.status !== "success") {
+    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await confirmEmailChange(context.app, viewer, submission.value);
+  } catch (error) {
+    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+  }
+  // spec 1 §4: back to the e-mail page, which shows the success alert (trigger_alert 'update_success').
+  return redirectWithToast("/settings/account/email", ACCOUNT_UPDATED);
+}
+
+/** spec 1 §2 /settings/account/verify_email ('Enter PIN'). */
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountPinForm sentTo={loaderData.email} actionData={actionData}>
+      <div className="mt-5">
+        <AccountFormNote>
+          Wrong address? <AccountTextLink to="/settings/account/email">Change it</AccountTextLink>
+        </AccountFormNote>
+      </div>
+    </AccountPinForm>
+  );
+}

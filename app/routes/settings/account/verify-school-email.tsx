@@ -1,0 +1,88 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import {
+  type AccountActionData,
+  accountSettingsFailure,
+  EMAIL_SENT,
+} from "~/app/components/settings/account-action.server";
+import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
+import { AccountPinForm } from "~/app/components/settings/account-pin-form";
+import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { requireUser } from "~/app/lib/viewer.server";
+import { pinSchema } from "~/server/accounts/schemas";
+import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
+import type { Route } from "./+types/verify-school-email";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Enter PIN", matches[0]?.loaderData?.campus) }];
+}
+
+async function requireEmailVerifiedUser(args: Route.LoaderArgs | Route.ActionArgs) {
+  const viewer = await requireUser(args);
+  if (!viewer.verified) throw redirect("/verify");
+  return viewer;
+}
+
+/** spec 1 §2: reads the email and campus query parameters; without an email it goes back a step. */
+function pinQuery({ request }: Route.LoaderArgs | Route.ActionArgs) {
+  const params = new URL(request.url).searchParams;
+  const email = params.get("email")?.trim();
+  const campus = params.get("campus");
+  const back = `/settings/account/school_email${campus ? `?${new URLSearchParams({ campus })}` : ""}`;
+  if (!email) throw redirect(back);
+  return { email, campus, back };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireEmailVerifiedUser(args);
+  const { email, back } = pinQuery(args);
+  return { email, back };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireEmailVerifiedUser(args);
+  const { request, context } = args;
+  const query = pinQuery(args);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend-pin") {
+    const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));
+    try {
+      await sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);
+      return data<AccountActionData>({ toast: EMAIL_SENT });
+    } catch (error) {
+      return accountSettingsFailure(context.app, error, () => ({}));
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: pinSchema });
+  if (submission.status !== "success") {
+    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    const verified = await verifySchoolEmailCode(context.app, viewer, submission.value, {
+      genericInstance: context.campus.generic,
+    });
+    // spec 1 §4: the generic instance goes on to /search_schools, a campus to /home (ours: a welcome toast).
+    return redirectWithToast(verified.next, {
+      message: `Welcome to ${campusBrand({ name: verified.campus.name, generic: false })}!`,
+      type: "success",
+    });
+  } catch (error) {
+    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+  }
+}
+
+/** spec 1 §2 /settings/account/verify_school_email ('Enter PIN'). */
+export default function VerifySchoolEmail({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountPinForm sentTo={loaderData.email} actionData={actionData}>
+      <div className="mt-5">
+        <AccountFormNote>
+          Wrong address? <AccountTextLink to={loaderData.back}>Change it</AccountTextLink>
+        </AccountFormNote>
+      </div>
+    </AccountPinForm>
+  );
+}

@@ -1,0 +1,62 @@
+// Where the benchmark's data lives: the same two kinds of database the app runs on
+// (CONTRACT.md 'Environment'), chosen the same way: DATABASE_URL, else PGlite in DATA_DIR.
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface BenchTarget {
+  kind: "pglite" | "postgres";
+  /** For PGlite: the data dir the app is started with (the database is in DATA_DIR/db). */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** What the README calls it. */
+  label: string;
+}
+
+/** The default PGlite data dir of the benchmark: outside the repository, never the app's own ./data. */
+export const DEFAULT_BENCH_DATA_DIR = path.join(tmpdir(), "cbs-bench");
+
+/**
+ * The database the benchmark uses. A PostgreSQL database named `test` (the one the
+ * test suite copies its template into, .ci/run) or the app's default ./data are
+ * refused: the generator fills whatever it is given with 1.4 million rows.
+ */
+export function benchTarget(env: NodeJS.ProcessEnv = process.env): BenchTarget {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl) {
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ""));
+    if (!name || name === "test" || name === "postgres") {
+      throw new Error(
+        `Refusing to use the database ${JSON.stringify(name || "(none)")}: give the benchmark its own, ` +
+          "e.g. createdb -h 127.0.0.1 -U postgres cbs_bench; DATABASE_URL=postgres://postgres@127.0.0.1:5432/cbs_bench",
+      );
+    }
+    return { kind: "postgres", dataDir: DEFAULT_BENCH_DATA_DIR, databaseUrl, label: `PostgreSQL (${name})` };
+  }
+  const dataDir = path.resolve(env.DATA_DIR || DEFAULT_BENCH_DATA_DIR);
+  if (dataDir === path.resolve("data")) {
+    throw new Error("Refusing to fill the app's own ./data: set DATA_DIR to a directory for the benchmark.");
+  }
+  return { kind: "pglite", dataDir, databaseUrl: null, label: `PGlite (${dataDir})` };
+}
+
+/** The generated sizes (issue 4 §6). */
+export const BENCH_SIZES = {
+  users: 5_000,
+  /** Top-level posts, of which `newUserPosts` are the 'new user' banners (one per user). */
+  posts: 100_000,
+  newUserPosts: 5_000,
+  comments: 300_000,
+  /** Of the comments, how many answer a comment rather than a post. */
+  nestedComments: 100_000,
+  saves: 1_000_000,
+  /** Every user saves this many posts of their campus (users × savesPerUser = saves). */
+  savesPerUser: 200,
+} as const;
+
+/** The account the load script signs in with (for /saved). */
+export const BENCH_USER = {
+  id: "bench-user-0",
+  email: "bench0@bench.example.edu",
+  password: "bench-pass-1",
+  username: "bench0",
+} as const;

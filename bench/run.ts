@@ -1,0 +1,516 @@
+// The load benchmark (issue 4 §6): starts the built app (`node main.js`) on the
+// database bench/generate.ts filled, and drives it with autocannon: /home server-
+// rendered, the feed's data request (what the browser fetches for the next page),
+// /post/{id} and /saved (signed in). Beside them, the raw SQL time of the same feed
+// query run directly, which is the floor the data request is compared with, and
+// the EXPLAIN of every list query. Not a test: `npm run bench` after a build.
+//
+//   DATA_DIR=/tmp/cbs-bench npx tsx bench/run.ts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cbs_bench npx tsx bench/run.ts
+//
+// Knobs: BENCH_PORT (4195; 4190 is a port fetch refuses), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SQL_RUNS (300).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { eq, sql } from "drizzle-orm";
+import type { Viewer } from "~/server/accounts/viewer";
+import { type DatabaseHandle, openDatabase } from "~/server/db/client";
+import { campuses } from "~/server/db/schema";
+import { type CursorKey, decodeCursor, toPage } from "~/server/posts/cursor";
+import { listQueries } from "~/server/posts/feed";
+import { postQueries } from "~/server/posts/posts";
+import { BENCH_USER, benchTarget } from "./database";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4195);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 300);
+const CAMPUS = "ou";
+const BASE = `http://localhost:${PORT}`;
+/** Other work on the machine skews the numbers: the 1-minute load average when the run began. */
+const LOAD_BEFORE = os.loadavg()[0]?.toFixed(2) ?? "?";
+
+interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+function timing(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
+  };
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "–");
+
+// ---------------------------------------------------------------------------
+// The database side, before the app starts (a PGlite data dir has one process at a time).
+
+interface Prepared {
+  sql: string;
+  params: unknown[];
+}
+
+interface DatabaseFindings {
+  version: string;
+  feedPageSize: number;
+  /** The cursor of the feed's second page, as the browser sends it. */
+  feedCursor: string;
+  /** The post of /post/{id}: the top of the feed. */
+  postId: string;
+  floor: { label: string; sql: Timing; drizzle: Timing; concurrentPerSecond: number }[];
+  explains: { label: string; plan: string }[];
+}
+
+async function rawQuery(database: DatabaseHandle, query: Prepared): Promise<unknown[]> {
+  if (database.pglite) return (await database.pglite.query(query.sql, query.params)).rows;
+  if (database.pool) return (await database.pool.query(query.sql, query.params as unknown[])).rows;
+  throw new Error("no driver");
+}
+
+async function timeRuns(run: () => Promise<unknown>, runs: number): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await run(); // warm the cache and the plan
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/** Queries per second with `parallel` queries in flight (the app's pool has 10 connections). */
+async function throughput(run: () => Promise<unknown>, parallel: number, runs: number): Promise<number> {
+  let left = runs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (left-- > 0) await run();
+    }),
+  );
+  return runs / ((performance.now() - started) / 1000);
+}
+
+async function examineDatabase(): Promise<DatabaseFindings> {
+  const target = benchTarget();
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    const { db } = database;
+    const version = String(
+      ((await rawQuery(database, { sql: "select version() as v", params: [] }))[0] as { v: string }).v,
+    );
+    const [campus] = await db
+      .select({ feedPageSize: campuses.feedPageSize })
+      .from(campuses)
+      .where(eq(campuses.id, CAMPUS));
+    if (!campus) throw new Error("No campus 'ou': run bench/generate.ts first.");
+    const size = campus.feedPageSize;
+    const [users] = await db
+      .execute(sql`select count(*)::int as n from "user"`)
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows.map((row) => row.n));
+    if (!users) throw new Error("The database is empty: run bench/generate.ts first.");
+
+    // The feed's first page as the app reads it, and the cursor of the second.
+    const firstRows = await listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, size });
+    const firstPage = toPage(
+      firstRows,
+      size,
+      (row) => row.id,
+      (row) => row.id,
+    );
+    if (!firstPage.nextCursor || !firstPage.items[0]) throw new Error("The feed of 'ou' has one page only.");
+    const feedCursor = firstPage.nextCursor;
+    const key: CursorKey = decodeCursor(feedCursor);
+    const postId = firstPage.items[0];
+    const benchViewer = { id: BENCH_USER.id } as Viewer;
+
+    // Every list query of decision 0081 (first page, or after a cursor where it pages).
+    const lists: { label: string; query: { toSQL(): Prepared } }[] = [
+      {
+        label: "feed (/home), page 2",
+        query: listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, size }),
+      },
+      {
+        label: "feed by category",
+        query: listQueries.feed(db, null, { campusId: CAMPUS, category: "furniture", key: null, size }),
+      },
+      {
+        label: "media grid (/media)",
+        query: listQueries.media(db, null, { campusId: CAMPUS, key: null, size: 15 }),
+      },
+      {
+        label: "profile posts",
+        query: listQueries.profilePosts(db, null, {
+          userId: "bench-user-14",
+          campusId: CAMPUS,
+          key: null,
+          size: 10,
+        }),
+      },
+      {
+        label: "profile photos",
+        query: listQueries.profilePhotos(db, null, {
+          userId: "bench-user-14",
+          campusId: CAMPUS,
+          key: null,
+          size: 10,
+        }),
+      },
+      {
+        label: "profile replies",
+        query: listQueries.profileReplies(db, null, {
+          userId: "bench-user-14",
+          campusId: CAMPUS,
+          key: null,
+          size: 10,
+        }),
+      },
+      {
+        label: "saved (/saved) and profile likes",
+        query: listQueries.saved(db, benchViewer, {
+          userId: BENCH_USER.id,
+          campusId: CAMPUS,
+          key: null,
+          size: 10,
+        }),
+      },
+      { label: "thread of /post/{id}", query: postQueries.thread(db, null, postId) },
+      { label: "likers (/post/{id}/likes)", query: postQueries.likers(db, { postId, key: null, size: 30 }) },
+    ];
+    const explains: DatabaseFindings["explains"] = [];
+    for (const list of lists) {
+      const prepared = list.query.toSQL();
+      const rows = (await rawQuery(database, {
+        sql: `explain (analyze, buffers, costs off) ${prepared.sql}`,
+        params: prepared.params,
+      })) as { "QUERY PLAN": string }[];
+      explains.push({ label: list.label, plan: rows.map((row) => row["QUERY PLAN"]).join("\n") });
+    }
+
+    // The floor: the same queries the requests run, straight on the driver (and through Drizzle).
+    const floors: { label: string; build: () => { toSQL(): Prepared; execute(): Promise<unknown> } }[] = [
+      {
+        label: "feed page 2 (the feed data request's query)",
+        build: () => listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, size }),
+      },
+      {
+        label: "feed page 1 (/home's query)",
+        build: () => listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, size }),
+      },
+      { label: "thread (/post/{id}'s query)", build: () => postQueries.thread(db, null, postId) },
+      {
+        label: "saved page 1 (/saved's query)",
+        build: () =>
+          listQueries.saved(db, benchViewer, {
+            userId: BENCH_USER.id,
+            campusId: CAMPUS,
+            key: null,
+            size: 10,
+          }),
+      },
+    ];
+    const floor: DatabaseFindings["floor"] = [];
+    for (const item of floors) {
+      const prepared = item.build().toSQL();
+      const raw = await timeRuns(() => rawQuery(database, prepared), SQL_RUNS);
+      const drizzle = await timeRuns(() => item.build().execute(), SQL_RUNS);
+      const concurrentPerSecond = await throughput(() => rawQuery(database, prepared), 10, SQL_RUNS * 2);
+      floor.push({ label: item.label, sql: timing(raw), drizzle: timing(drizzle), concurrentPerSecond });
+    }
+    return { version, feedPageSize: size, feedCursor, postId, floor, explains };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The app under load.
+
+/** CPU seconds the app process has used (user + system), from /proc (Linux). */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ. */
+const CLOCK_TICKS = 100;
+
+interface RunningApp {
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+async function startApp(): Promise<RunningApp> {
+  if (!existsSync("build/server/index.js")) {
+    throw new Error("No build: run `npm run build` (react-router build) first.");
+  }
+  const target = benchTarget();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(PORT),
+    // As deployed (decision 0003): React's production build, Secure cookies, the geo gate
+    // (loopback always passes). The secret is the benchmark's own.
+    NODE_ENV: "production",
+    APP_SECRET: "benchmark-secret-not-for-production-use-0123456789",
+    SEED_DEMO: "0",
+    LOG_LEVEL: "warn",
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
+  };
+  const app: ChildProcess = spawn(process.execPath, ["main.js"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = async () => {
+    if (app.exitCode !== null) return;
+    const exited = new Promise((resolve) => app.once("exit", resolve));
+    app.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    if (app.exitCode === null) app.kill("SIGKILL");
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (app.exitCode !== null) throw new Error(`The app exited with code ${app.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return { pid: app.pid, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("The app did not start within 120 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Signs in through /login as a browser's form would; the session cookie for /saved. */
+async function signIn(): Promise<string> {
+  const body = new URLSearchParams({
+    intent: "log-in",
+    email: BENCH_USER.email,
+    password: BENCH_USER.password,
+  });
+  const response = await fetch(`${BASE}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
+    .join("; ");
+  if (!cookie) throw new Error(`Sign-in through /login gave no session (status ${response.status})`);
+  return cookie;
+}
+
+interface Scenario {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** A check of one response before the load (right page, right data). */
+  expect: (status: number, body: string) => boolean;
+}
+
+interface LoadResult {
+  label: string;
+  path: string;
+  connections: number;
+  requestsPerSecond: number;
+  /** The app's own CPU time per request (user + system), ms: what load elsewhere on the machine does not change. */
+  cpuMsPerRequest: number;
+  latency: Timing;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(
+  app: RunningApp,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const cpuBefore = await cpuSeconds(app.pid);
+  const result = await new Promise<Omit<LoadResult, "cpuMsPerRequest"> & { count: number }>(
+    (resolve, reject) => {
+      const samples: number[] = [];
+      const instance = autocannon(
+        {
+          url: `${BASE}${scenario.path}`,
+          connections,
+          duration: seconds,
+          headers: scenario.headers,
+          timeout: 30,
+        },
+        (error, result) => {
+          if (error) return reject(error);
+          resolve({
+            label: scenario.label,
+            path: scenario.path,
+            connections,
+            requestsPerSecond: result.requests.average,
+            latency: timing(samples),
+            non2xx: result.non2xx,
+            errors: result.errors,
+            count: samples.length,
+          });
+        },
+      );
+      instance.on("response", (_client, _status, _bytes, responseTime) => samples.push(responseTime));
+    },
+  );
+  const cpu = (await cpuSeconds(app.pid)) - cpuBefore;
+  const { count, ...rest } = result;
+  return { ...rest, cpuMsPerRequest: (cpu * 1000) / Math.max(1, count) };
+}
+
+async function main() {
+  const target = benchTarget();
+  console.log(`Benchmark on ${target.label}, ${os.cpus().length} cores`);
+  console.log("Database: EXPLAIN and the raw SQL floor…");
+  const found = await examineDatabase();
+
+  console.log("Starting the built app…");
+  const app = await startApp();
+  try {
+    const cookie = await signIn();
+    const dataPath = `/home.data?cursor=${encodeURIComponent(found.feedCursor)}&_routes=${encodeURIComponent("routes/feed/home")}`;
+    const scenarios: Scenario[] = [
+      {
+        label: "/home (SSR, visitor)",
+        path: "/home",
+        expect: (status, body) => status === 200 && body.includes("<article"),
+      },
+      {
+        label: "feed data request, page 2 (visitor)",
+        path: dataPath,
+        expect: (status, body) => status === 200 && body.includes("nextCursor"),
+      },
+      {
+        label: "/post/{id} (SSR, visitor)",
+        path: `/post/${found.postId}`,
+        expect: (status, body) => status === 200 && body.includes("Comments"),
+      },
+      {
+        label: "/saved (SSR, signed in)",
+        path: "/saved",
+        headers: { cookie },
+        expect: (status, body) => status === 200 && body.includes("<article"),
+      },
+    ];
+    for (const scenario of scenarios) {
+      const response = await fetch(`${BASE}${scenario.path}`, {
+        headers: scenario.headers,
+        redirect: "manual",
+      });
+      const body = await response.text();
+      if (!scenario.expect(response.status, body)) {
+        throw new Error(`${scenario.label}: unexpected answer ${response.status} ${body.slice(0, 300)}`);
+      }
+      await load(app, scenario, 10, 2); // warm-up
+    }
+    const results: LoadResult[] = [];
+    for (const scenario of scenarios) {
+      console.log(`  ${scenario.label}: ${CONNECTIONS} connections, ${SECONDS} s`);
+      results.push(await load(app, scenario, CONNECTIONS, SECONDS));
+    }
+    // One request at a time: each request's own time, to set beside the query's own time.
+    const single: LoadResult[] = [];
+    for (const scenario of scenarios.slice(0, 2)) {
+      console.log(`  ${scenario.label}: 1 connection, 5 s`);
+      single.push(await load(app, scenario, 1, 5));
+    }
+    const report = formatReport(target.label, found, results, single);
+    console.log(`\n${report}`);
+    const file = path.join("bench", "results", `${target.kind}.md`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, report);
+    console.log(`Written to ${file}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+function formatReport(
+  label: string,
+  found: DatabaseFindings,
+  results: LoadResult[],
+  single: LoadResult[],
+): string {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const lines: string[] = [];
+  lines.push(`## ${label}`);
+  lines.push("");
+  lines.push(
+    `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores (${cpu}) · ${Math.round(os.totalmem() / 2 ** 30)} GB · Node ${process.version} · ${found.version.split(",")[0]} · app with NODE_ENV=production · autocannon on the same machine · load average before the run ${LOAD_BEFORE} · feed page size ${found.feedPageSize}`,
+  );
+  lines.push("");
+  lines.push(`### HTTP, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  lines.push("");
+  lines.push("| request | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request | non-2xx | errors |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) {
+    lines.push(
+      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} | ${r.non2xx} | ${r.errors} |`,
+    );
+  }
+  lines.push("");
+  lines.push("### HTTP, 1 connection, 5 s each (one request's own time)");
+  lines.push("");
+  lines.push("| request | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request |");
+  lines.push("|---|---:|---:|---:|---:|---:|");
+  for (const r of single) {
+    lines.push(
+      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} |`,
+    );
+  }
+  lines.push("");
+  lines.push(`### The floor: the same SQL run directly, ${SQL_RUNS} times one after another`);
+  lines.push("");
+  lines.push(
+    "| query | SQL p50 ms | SQL p95 ms | SQL p99 ms | via Drizzle p50 ms | queries/s, 10 in flight |",
+  );
+  lines.push("|---|---:|---:|---:|---:|---:|");
+  for (const f of found.floor) {
+    lines.push(
+      `| ${f.label} | ${ms(f.sql.p50)} | ${ms(f.sql.p95)} | ${ms(f.sql.p99)} | ${ms(f.drizzle.p50)} | ${f.concurrentPerSecond.toFixed(0)} |`,
+    );
+  }
+  lines.push("");
+  lines.push("### EXPLAIN (ANALYZE, BUFFERS) of every list query");
+  for (const e of found.explains) {
+    lines.push("");
+    lines.push(`**${e.label}**`);
+    lines.push("");
+    lines.push("```");
+    lines.push(e.plan);
+    lines.push("```");
+  }
+  lines.push("");
+  return lines.join("\n");
+}
+
+await main();

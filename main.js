@@ -1,0 +1,52 @@
+// The Node entry (CONTRACT.md 'Two commands'): serves the built app, or with
+// --dev runs Vite in middleware mode. Stops cleanly on SIGINT/SIGTERM.
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT || 3000);
+
+const server = express();
+server.disable("x-powered-by");
+// Before the static files, so the built assets are compressed too (issue 2 §1).
+server.use(compression());
+
+let running;
+if (dev) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  const { startApp } = await viteDevServer.ssrLoadModule("./server/http/app.ts");
+  running = await startApp({
+    dev: true,
+    build: () => viteDevServer.ssrLoadModule("virtual:react-router/server-build"),
+  });
+} else {
+  const { startApp } = await import("./build/server/index.js");
+  const client = path.resolve("build/client");
+  // Fingerprinted assets never change: cache them for a year.
+  server.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(client, { maxAge: "1h" }));
+  running = await startApp({ dev: false });
+}
+server.use(running.app);
+
+const httpServer = server.listen(port, () => {
+  console.log(`Campus Buy Sell is serving on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then closing the database`);
+  // Long-lived connections (event streams) would hold close() forever.
+  const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
+  force.unref();
+  await new Promise((resolve) => httpServer.close(resolve));
+  await running.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

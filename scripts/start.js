@@ -1,0 +1,12 @@
+// `npm start`: build when there is no build, then serve (CONTRACT.md).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+if (!existsSync("build/server/index.js") || !existsSync("build/client")) {
+  console.log("No build found: building the app once (about a minute)…");
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import("../main.js");

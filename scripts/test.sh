@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# `npm test` (CONTRACT.md 'Two commands'): the whole suite. Sets up what it
+# needs (dependencies, Debian's Chromium when running as root), then type
+# checks, lints, runs the unit and integration tests, builds, and runs the
+# browser end-to-end tests against the build. Stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step=""
+section() {
+  step="$*"
+  printf '\n==> %s\n' "$step"
+}
+trap 'status=$?; if [ "$status" -ne 0 ]; then printf "\nnpm test: FAILED (%s, exit %s)\n" "${step:-setup}" "$status" >&2; fi' EXIT
+
+# Dependencies. Never `npm ci` here: the registry mirror lacks other platforms'
+# optional binaries, so `npm ci` rejects the lock file (ARCHITECTURE.md pitfall 1).
+if [ ! -d node_modules ]; then
+  section "Installing dependencies (npm install)"
+  npm install --no-audit --no-fund
+elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  section "Dependencies changed since the last install (npm install)"
+  npm install --no-audit --no-fund
+fi
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+# Chromium from Debian (CONTRACT.md 'Browser end-to-end tests'); nothing may download a browser.
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    section "Installing Debian's chromium (apt-get)"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+    chromium=/usr/bin/chromium
+  fi
+  if [ ! -x "$chromium" ]; then
+    echo "npm test: Chromium is missing (looked for ${chromium})." >&2
+    echo "The browser tests need Debian's chromium: run 'sudo apt-get install chromium'," >&2
+    echo "or point CHROMIUM_PATH at a Chromium executable, then run npm test again." >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$chromium"
+
+started=$SECONDS
+
+section "Route types (react-router typegen)"
+react-router typegen
+
+section "Type check (tsc)"
+tsc
+
+section "Lint and format (biome check .)"
+biome check .
+
+section "Unit and integration tests (vitest run)"
+vitest run
+
+section "Build (react-router build)"
+react-router build
+
+section "Browser end-to-end tests (playwright test)"
+playwright test
+
+step="done"
+printf '\nnpm test: all steps passed in %ss\n' "$((SECONDS - started))"

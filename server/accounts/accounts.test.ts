@@ -1,0 +1,395 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  cookieFrom,
+  createTestUser,
+  lastMailTo,
+  requestHeaders,
+  uniqueEmail,
+} from "../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { session, user } from "../db/schema";
+import {
+  isPasswordResetTokenValid,
+  RESET_TOKEN_TTL_MS,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+} from "./accounts";
+import { isPublicAuthPath } from "./auth";
+import { ACCOUNT_MESSAGES } from "./errors";
+import { ADDRESS_THROTTLE } from "./throttle";
+import { getViewerFromHeaders } from "./viewer";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  // better-auth checks session and reset-token expiry against the real time; start our clock there.
+  t.clock.set(new Date());
+});
+afterAll(() => t.close());
+
+const MINUTE = 60_000;
+const LOCKOUT =
+  "Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.";
+const ou = { id: "ou", name: "OU" };
+
+async function userRow(id: string) {
+  const [row] = await t.ctx.db.select().from(user).where(eq(user.id, id));
+  if (!row) throw new Error(`no user ${id}`);
+  return row;
+}
+
+async function viewerOf(cookie: string) {
+  return getViewerFromHeaders(t.ctx, t.auth, requestHeaders({ cookie }));
+}
+
+// Each test signs in from its own address, so address counters of one test never reach another.
+let testNumber = 0;
+let defaultIp = "203.0.113.0";
+beforeEach(() => {
+  testNumber++;
+  defaultIp = `203.0.113.${testNumber}`;
+});
+
+function login(email: string, password: string, ip: string | null = defaultIp) {
+  return signIn(
+    t.ctx,
+    t.auth,
+    { email, password },
+    { clientIp: ip, headers: requestHeaders(ip ? { ip } : {}) },
+  );
+}
+
+describe("registerUser (spec 1 §4, §5)", () => {
+  it("creates the user with the spec's defaults, normalised names, and signs them in", async () => {
+    const email = uniqueEmail("Olivia.Smith");
+    const signedIn = await registerUser(
+      t.ctx,
+      t.auth,
+      { fullName: "  olivia   SMITH ", email: email.toUpperCase(), password: "secret123", terms: true },
+      { campusId: "ut", headers: requestHeaders() },
+    );
+    const row = await userRow(signedIn.userId);
+    expect(row).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: "Olivia",
+      lastName: "S.",
+      name: "Olivia S.",
+      campusId: "ut",
+      verified: false,
+      schoolVerified: false,
+      emailNotifications: true,
+      availableFunds: 0,
+      type: "individual",
+      banned: false,
+    });
+    expect(row.username).toMatch(/^olivias(-\d+)?$/);
+    expect(signedIn.verified).toBe(false);
+
+    const viewer = await viewerOf(cookieFrom(signedIn.headers));
+    expect(viewer?.id).toBe(signedIn.userId);
+    // A code is on its way.
+    const mail = await lastMailTo(t, email, "verification-code");
+    expect(mail.campusId).toBe("ut");
+  });
+
+  it("gives the next free username with -2, -3 … when it is taken", async () => {
+    const names = ["Marcus Johnson", "marcus jones", "MARCUS JAMES"];
+    const usernames: string[] = [];
+    for (const fullName of names) {
+      const student = await createTestUser(t, { fullName });
+      usernames.push((await userRow(student.id)).username);
+    }
+    expect(usernames).toEqual(["marcusj", "marcusj-2", "marcusj-3"]);
+  });
+
+  it("refuses an e-mail that is taken, whatever its case", async () => {
+    const student = await createTestUser(t);
+    await expect(
+      registerUser(
+        t.ctx,
+        t.auth,
+        { fullName: "Other Person", email: student.email.toUpperCase(), password: "secret123", terms: true },
+        { campusId: "ou", headers: requestHeaders() },
+      ),
+    ).rejects.toMatchObject({ code: "email-taken", message: "Email has already been taken." });
+  });
+
+  it("refuses a banned address with 'Account has been banned'", async () => {
+    const banned = await createTestUser(t, { banned: true });
+    await expect(
+      registerUser(
+        t.ctx,
+        t.auth,
+        { fullName: "Banned Again", email: banned.email, password: "secret123", terms: true },
+        { campusId: "ou", headers: requestHeaders() },
+      ),
+    ).rejects.toMatchObject({ code: "banned", message: "Account has been banned" });
+  });
+
+  it("validates like the form, with the spec's messages, and creates nothing", async () => {
+    const email = uniqueEmail();
+    const attempts = [
+      [{ fullName: "Olivia", email, password: "secret123", terms: true }, "Full name is required"],
+      [{ fullName: "O Smith", email, password: "secret123", terms: true }, "Name is Invalid"],
+      [{ fullName: "Olivia Sm1th", email, password: "secret123", terms: true }, "Your Name is Invalid."],
+      [
+        { fullName: "Olivia Smith", email: "nope", password: "secret123", terms: true },
+        "Invalid email address!",
+      ],
+      [{ fullName: "Olivia Smith", email, password: "12345", terms: true }, "Password too short."],
+      [{ fullName: "Olivia Smith", email, password: "", terms: true }, "Password is required."],
+      [
+        { fullName: "Olivia Smith", email, password: "secret123", terms: false },
+        "You must agree to the Terms of Service and Privacy Policy.",
+      ],
+    ] as const;
+    for (const [input, message] of attempts) {
+      await expect(
+        registerUser(t.ctx, t.auth, input, { campusId: "ou", headers: requestHeaders() }),
+      ).rejects.toMatchObject({ code: "invalid-input", message });
+    }
+    const rows = await t.ctx.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
+  it("tells an unknown e-mail from a wrong password", async () => {
+    const student = await createTestUser(t);
+    await expect(login(uniqueEmail("nobody"), "secret123")).rejects.toMatchObject({
+      code: "user-not-found",
+      message: "Incorrect. Please try again.",
+    });
+    await expect(login(student.email, "not-my-password")).rejects.toMatchObject({
+      code: "wrong-password",
+      message: "Wrong password!",
+    });
+  });
+
+  it("opens a new session at each sign-in and deletes it at sign-out", async () => {
+    const student = await createTestUser(t, { verified: true });
+    const first = await login(student.email.toUpperCase(), student.password);
+    const second = await login(student.email, student.password);
+    expect(first.userId).toBe(student.id);
+    expect(first.verified).toBe(true);
+    const firstCookie = cookieFrom(first.headers);
+    const secondCookie = cookieFrom(second.headers);
+    expect(firstCookie).not.toBe(secondCookie);
+    expect((await viewerOf(firstCookie))?.id).toBe(student.id);
+
+    const sessionsBefore = await t.ctx.db.select().from(session).where(eq(session.userId, student.id));
+    const cleared = await signOut(t.auth, requestHeaders({ cookie: firstCookie }));
+    expect(cleared.getSetCookie().join("\n")).toMatch(/session_token=;/);
+    const sessionsAfter = await t.ctx.db.select().from(session).where(eq(session.userId, student.id));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length - 1);
+    expect(await viewerOf(firstCookie)).toBeNull();
+    // Only that session ended.
+    expect((await viewerOf(secondCookie))?.id).toBe(student.id);
+  });
+
+  it("refuses a banned account even with the right password", async () => {
+    const student = await createTestUser(t, { banned: true });
+    await expect(login(student.email, student.password)).rejects.toMatchObject({
+      code: "banned",
+      message: "Account has been banned",
+    });
+    // Its old session no longer counts either.
+    expect(await viewerOf(student.cookie)).toBeNull();
+  });
+
+  it("validates like the form", async () => {
+    await expect(login("", "x")).rejects.toMatchObject({ message: "Email is required." });
+    await expect(login("a@b", "x")).rejects.toMatchObject({ message: "Invalid email address!" });
+    await expect(login(uniqueEmail(), "")).rejects.toMatchObject({ message: "Password is required." });
+  });
+
+  it("locks an account for 15 minutes after 5 wrong passwords, checked before the password", async () => {
+    const student = await createTestUser(t);
+    const ip = "198.51.100.1";
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await expect(login(student.email, "wrong-password", ip)).rejects.toMatchObject({
+        message: "Wrong password!",
+      });
+    }
+    await expect(login(student.email, "wrong-password", ip)).rejects.toMatchObject({
+      code: "too-many-requests",
+      message: LOCKOUT,
+    });
+    // The right password does not help while locked, from any address.
+    await expect(login(student.email, student.password, "198.51.100.2")).rejects.toMatchObject({
+      message: LOCKOUT,
+    });
+    t.clock.advance(14 * MINUTE);
+    await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
+    t.clock.advance(MINUTE);
+    const signedIn = await login(student.email, student.password, ip);
+    expect(signedIn.userId).toBe(student.id);
+  });
+
+  it("forgets old failures: a success resets the account's count, and failures spread beyond 15 minutes do not lock", async () => {
+    const student = await createTestUser(t);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await expect(login(student.email, "wrong-password")).rejects.toMatchObject({ code: "wrong-password" });
+    }
+    await login(student.email, student.password);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await expect(login(student.email, "wrong-password")).rejects.toMatchObject({ code: "wrong-password" });
+    }
+    t.clock.advance(16 * MINUTE);
+    await expect(login(student.email, "wrong-password")).rejects.toMatchObject({ code: "wrong-password" });
+    await login(student.email, student.password);
+  });
+
+  it("sets the address limit at 50 failures in 15 minutes", () => {
+    expect(ADDRESS_THROTTLE).toEqual({ maxFailures: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE });
+  });
+
+  it("locks a client address after 50 failures within 15 minutes, whatever accounts it tries", async () => {
+    const ip = "192.0.2.44";
+    const student = await createTestUser(t);
+    for (let attempt = 1; attempt < ADDRESS_THROTTLE.maxFailures; attempt++) {
+      await expect(login(uniqueEmail("guess"), "whatever", ip)).rejects.toMatchObject({
+        code: "user-not-found",
+      });
+    }
+    await expect(login(uniqueEmail("guess"), "whatever", ip)).rejects.toMatchObject({
+      code: "too-many-requests",
+      message: LOCKOUT,
+    });
+    // Even a real account with its right password, from that address.
+    await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
+    // Other addresses are not affected.
+    expect((await login(student.email, student.password, "192.0.2.45")).userId).toBe(student.id);
+    t.clock.advance(15 * MINUTE);
+    expect((await login(student.email, student.password, ip)).userId).toBe(student.id);
+  });
+});
+
+describe("password reset (spec 1 §2 /forgotpassword, §5)", () => {
+  const origin = "http://ou.localhost:3000";
+
+  it("reports an unknown address so the screen can say 'User not found, try again!'", async () => {
+    const result = await requestPasswordReset(t.ctx, uniqueEmail("ghost"), {
+      campus: ou,
+      campusOrigin: origin,
+    });
+    expect(result).toEqual({ status: "not-found" });
+    expect(ACCOUNT_MESSAGES.resetUserNotFound).toBe("User not found, try again!");
+  });
+
+  it("mails a link; the new password works, the old one no longer does, and sessions end", async () => {
+    const student = await createTestUser(t, { verified: true });
+    expect(await viewerOf(student.cookie)).not.toBeNull();
+    const wakes = t.wakes.count;
+    const result = await requestPasswordReset(t.ctx, student.email.toUpperCase(), {
+      campus: ou,
+      campusOrigin: origin,
+    });
+    expect(result).toEqual({ status: "sent", email: student.email });
+    expect(t.wakes.count).toBe(wakes + 1);
+
+    const mail = await lastMailTo(t, student.email, "password-reset");
+    const link = mail.text.match(/http:\/\/ou\.localhost:3000\/reset-password\?token=[\w%-]+/)?.[0];
+    expect(link).toBeDefined();
+    const token = decodeURIComponent(new URL(link ?? "").searchParams.get("token") ?? "");
+    expect(await isPasswordResetTokenValid(t.ctx, token)).toBe(true);
+
+    await resetPassword(t.ctx, t.auth, { token, password: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect(await viewerOf(student.cookie)).toBeNull();
+    await expect(login(student.email, student.password)).rejects.toMatchObject({
+      message: "Wrong password!",
+    });
+    expect((await login(student.email, "brand-new-1")).userId).toBe(student.id);
+    // A link works once.
+    expect(await isPasswordResetTokenValid(t.ctx, token)).toBe(false);
+    await expect(
+      resetPassword(t.ctx, t.auth, { token, password: "another-1", confirmPassword: "another-1" }),
+    ).rejects.toMatchObject({ code: "invalid-token" });
+  });
+
+  it("checks the new password with the password-change messages", async () => {
+    const cases = [
+      [{ password: "", confirmPassword: "" }, "Please enter a new password"],
+      [{ password: "abc", confirmPassword: "abc" }, "Passwords must be 6+ characters"],
+      [{ password: "secret123", confirmPassword: "" }, "Must re-enter new password"],
+      [{ password: "secret123", confirmPassword: "secret124" }, "Passwords do not match"],
+    ] as const;
+    for (const [input, message] of cases) {
+      await expect(resetPassword(t.ctx, t.auth, { token: "x", ...input })).rejects.toMatchObject({ message });
+    }
+  });
+
+  it("lets only the newest link work, and not after an hour", async () => {
+    const student = await createTestUser(t);
+    await requestPasswordReset(t.ctx, student.email, { campus: ou, campusOrigin: origin });
+    const firstMail = await lastMailTo(t, student.email, "password-reset");
+    t.clock.advance(1000);
+    await requestPasswordReset(t.ctx, student.email, { campus: ou, campusOrigin: origin });
+    const secondMail = await lastMailTo(t, student.email, "password-reset");
+    const tokenOf = (text: string) =>
+      decodeURIComponent(
+        new URL(text.match(/http\S+reset-password\?token=[\w%-]+/)?.[0] ?? "").searchParams.get("token") ??
+          "",
+      );
+    expect(await isPasswordResetTokenValid(t.ctx, tokenOf(firstMail.text))).toBe(false);
+    expect(await isPasswordResetTokenValid(t.ctx, tokenOf(secondMail.text))).toBe(true);
+    t.clock.advance(RESET_TOKEN_TTL_MS);
+    expect(await isPasswordResetTokenValid(t.ctx, tokenOf(secondMail.text))).toBe(false);
+    await expect(
+      resetPassword(t.ctx, t.auth, {
+        token: tokenOf(secondMail.text),
+        password: "brand-new-1",
+        confirmPassword: "brand-new-1",
+      }),
+    ).rejects.toMatchObject({ code: "invalid-token", message: "This reset link is invalid or has expired." });
+  });
+
+  it("mails at most 3 reset links per address per hour", async () => {
+    const student = await createTestUser(t);
+    for (let n = 0; n < 3; n++) {
+      await requestPasswordReset(t.ctx, student.email, { campus: ou, campusOrigin: origin });
+    }
+    await expect(
+      requestPasswordReset(t.ctx, student.email, { campus: ou, campusOrigin: origin }),
+    ).rejects.toMatchObject({ message: "Too many reset emails requested. Try again in an hour." });
+  });
+
+  it("lifts a login lockout (spec 1 §8: restore it by resetting your password)", async () => {
+    const student = await createTestUser(t);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await login(student.email, "wrong-password").catch(() => {});
+    }
+    await expect(login(student.email, student.password)).rejects.toMatchObject({ message: LOCKOUT });
+    await requestPasswordReset(t.ctx, student.email, { campus: ou, campusOrigin: origin });
+    const mail = await lastMailTo(t, student.email, "password-reset");
+    const token = decodeURIComponent(
+      new URL(mail.text.match(/http\S+reset-password\?token=[\w%-]+/)?.[0] ?? "").searchParams.get("token") ??
+        "",
+    );
+    await resetPassword(t.ctx, t.auth, { token, password: "brand-new-1", confirmPassword: "brand-new-1" });
+    expect((await login(student.email, "brand-new-1")).userId).toBe(student.id);
+  });
+});
+
+describe("better-auth over HTTP", () => {
+  it("exposes only the endpoints we list: sign-up, sign-in and resets go through our rules", () => {
+    expect(isPublicAuthPath("/get-session")).toBe(true);
+    expect(isPublicAuthPath("/sign-out")).toBe(true);
+    for (const path of [
+      "/sign-up/email",
+      "/sign-in/email",
+      "/request-password-reset",
+      "/reset-password",
+      "/reset-password/abc",
+      "/update-user",
+      "/change-email",
+      "/change-password",
+    ]) {
+      expect(isPublicAuthPath(path)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { genericOAuth, magicLink } from "better-auth/plugins";
+import type { AppContext } from "../context";
+import * as schema from "../db/schema";
+import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
+import { GOOGLE_ERROR_PATH, GOOGLE_PROVIDER_ID, googleProviderConfig, isGoogleSignUp } from "./google";
+import { MAGIC_LINK_TTL_MS, queueMagicLinkMail } from "./magic-link";
+
+/** Hosts the app answers on: every campus under localhost, plus configured production hosts. */
+function allowedHosts(ctx: AppContext): string[] {
+  const hosts = ["localhost", "localhost:*", "*.localhost", "*.localhost:*", "127.0.0.1", "127.0.0.1:*"];
+  for (const host of Object.values(ctx.config.campusHosts)) hosts.push(host, `www.${host}`);
+  if (ctx.config.publicUrl) hosts.push(new URL(ctx.config.publicUrl).host);
+  return hosts;
+}
+
+/**
+ * The better-auth endpoints reachable over HTTP under /api/auth (server/http/app.ts
+ * answers 404 for every other one). Sign-up, sign-in, password reset and profile
+ * changes go through our domain functions (server/accounts/accounts.ts), which call
+ * better-auth's server API after applying the spec's rules; better-auth's
+ * `disabledPaths` would not do, since it only filters HTTP requests and we want an
+ * allow-list, so new endpoints (plugins of later issues) stay closed until listed here.
+ * Google's provider redirects the browser to its callback (decision 0061); magic links
+ * open /login/sent, whose loader verifies them through the server API (decision 0060),
+ * so neither /sign-in/magic-link, /magic-link/verify nor /sign-in/social is public.
+ */
+export const PUBLIC_AUTH_PATHS: readonly string[] = [
+  "/get-session",
+  "/sign-out",
+  "/ok",
+  "/error",
+  `/callback/${GOOGLE_PROVIDER_ID}`,
+];
+
+export function isPublicAuthPath(path: string): boolean {
+  const normalised = path.replace(/\/+$/, "") || "/";
+  return PUBLIC_AUTH_PATHS.includes(normalised);
+}
+
+/**
+ * better-auth: passwords (scrypt), database sessions and their cookies, e-mail links
+ * (magicLink) and Google (genericOAuth). Sign-up, codes, throttling and bans are our
+ * domain functions around it.
+ */
+export function createAuth(ctx: AppContext) {
+  const hosts = allowedHosts(ctx);
+  const google = googleProviderConfig(ctx);
+  return betterAuth({
+    appName: "Campus Buy Sell",
+    secret: ctx.config.appSecret,
+    baseURL: { allowedHosts: hosts, fallback: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}` },
+    trustedOrigins: hosts.flatMap((host) => [`http://${host}`, `https://${host}`]),
+    database: drizzleAdapter(ctx.db, { provider: "pg", schema, transaction: true }),
+    telemetry: { enabled: false },
+    user: {
+      fields: { emailVerified: "verified", image: "img" },
+      additionalFields: {
+        firstName: { type: "string", required: true, input: true },
+        lastName: { type: "string", required: true, input: true },
+        username: { type: "string", required: true, input: true },
+        campusId: { type: "string", required: true, input: true },
+        // Read by the session hook below; never set through better-auth.
+        banned: { type: "boolean", required: false, defaultValue: false, input: false, returned: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 30,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: {
+          // spec 1 §4: 'verified starts true for Google sign-up'. Other accounts are created by our
+          // domain functions with verified set as the spec says.
+          before: async (data) =>
+            (await isGoogleSignUp()) ? { data: { ...data, emailVerified: true } } : undefined,
+        },
+      },
+      session: {
+        create: {
+          // spec 1 §6: banned accounts cannot sign in, by any method. The domain functions refuse them
+          // first with the spec's message; this is the one place no sign-in path can get around.
+          before: async (session, context) => {
+            const owner = context ? await context.context.internalAdapter.findUserById(session.userId) : null;
+            if (owner && (owner as Record<string, unknown>).banned === true) {
+              throw new APIError("FORBIDDEN", { code: BANNED_AUTH_CODE, message: ACCOUNT_MESSAGES.banned });
+            }
+          },
+        },
+      },
+    },
+    plugins: [
+      // Decision 0060: links are minted and consumed by the plugin, mailed through our outbox.
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_MS / 1000,
+        // Accounts are created by completeMagicLink with the spec's rules, never by the plugin.
+        disableSignUp: true,
+        storeToken: "hashed",
+        sendMagicLink: ({ email, token, metadata }) => queueMagicLinkMail(ctx, { email, token, metadata }),
+      }),
+      // Decision 0061: Google through OpenID Connect discovery (ARCHITECTURE.md pitfall 8).
+      genericOAuth({ config: google ? [google] : [] }),
+    ],
+    // OAuth failures that carry no error URL of their own land where the Google button is.
+    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
+    // Login throttling is ours (per account and per address, in the database: server/accounts/throttle.ts).
+    rateLimit: { enabled: false },
+    // Into our log rather than the console (a stray console.error fails a test).
+    logger: {
+      level: "info",
+      log: (level, message, ...args) =>
+        ctx.log[level]({ betterAuth: args.length > 0 ? args : undefined }, message),
+    },
+    advanced: {
+      useSecureCookies: ctx.config.production,
+      // server/http/app.ts sets this header from the socket (or X-Forwarded-For with TRUST_PROXY=1).
+      ipAddress: { ipAddressHeaders: ["x-cbs-client-ip"] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,86 @@
+/**
+ * What the account functions tell their callers when they refuse (ARCHITECTURE.md rule 5):
+ * a code to branch on and the message the user sees, character for character from
+ * spec 1 §5 and §8 where the spec has one (decision 0021 lists our own wordings).
+ */
+export const ACCOUNT_MESSAGES = {
+  emailTaken: "Email has already been taken.",
+  banned: "Account has been banned",
+  userNotFound: "Incorrect. Please try again.",
+  wrongPassword: "Wrong password!",
+  tooManyRequests:
+    "Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.",
+  weakPassword: "Password too short.",
+  somethingWentWrong: "Something went wrong. Try again.",
+  codeIncorrect: "Your code was incorrect. Please try again.",
+  // Our wordings (decision 0021).
+  codeDead: "Too many incorrect tries. Send a new code.",
+  tooManyCodes: "Too many codes requested. Try again in an hour.",
+  tooManyResetMails: "Too many reset emails requested. Try again in an hour.",
+  resetUserNotFound: "User not found, try again!",
+  resetLinkInvalid: "This reset link is invalid or has expired.",
+  alreadyVerified: "Your email is already verified.",
+  // spec 1 §2 /login?redirect=true and §8 'Magic link and reset' (decision 0060).
+  magicLinkFailed: "Failed: Wrong Email.",
+  magicLinkSendFailed: "An unknown error has occurred",
+  // Our wording (decision 0060).
+  tooManyMagicLinks: "Too many sign-in links requested. Try again in an hour.",
+} as const;
+
+/** What account settings and school verification answer when they refuse (spec 1 §5, §8; decision 0040). */
+export const SETTINGS_ERRORS = {
+  usernameTaken: "That username has been taken.",
+  emailTaken: "That email is taken.",
+  invalidPassword: "Invalid password.",
+  // spec 1 §8 'Account editing': any failure, and a campus without a domain list (spec 1 §5).
+  somethingWentWrong: "Something went wrong",
+  // Our wordings.
+  schoolEmailTaken: "That school email is already used by another account.",
+  tooManyPasswordTries: "Too many incorrect passwords. Try again in 15 minutes.",
+  noPassword: "Your account has no password yet. Use Forgot password to set one.",
+  emailUnverified: "Verify your email first.",
+} as const;
+
+/**
+ * The code of the better-auth error our session hook throws for a banned account
+ * (server/accounts/auth.ts); the Google callback passes it on as `?error=account_banned`.
+ */
+export const BANNED_AUTH_CODE = "account_banned";
+
+export type AccountErrorCode =
+  | "invalid-input"
+  | "email-taken"
+  | "banned"
+  | "user-not-found"
+  | "wrong-password"
+  | "too-many-requests"
+  | "too-many-mails"
+  | "code-incorrect"
+  | "code-dead"
+  | "invalid-token"
+  | "already-verified"
+  // Account settings and school verification (spec 1 §5, §8; decision 0040).
+  | "username-taken"
+  | "invalid-password"
+  | "no-password"
+  | "school-email-taken"
+  | "email-unverified"
+  | "no-school-domains"
+  // Passwordless and Google sign-in (decisions 0060, 0061).
+  | "google-unavailable";
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: AccountErrorCode,
+    message: string,
+    /** The form field the message belongs under, when it is about one field. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "AccountError";
+  }
+}
+
+export function isAccountError(error: unknown): error is AccountError {
+  return error instanceof AccountError;
+}

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { user } from "../db/schema";
+import type { Auth } from "./auth";
+
+/** The signed-in user as pages need them. */
+export interface Viewer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  img: string | null;
+  campusId: string;
+  verified: boolean;
+  schoolVerified: boolean;
+  schoolEmail: string | null;
+  profileSetUp: boolean;
+  banned: boolean;
+  /** spec 1 §1: the campus whose site the generic instance sends this user to (set on school verification). */
+  redirectTo: string | null;
+}
+
+const viewerColumns = {
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  username: user.username,
+  img: user.img,
+  campusId: user.campusId,
+  verified: user.verified,
+  schoolVerified: user.schoolVerified,
+  schoolEmail: user.schoolEmail,
+  profileSetUp: user.profileSetUp,
+  banned: user.banned,
+  redirectTo: user.redirectTo,
+};
+
+export async function getViewerById(ctx: AppContext, userId: string): Promise<Viewer | null> {
+  const [row] = await ctx.db.select(viewerColumns).from(user).where(eq(user.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The viewer of a request from its session cookie, or null when signed out (or banned since). */
+export async function getViewerFromHeaders(
+  ctx: AppContext,
+  auth: Auth,
+  headers: Headers,
+): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const viewer = await getViewerById(ctx, session.user.id);
+  if (!viewer || viewer.banned) return null;
+  return viewer;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Everything the app reads from its environment (CONTRACT.md), parsed once at start. */
+export interface Config {
+  production: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  appSecret: string;
+  publicUrl: string | null;
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  googleIssuer: string;
+  trustProxy: boolean;
+  geoGate: boolean;
+  firewall: boolean;
+  logLevel: string;
+  seedDemo: boolean;
+  /** Production host per campus id, e.g. { ou: "oubuysell.com" } (CAMPUS_HOSTS="ou=oubuysell.com,ut=…"). */
+  campusHosts: Record<string, string>;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return value === "1" || value.toLowerCase() === "true";
+}
+
+function optional(value: string | undefined): string | null {
+  return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+function parseCampusHosts(value: string | undefined): Record<string, string> {
+  const hosts: Record<string, string> = {};
+  for (const pair of (value ?? "").split(",")) {
+    const [id, host] = pair.split("=").map((part) => part.trim().toLowerCase());
+    if (id && host) hosts[id] = host;
+  }
+  return hosts;
+}
+
+/** The secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const explicitSecret = optional(env.APP_SECRET);
+  if (production && !explicitSecret) {
+    throw new Error("APP_SECRET is required when NODE_ENV=production (see README, Configuration).");
+  }
+  return {
+    production,
+    port: Number(env.PORT || 3000),
+    dataDir,
+    databaseUrl: optional(env.DATABASE_URL),
+    smtpUrl: optional(env.SMTP_URL),
+    mailFrom: optional(env.MAIL_FROM) ?? "Campus Buy Sell <no-reply@localhost>",
+    appSecret: explicitSecret ?? loadOrCreateSecret(dataDir),
+    publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
+    stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
+    stripeWebhookSecret: optional(env.STRIPE_WEBHOOK_SECRET),
+    googleClientId: optional(env.GOOGLE_CLIENT_ID),
+    googleClientSecret: optional(env.GOOGLE_CLIENT_SECRET),
+    googleIssuer: optional(env.GOOGLE_ISSUER)?.replace(/\/+$/, "") ?? "https://accounts.google.com",
+    trustProxy: flag(env.TRUST_PROXY, false),
+    geoGate: flag(env.GEO_GATE, production),
+    firewall: flag(env.FIREWALL, false),
+    logLevel: optional(env.LOG_LEVEL) ?? "info",
+    seedDemo: flag(env.SEED_DEMO, true),
+    campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
+  };
+}

@@ -1,0 +1,29 @@
+import type { Config } from "./config";
+import type { DatabaseHandle, Db } from "./db/client";
+import type { Logger } from "./logger";
+import type { MailTransport } from "./mail/transport";
+import type { MediaStorage } from "./media/storage";
+
+/** A source of the current time; tests move it to expire codes and lockouts. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * What every domain function receives (ARCHITECTURE.md rule 2): the database
+ * and one seam per side effect, so tests swap in recording versions.
+ */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  database: DatabaseHandle;
+  mail: MailTransport;
+  /** Uploaded photos and videos (local disk by default; memory in tests). */
+  storage: MediaStorage;
+  clock: Clock;
+  log: Logger;
+  /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
+  wakeMailWorker(): void;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one data-access type: both drivers speak the same Drizzle API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a domain function can run queries on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The raw PGlite instance (embedded mode), for LISTEN/NOTIFY and snapshots. */
+  pglite: PGlite | null;
+  /** The pg pool (server mode). */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: "pglite",
+    pglite: client,
+    pool: null,
+    close: () => client.close(),
+  };
+}
+
+export function wrapPool(pool: pg.Pool): DatabaseHandle {
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    kind: "postgres",
+    pglite: null,
+    pool,
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Opens the database once per process: PostgreSQL when DATABASE_URL is set,
+ * else PGlite persisted under DATA_DIR/db (ARCHITECTURE.md pitfall 4: it does
+ * not create parent folders, and one instance per folder per process).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return wrapPool(pool);
+  }
+  const dir = path.join(options.dataDir, "db");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions });
+  return wrapPglite(client);
+}

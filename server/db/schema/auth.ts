@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { campuses } from "./campuses";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export interface BirthDate {
+  month: number;
+  day: number;
+  year: number;
+}
+
+/**
+ * better-auth's `user` table carrying the User fields of spec 1 §3 as columns.
+ * better-auth's `emailVerified` and `image` are mapped onto the spec's `verified` and `img`.
+ */
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    verified: boolean("verified").notNull().default(false),
+    img: text("img"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    username: text("username").notNull(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    schoolEmail: text("school_email"),
+    schoolVerified: boolean("school_verified").notNull().default(false),
+    gradYear: integer("grad_year"),
+    phone: text("phone"),
+    bio: text("bio"),
+    gender: text("gender", { enum: ["male", "female", "other"] }),
+    birthDate: jsonb("birth_date").$type<BirthDate>(),
+    profileSetUp: boolean("profile_set_up").notNull().default(false),
+    gettingStarted: boolean("getting_started").notNull().default(false),
+    type: text("type").notNull().default("individual"),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** In cents (spec 1 §3). */
+    availableFunds: integer("available_funds").notNull().default(0),
+    totalPosts: integer("total_posts").notNull().default(0),
+    /** Banned accounts cannot sign in (spec 1 §6); data, not a list in code. */
+    banned: boolean("banned").notNull().default(false),
+    /** spec 1 §4: after school verification, the campus whose site the generic instance sends the user to. */
+    redirectTo: text("redirect_to").references(() => campuses.id),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("user_username_unique").on(table.username),
+    uniqueIndex("user_school_email_unique")
+      .on(table.schoolEmail)
+      .where(sql`${table.schoolEmail} is not null`),
+    index("user_campus_school_verified_idx").on(table.campusId, table.schoolVerified),
+  ],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+/** better-auth's own one-time tokens (password reset links, later magic links). */
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);

@@ -1,0 +1,6 @@
+export * from "./accounts";
+export * from "./auth";
+export * from "./campuses";
+export * from "./mail";
+export * from "./posts";
+export * from "./reports";

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { campuses } from "./campuses";
+
+/**
+ * Posts and comments (spec 2 §3 Post: a comment is a post with `post_commented_on`).
+ * Counters are kept on the row so lists never count; the thread is reached
+ * through `parent_id`, and `root_id` names the top-level post of a comment.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    type: text("type", { enum: ["post", "new user"] })
+      .notNull()
+      .default("post"),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lexical editor state as JSON; null for posts that are only files or a 'new user' banner. */
+    text: jsonb("text"),
+    /** The text's plain form, for previews, search and link cards. */
+    textPlain: text("text_plain").notNull().default(""),
+    category: text("category"),
+    /** spec 2 §3 post_commented_on: the parent post or comment, null for top-level posts. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+    rootId: uuid("root_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+    imgCount: integer("img_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("posts_feed_idx")
+      .on(table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null`),
+    // spec 2 §2 category filter (decision 0081: every list query has an index that serves it).
+    index("posts_feed_category_idx")
+      .on(table.campusId, table.category, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.category} is not null`),
+    // spec 2 §2 /media: top-level posts with at least one photo or video.
+    index("posts_media_feed_idx")
+      .on(table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.imgCount} > 0`),
+    index("posts_replies_idx").on(table.parentId, table.createdAt),
+    // The whole thread of a top-level post in one range read (spec 2 §7 replies, recursively).
+    index("posts_thread_idx")
+      .on(table.rootId, table.createdAt, table.id)
+      .where(sql`${table.rootId} is not null`),
+    index("posts_author_idx").on(table.authorId, table.lastModified.desc(), table.id.desc()),
+    // spec 2 §7 profile tabs: posts (not 'new user'), photos, replies.
+    index("posts_profile_posts_idx")
+      .on(table.authorId, table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.type} = 'post'`),
+    index("posts_profile_photos_idx")
+      .on(table.authorId, table.campusId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.imgCount} > 0`),
+    index("posts_profile_replies_idx")
+      .on(table.authorId, table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is not null`),
+  ],
+);
+
+/** spec 2 §3 img_gallery: the photos and videos of a post, in order from 1. */
+export const postMedia = pgTable(
+  "post_media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    /** Storage key of the file shown on the post page: the large WebP of a photo, the video as sent. */
+    imgPath: text("img_path").notNull(),
+    /** Storage key of the small WebP of a photo (grids, lists); null for videos. */
+    thumbPath: text("thumb_path"),
+    imgName: text("img_name").notNull(),
+    imgOrder: integer("img_order").notNull(),
+    imgWidth: integer("img_width"),
+    imgHeight: integer("img_height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("post_media_order_unique").on(table.postId, table.imgOrder)],
+);
+
+/** spec 2 §3 likes / like_id_list: who saved a post. */
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
+    index("post_likes_user_saved_idx").on(
+      table.userId,
+      table.campusId,
+      table.createdAt.desc(),
+      table.postId.desc(),
+    ),
+    // /post/{id}/likes, newest first, keyset on (created_at, user_id).
+    index("post_likes_post_idx").on(table.postId, table.createdAt.desc(), table.userId.desc()),
+  ],
+);

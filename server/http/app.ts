@@ -1,0 +1,137 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import express from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { createAuth, isPublicAuthPath } from "../accounts/auth";
+import { seedCampuses } from "../campuses/campuses";
+import { CampusDirectory } from "../campuses/directory";
+import { loadConfig } from "../config";
+import { type AppContext, systemClock } from "../context";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedDemoData } from "../db/seed";
+import { createLogger } from "../logger";
+import { createLogTransport, createSmtpTransport } from "../mail/transport";
+import { startMailWorker } from "../mail/worker";
+import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
+import "./load-context";
+import { rejectCrossSiteWrites, securityHeaders } from "./security";
+
+export interface RunningApp {
+  app: express.Express;
+  ctx: AppContext;
+  /** Stops background work and closes the database; call after the HTTP server stopped accepting. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole app: configuration, database (migrated and seeded), mail
+ * worker, better-auth, and the Express app serving React Router. main.js
+ * adds static files (or Vite in development) in front and listens.
+ */
+export async function startApp(options: {
+  dev: boolean;
+  build?: () => Promise<ServerBuild>;
+}): Promise<RunningApp> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  await seedCampuses(database.db);
+
+  const mail = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+    : createLogTransport(log);
+  let wake = () => {};
+  const storage = createDiskStorage(path.join(config.dataDir, "media"));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mail,
+    storage,
+    clock: systemClock,
+    log,
+    wakeMailWorker: () => wake(),
+  };
+  if (config.seedDemo) await seedDemoData(ctx);
+  const campuses = new CampusDirectory(database.db, config.campusHosts);
+  await campuses.refresh();
+  const auth = createAuth(ctx);
+  const mailWorker = startMailWorker(ctx);
+  wake = mailWorker.wake;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders({ production: config.production, dev: options.dev }));
+  app.use(rejectCrossSiteWrites());
+  app.use((req, _res, next) => {
+    // better-auth reads the client address from this header; only we may set it.
+    req.headers["x-cbs-client-ip"] = req.ip ?? "";
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.db.execute("select 1");
+      res.json({ status: "ok", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Uploaded media: a key never names other content (decision 0050), so browsers keep it a year.
+  app.use(
+    MEDIA_URL_PREFIX,
+    express.static(storage.root, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    }),
+    (_req, res) => {
+      res.status(404).type("text/plain").send("Not Found");
+    },
+  );
+
+  // Only the better-auth endpoints we list are public; sign-up, sign-in and resets go
+  // through our rules (server/accounts/auth.ts PUBLIC_AUTH_PATHS).
+  app.all("/api/auth/{*path}", (req, res, next) => {
+    if (isPublicAuthPath(req.path.slice("/api/auth".length))) next();
+    else res.status(404).json({ message: "Not Found" });
+  });
+  app.all("/api/auth/{*path}", toNodeHandler(auth));
+
+  app.use(
+    createRequestHandler({
+      // Production passes the build itself: given a function, React Router re-derives its
+      // route tables on every request (meant for development reloads); bench/README.md measured it.
+      build: options.build ?? (await import("virtual:react-router/server-build")),
+      mode: options.dev ? "development" : "production",
+      getLoadContext(req, res): AppLoadContext {
+        return {
+          app: ctx,
+          auth,
+          campuses,
+          campus: campuses.forHost(req.headers.host),
+          nonce: String(res.locals.cspNonce ?? ""),
+          clientIp: req.ip ?? null,
+        };
+      },
+    }),
+  );
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await mailWorker.stop();
+      mail.close?.();
+      await database.close();
+    },
+  };
+}

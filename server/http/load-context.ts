@@ -1,0 +1,21 @@
+import type { Auth } from "../accounts/auth";
+import type { Campus } from "../campuses/campuses";
+import type { CampusDirectory } from "../campuses/directory";
+import type { AppContext } from "../context";
+
+/** What every loader and action receives as `context` (ARCHITECTURE.md rule 3). */
+export interface RequestContext {
+  app: AppContext;
+  auth: Auth;
+  campuses: CampusDirectory;
+  /** The community this request's host serves. */
+  campus: Campus;
+  /** CSP nonce of this response, for the document's scripts. */
+  nonce: string;
+  /** Client address (X-Forwarded-For only with TRUST_PROXY=1). */
+  clientIp: string | null;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

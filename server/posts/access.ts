@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { assertCanParticipate, type ParticipationAction, ParticipationRefused } from "../accounts/gates";
+import type { Viewer } from "../accounts/viewer";
+import { isPrivateToViewer } from "../campuses/privacy";
+import type { AppContext } from "../context";
+import { campuses } from "../db/schema";
+import { PostError } from "./errors";
+import { POST_MESSAGES } from "./schemas";
+
+/**
+ * The viewer who may take `action` (server/accounts/gates.ts: signed in, e-mail
+ * verified, school verified, profile set up, as the action needs), or a
+ * ParticipationRefused the route turns into the sign-in modal, /verify, the school
+ * prompt or the 'Your profile is not complete' modal. A banned account counts as
+ * signed out (spec 1 §6).
+ */
+export function requireParticipant(viewer: Viewer | null, action: ParticipationAction): Viewer {
+  if (viewer?.banned) throw new ParticipationRefused({ kind: "sign-in", reason: action });
+  assertCanParticipate(viewer, action);
+  return viewer;
+}
+
+export interface CampusForReading {
+  id: string;
+  privacy: "public" | "private";
+  generic: boolean;
+  feedPageSize: number;
+}
+
+/**
+ * spec 2 §6: a private community's content only for signed-in users; a visitor
+ * gets the 'This community is private' gate (PostError 'private-campus'). Also
+ * gives the campus's feed page size. Unknown campus ids are a caller bug.
+ */
+export async function requireReadableCampus(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  campusId: string,
+): Promise<CampusForReading> {
+  const [campus] = await ctx.db
+    .select({
+      id: campuses.id,
+      privacy: campuses.privacy,
+      generic: campuses.generic,
+      feedPageSize: campuses.feedPageSize,
+    })
+    .from(campuses)
+    .where(eq(campuses.id, campusId))
+    .limit(1);
+  if (!campus) throw new Error(`unknown campus ${JSON.stringify(campusId)}`);
+  assertCampusReadable(viewer, campus);
+  return campus;
+}
+
+/** Decision 0071: the one privacy rule (server/campuses/privacy.ts), as a refusal. */
+export function assertCampusReadable(
+  viewer: Viewer | null,
+  campus: { privacy: "public" | "private"; generic: boolean },
+): void {
+  if (isPrivateToViewer(campus, viewer))
+    throw new PostError("private-campus", POST_MESSAGES.privateCommunity);
+}

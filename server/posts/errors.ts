@@ -1,0 +1,47 @@
+/**
+ * Why a posts function refused (ARCHITECTURE.md rule 5): a code to branch on, the
+ * message the user sees (spec 2 §8 where the spec has one) and the alert type the
+ * spec gives it. Refusals of who may act at all (signed out, unverified, profile
+ * not set up) are `ParticipationRefused` from server/accounts/gates.ts instead.
+ */
+export type PostErrorCode =
+  /** Malformed text, an unknown category, a tampered cursor. → 400 */
+  | "invalid-input"
+  /** spec 2 §5: over 500 characters. → 400, danger alert */
+  | "too-many-characters"
+  /** spec 2 §5: neither text in the first block nor a file. → 400 */
+  | "empty"
+  /** spec 2 §5: more than 10 files. → 400, okay alert */
+  | "too-many-files"
+  /** spec 2 §5: not a photo or video by its content. → 400, danger alert */
+  | "unsupported-file"
+  /** Decision 0082: over the size cap, or too many pixels to process. → 400 (413) */
+  | "file-too-large"
+  /** A photo whose bytes say image but cannot be decoded. → 400 */
+  | "unreadable-file"
+  /** Posting or commenting in a campus other than one's own. → 403 */
+  | "other-campus"
+  /** spec 2 §6: a private community's content, asked for by a visitor. → the private gate */
+  | "private-campus"
+  /** The post (or the parent of a reply) does not exist. → 404, 'Sorry, that post has been deleted.' */
+  | "not-found"
+  /** Deleting someone else's post or comment. → 403 */
+  | "forbidden";
+
+export type PostAlertType = "danger" | "okay";
+
+export class PostError extends Error {
+  constructor(
+    readonly code: PostErrorCode,
+    message: string,
+    /** The alert type spec 2 §8 shows this message with. */
+    readonly alertType: PostAlertType = "danger",
+  ) {
+    super(message);
+    this.name = "PostError";
+  }
+}
+
+export function isPostError(error: unknown): error is PostError {
+  return error instanceof PostError;
+}

@@ -1,0 +1,306 @@
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { postLikes, posts, user } from "../db/schema";
+import { requireParticipant, requireReadableCampus } from "./access";
+import { categoryFilter } from "./categories";
+import {
+  after,
+  type CursorKey,
+  cursorTime,
+  decodeCursor,
+  newestFirst,
+  type Page,
+  pageSize,
+  toPage,
+} from "./cursor";
+import { PAGE_SIZES } from "./schemas";
+import { type PostSummary, summaryColumns, toSummary } from "./views";
+
+/**
+ * The lists of posts (spec 2 §2, §7), each keyset-paged (decision 0081): a page
+ * ends at the (time, id) of its last post and the next starts strictly after it,
+ * so nothing is repeated or skipped while new posts arrive above. A post bumped
+ * by a reply while someone scrolls moves above their position: it is not shown
+ * twice and appears at the top on the next load. Each query is served by an
+ * index of server/db/schema/posts.ts (EXPLAIN checked in indexes.test.ts).
+ */
+
+interface ListBase {
+  /** The campus of the request's host (every list is per campus). */
+  campusId: string;
+  /** `nextCursor` of the previous page; none for the first page. */
+  cursor?: string | null;
+  /** Page size, 1…50; each list has the spec's size by default. */
+  limit?: number;
+}
+
+export interface FeedInput extends ListBase {
+  /** A category value, or null / 'all' for every category (spec 2 §2 category filter). */
+  category?: string | null;
+}
+
+export interface ProfileListInput extends ListBase {
+  /** Whose profile. */
+  userId: string;
+}
+
+function keyOf(cursor: string | null | undefined): CursorKey | null {
+  return cursor ? decodeCursor(cursor, "uuid") : null;
+}
+
+/** A post list query: posts with their authors, filtered, newest first by `time`, one extra row. */
+function postsQuery(
+  db: Queryable,
+  viewer: Viewer | null,
+  options: {
+    where: (SQL | undefined)[];
+    time: typeof posts.lastModified | typeof posts.createdAt;
+    key: CursorKey | null;
+    size: number;
+  },
+) {
+  return db
+    .select({ ...summaryColumns(viewer), cursorTime: cursorTime(options.time) })
+    .from(posts)
+    .innerJoin(user, eq(user.id, posts.authorId))
+    .where(
+      and(...options.where, options.key ? after(options.time, posts.id, options.key, "uuid") : undefined),
+    )
+    .orderBy(...newestFirst(options.time, posts.id))
+    .limit(options.size + 1);
+}
+
+/** The list queries, built but not run, for EXPLAIN (feed.test.ts). */
+export const listQueries = {
+  /** spec 2 §7 Feed: top-level posts of the campus by lastModified; posts_feed_idx / posts_feed_category_idx. */
+  feed(
+    db: Queryable,
+    viewer: Viewer | null,
+    p: { campusId: string; category: string | null; key: CursorKey | null; size: number },
+  ) {
+    return postsQuery(db, viewer, {
+      where: [
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        p.category ? eq(posts.category, p.category) : undefined,
+      ],
+      time: posts.lastModified,
+      key: p.key,
+      size: p.size,
+    });
+  },
+  /** spec 2 §7 Media feed: top-level posts with img_count ≥ 1; posts_media_feed_idx. */
+  media(db: Queryable, viewer: Viewer | null, p: { campusId: string; key: CursorKey | null; size: number }) {
+    return postsQuery(db, viewer, {
+      // Literal 0 (not a parameter), so the planner matches the partial index's predicate.
+      where: [eq(posts.campusId, p.campusId), isNull(posts.parentId), sql`${posts.imgCount} > 0`],
+      time: posts.lastModified,
+      key: p.key,
+      size: p.size,
+    });
+  },
+  /** spec 2 §7 Profile posts: not 'new user', top-level; posts_profile_posts_idx. */
+  profilePosts(
+    db: Queryable,
+    viewer: Viewer | null,
+    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
+  ) {
+    return postsQuery(db, viewer, {
+      where: [
+        eq(posts.authorId, p.userId),
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        sql`${posts.type} = 'post'`,
+      ],
+      time: posts.lastModified,
+      key: p.key,
+      size: p.size,
+    });
+  },
+  /** spec 2 §7 Profile photos: img_count ≥ 1, by createdAt; posts_profile_photos_idx. */
+  profilePhotos(
+    db: Queryable,
+    viewer: Viewer | null,
+    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
+  ) {
+    return postsQuery(db, viewer, {
+      where: [
+        eq(posts.authorId, p.userId),
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        sql`${posts.imgCount} > 0`,
+      ],
+      time: posts.createdAt,
+      key: p.key,
+      size: p.size,
+    });
+  },
+  /** spec 2 §7 Profile replies: the user's comments by lastModified; posts_profile_replies_idx. */
+  profileReplies(
+    db: Queryable,
+    viewer: Viewer | null,
+    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
+  ) {
+    return postsQuery(db, viewer, {
+      where: [eq(posts.authorId, p.userId), eq(posts.campusId, p.campusId), isNotNull(posts.parentId)],
+      time: posts.lastModified,
+      key: p.key,
+      size: p.size,
+    });
+  },
+  /**
+   * spec 2 §7 Liked posts: what `userId` saved on the campus, most recently saved
+   * first (decision 0081: save time, not the post's lastModified, so the index
+   * post_likes_user_saved_idx serves it and a page never reshuffles when a saved post is bumped).
+   */
+  saved(
+    db: Queryable,
+    viewer: Viewer | null,
+    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
+  ) {
+    return db
+      .select({
+        ...summaryColumns(viewer),
+        cursorTime: cursorTime(postLikes.createdAt),
+        savedPostId: postLikes.postId,
+      })
+      .from(postLikes)
+      .innerJoin(posts, eq(posts.id, postLikes.postId))
+      .innerJoin(user, eq(user.id, posts.authorId))
+      .where(
+        and(
+          eq(postLikes.userId, p.userId),
+          eq(postLikes.campusId, p.campusId),
+          p.key ? after(postLikes.createdAt, postLikes.postId, p.key, "uuid") : undefined,
+        ),
+      )
+      .orderBy(...newestFirst(postLikes.createdAt, postLikes.postId))
+      .limit(p.size + 1);
+  },
+};
+
+type Row = Parameters<typeof toSummary>[2] & { cursorTime: string };
+
+function page(ctx: AppContext, viewer: Viewer | null, rows: Row[], size: number): Page<PostSummary> {
+  return toPage(
+    rows,
+    size,
+    (row) => row.id,
+    (row) => toSummary(ctx, viewer, row),
+  );
+}
+
+/**
+ * spec 2 §2 /home: the campus's top-level posts by lastModified, newest first,
+ * 'new user' posts included (the feed shows them as banners). The page size is
+ * the campus's (15, or 25 where configured). Sponsored posts are not part of this
+ * list: the ads issue inserts them after every 4th post of a page.
+ */
+export async function listFeed(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: FeedInput,
+): Promise<Page<PostSummary>> {
+  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const size = pageSize(input.limit, campus.feedPageSize);
+  const rows = await listQueries.feed(ctx.db, viewer, {
+    campusId: campus.id,
+    category: categoryFilter(input.category),
+    key: keyOf(input.cursor),
+    size,
+  });
+  return page(ctx, viewer, rows, size);
+}
+
+/** spec 2 §2 /media: top-level posts with at least one photo or video, 15 a page. */
+export async function listMediaFeed(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: ListBase,
+): Promise<Page<PostSummary>> {
+  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const size = pageSize(input.limit, PAGE_SIZES.media);
+  const rows = await listQueries.media(ctx.db, viewer, {
+    campusId: campus.id,
+    key: keyOf(input.cursor),
+    size,
+  });
+  return page(ctx, viewer, rows, size);
+}
+
+/**
+ * spec 2 §2 /saved: the viewer's saved posts on this campus, 10 a page, most
+ * recently saved first. Signed out → ParticipationRefused (sign-in, 'like').
+ */
+export async function listSaved(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: ListBase,
+): Promise<Page<PostSummary>> {
+  const saver = requireParticipant(viewer, "like");
+  return listSavedBy(ctx, saver, { ...input, userId: saver.id });
+}
+
+async function listSavedBy(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: ProfileListInput,
+): Promise<Page<PostSummary>> {
+  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const size = pageSize(input.limit, PAGE_SIZES.saved);
+  const rows = await listQueries.saved(ctx.db, viewer, {
+    userId: input.userId,
+    campusId: campus.id,
+    key: keyOf(input.cursor),
+    size,
+  });
+  return toPage(
+    rows,
+    size,
+    (row) => row.savedPostId,
+    (row) => toSummary(ctx, viewer, row),
+  );
+}
+
+async function profileList(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: ProfileListInput,
+  query: (typeof listQueries)["profilePosts" | "profilePhotos" | "profileReplies"],
+): Promise<Page<PostSummary>> {
+  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const size = pageSize(input.limit, PAGE_SIZES.profile);
+  const rows = await query(ctx.db, viewer, {
+    userId: input.userId,
+    campusId: campus.id,
+    key: keyOf(input.cursor),
+    size,
+  });
+  return page(ctx, viewer, rows, size);
+}
+
+/** spec 2 §2 profile tab Posts (show=home): the user's top-level posts on this campus, no 'new user' posts. */
+export function listProfilePosts(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
+  return profileList(ctx, viewer, input, listQueries.profilePosts);
+}
+
+/** spec 2 §2 profile tab Photos (show=photos): the user's top-level posts with photos or videos, newest first. */
+export function listProfilePhotos(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
+  return profileList(ctx, viewer, input, listQueries.profilePhotos);
+}
+
+/** spec 2 §2 profile tab Replies (show=replies): the user's comments, by their lastModified. */
+export function listProfileReplies(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
+  return profileList(ctx, viewer, input, listQueries.profileReplies);
+}
+
+/** spec 2 §2 profile tab Likes (show=likes): what the user saved on this campus, most recently saved first. */
+export function listProfileLikes(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: ProfileListInput,
+): Promise<Page<PostSummary>> {
+  return listSavedBy(ctx, viewer, input);
+}

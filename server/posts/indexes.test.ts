@@ -1,0 +1,211 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import type { Viewer } from "../accounts/viewer";
+import type { CursorKey } from "./cursor";
+import { listQueries } from "./feed";
+import { postQueries } from "./posts";
+
+/**
+ * ARCHITECTURE.md rule 4 / decision 0081: every query a list screen runs is served
+ * by an index — the rows come off the index in the list's order (no Sort) and the
+ * cursor is part of the index range (an Index Cond, not a Filter). Checked with
+ * EXPLAIN on a few thousand rows, enough for the planner to prefer indexes.
+ */
+
+let t: TestContext;
+
+const viewer: Viewer = {
+  id: "idx-user-1",
+  email: "idx-user-1@example.edu",
+  firstName: "Index",
+  lastName: "U.",
+  username: "indexu1",
+  img: null,
+  campusId: "ou",
+  verified: true,
+  schoolVerified: true,
+  schoolEmail: null,
+  profileSetUp: true,
+  banned: false,
+  redirectTo: null,
+};
+
+/** The uuid the SQL above gives `md5('post' || g)::uuid`. */
+function generatedPostId(g: number): string {
+  const hex = createHash("md5").update(`post${g}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+const popularPostId = generatedPostId(1);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const db = t.ctx.db;
+  await db.execute(sql`
+    insert into "user" (id, name, email, first_name, last_name, username, campus_id, verified, school_verified)
+    select 'idx-user-' || g, 'Index U.', 'idx-user-' || g || '@example.edu', 'Index', 'U.', 'indexu' || g,
+      (array['ou','ut','smu','uf','ucla'])[1 + g % 5], true, true
+    from generate_series(1, 400) g`);
+  await db.execute(sql`
+    insert into posts (id, campus_id, author_id, text_plain, category, img_count, created_at, last_modified)
+    select md5('post' || g)::uuid, (array['ou','ut','smu','uf','ucla'])[1 + g % 5], 'idx-user-' || (1 + g % 400),
+      'post ' || g, case when g % 4 = 0 then 'drones' when g % 4 = 1 then 'tickets' end,
+      case when g % 3 = 0 then 1 else 0 end,
+      timestamptz '2026-01-01' + g * interval '1 minute', timestamptz '2026-01-01' + g * interval '1 minute'
+    from generate_series(1, 8000) g`);
+  await db.execute(sql`
+    insert into posts (id, campus_id, author_id, text_plain, parent_id, root_id, created_at, last_modified)
+    select md5('comment' || g)::uuid, p.campus_id, 'idx-user-' || (1 + g % 400), 'comment ' || g, p.id, p.id,
+      p.created_at + interval '1 second', p.created_at + interval '1 second'
+    from generate_series(1, 4000) g join posts p on p.id = md5('post' || (g * 2))::uuid`);
+  await db.execute(sql`
+    insert into post_media (post_id, campus_id, kind, img_path, thumb_path, img_name, img_order, img_width, img_height)
+    select id, campus_id, 'image', 'images/posts/' || id || '/1-a-1080.webp', 'images/posts/' || id || '/1-a-480.webp',
+      '1-a-1080.webp', 1, 1080, 810
+    from posts where img_count > 0`);
+  await db.execute(sql`
+    insert into post_likes (post_id, user_id, campus_id, created_at)
+    select p.id, 'idx-user-' || u, p.campus_id, p.created_at + u * interval '1 second'
+    from generate_series(1, 20) u join posts p on p.parent_id is null and p.img_count > 0
+    on conflict do nothing`);
+  // A prolific member: the profile tabs of someone with a long history.
+  await db.execute(sql`
+    insert into posts (id, campus_id, author_id, text_plain, img_count, created_at, last_modified)
+    select md5('own' || g)::uuid, 'ou', 'idx-user-5', 'own ' || g, case when g % 2 = 0 then 1 else 0 end,
+      timestamptz '2026-02-01' + g * interval '1 minute', timestamptz '2026-02-01' + g * interval '1 minute'
+    from generate_series(1, 1500) g`);
+  await db.execute(sql`
+    insert into posts (id, campus_id, author_id, text_plain, parent_id, root_id, created_at, last_modified)
+    select md5('own-reply' || g)::uuid, 'ou', 'idx-user-5', 'reply ' || g, p.id, p.id,
+      p.created_at + interval '2 seconds', p.created_at + interval '2 seconds'
+    from generate_series(1, 1500) g join posts p on p.id = md5('post' || (g * 5))::uuid`);
+  await db.execute(sql`
+    insert into post_likes (post_id, user_id, campus_id, created_at)
+    select p.id, 'idx-user-5', p.campus_id, p.created_at + interval '3 seconds'
+    from posts p where p.parent_id is null and p.campus_id = 'ou'
+    on conflict do nothing`);
+  // A popular post: saved by everyone.
+  await db.execute(sql`
+    insert into post_likes (post_id, user_id, campus_id, created_at)
+    select ${popularPostId}::uuid, 'idx-user-' || u, 'ut', timestamptz '2026-03-01' + u * interval '1 second'
+    from generate_series(1, 400) u
+    on conflict do nothing`);
+  await db.execute(sql`analyze`);
+});
+afterAll(() => t.close());
+
+async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const { pglite, pool } = t.ctx.database;
+  const statement = `explain ${text}`;
+  const result = pglite
+    ? await pglite.query<Record<string, string>>(statement, params)
+    : await pool?.query<Record<string, string>>(statement, params);
+  if (!result) throw new Error("no database");
+  return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+const key: CursorKey = { time: "2026-01-03T00:00:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
+
+function expectServedBy(plan: string, index: string) {
+  expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan using ${index} on`));
+  expect(plan, plan).not.toMatch(/Seq Scan|Sort/);
+}
+
+describe("every list query is served by an index (decision 0081)", () => {
+  const cases: [string, string, (k: CursorKey | null) => { toSQL(): { sql: string; params: unknown[] } }][] =
+    [
+      [
+        "feed",
+        "posts_feed_idx",
+        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: k, size: 15 }),
+      ],
+      [
+        "feed by category",
+        "posts_feed_category_idx",
+        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: "drones", key: k, size: 15 }),
+      ],
+      [
+        "media grid",
+        "posts_media_feed_idx",
+        (k) => listQueries.media(t.ctx.db, viewer, { campusId: "ou", key: k, size: 15 }),
+      ],
+      [
+        "profile posts",
+        "posts_profile_posts_idx",
+        (k) =>
+          listQueries.profilePosts(t.ctx.db, viewer, {
+            userId: "idx-user-5",
+            campusId: "ou",
+            key: k,
+            size: 10,
+          }),
+      ],
+      [
+        "profile photos",
+        "posts_profile_photos_idx",
+        (k) =>
+          listQueries.profilePhotos(t.ctx.db, viewer, {
+            userId: "idx-user-5",
+            campusId: "ou",
+            key: k,
+            size: 10,
+          }),
+      ],
+      [
+        "profile replies",
+        "posts_profile_replies_idx",
+        (k) =>
+          listQueries.profileReplies(t.ctx.db, viewer, {
+            userId: "idx-user-5",
+            campusId: "ou",
+            key: k,
+            size: 10,
+          }),
+      ],
+      [
+        "saved / profile likes",
+        "post_likes_user_saved_idx",
+        (k) =>
+          listQueries.saved(t.ctx.db, viewer, { userId: "idx-user-5", campusId: "ou", key: k, size: 10 }),
+      ],
+    ];
+
+  for (const [name, index, build] of cases) {
+    it(`${name}: ${index}, first page and after a cursor`, async () => {
+      expectServedBy(await explain(build(null)), index);
+      const paged = await explain(build(key));
+      expectServedBy(paged, index);
+      // The cursor bounds the index range itself.
+      expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
+    });
+  }
+
+  it("a thread: posts_thread_idx, already in order", async () => {
+    const plan = await explain(postQueries.thread(t.ctx.db, viewer, generatedPostId(10)));
+    expectServedBy(plan, "posts_thread_idx");
+  });
+
+  it("who saved a post: post_likes_post_idx, first page and after a cursor", async () => {
+    const postId = popularPostId;
+    expectServedBy(
+      await explain(postQueries.likers(t.ctx.db, { postId, key: null, size: 30 })),
+      "post_likes_post_idx",
+    );
+    const paged = await explain(
+      postQueries.likers(t.ctx.db, { postId, key: { time: key.time, id: "idx-user-9" }, size: 30 }),
+    );
+    expectServedBy(paged, "post_likes_post_idx");
+    expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
+  });
+
+  it("a post's first media and the viewer's save are index probes per row", async () => {
+    const plan = await explain(build());
+    expect(plan, plan).toMatch(/post_media_order_unique/);
+    expect(plan, plan).toMatch(/post_likes_post_id_user_id_pk/);
+    function build() {
+      return listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: null, size: 15 });
+    }
+  });
+});

@@ -1,0 +1,693 @@
+import { Writable } from "node:stream";
+import { count, eq, inArray } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestComment,
+  createTestMember,
+  createTestPost,
+  mp4File,
+  pngFile,
+  type TestMember,
+  textFileNamedPng,
+  viewerOf,
+} from "../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import type { Viewer } from "../accounts/viewer";
+import { campuses, postLikes, postMedia, posts, user } from "../db/schema";
+import { insertNewUserPost } from "./new-user-post";
+import {
+  createComment,
+  createPost,
+  deletePost,
+  getPost,
+  getThread,
+  listPostLikers,
+  toggleSave,
+} from "./posts";
+import { plainTextToRichText } from "./rich-text";
+
+let t: TestContext;
+let alice: TestMember;
+let bob: TestMember;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  alice = await createTestMember(t, { fullName: "Alice Seller" });
+  bob = await createTestMember(t, { fullName: "Bob Buyer" });
+});
+afterAll(() => t.close());
+
+const MINUTE = 60_000;
+
+function richText(...lines: string[]): string {
+  return JSON.stringify(plainTextToRichText(lines.join("\n")));
+}
+
+async function postCountOf(authorId: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ n: count() }).from(posts).where(eq(posts.authorId, authorId));
+  return row?.n ?? 0;
+}
+
+async function totalPostsOf(userId: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ totalPosts: user.totalPosts }).from(user).where(eq(user.id, userId));
+  return row?.totalPosts ?? -1;
+}
+
+async function row(postId: string) {
+  const [found] = await t.ctx.db.select().from(posts).where(eq(posts.id, postId));
+  return found;
+}
+
+function storedKeysOf(postId: string): string[] {
+  return [...t.storage.objects.keys()].filter((key) => key.startsWith(`images/posts/${postId}/`));
+}
+
+describe("createPost gates (spec 2 §5, spec 1 §6)", () => {
+  const input = { campusId: "ou", text: richText("Desk for sale") };
+
+  it("sends visitors to the sign-in modal with reason 'post'", async () => {
+    await expect(createPost(t.ctx, null, input)).rejects.toMatchObject({
+      name: "ParticipationRefused",
+      refusal: { kind: "sign-in", reason: "post" },
+    });
+  });
+
+  it("refuses unverified e-mail, school not verified and profile not set up, in that order, writing nothing", async () => {
+    const unverified = await createTestMember(t, { verified: false });
+    const noSchool = await createTestMember(t, { schoolVerified: false, profileSetUp: false });
+    const noProfile = await createTestMember(t, { profileSetUp: false });
+    const cases: [Viewer, string][] = [
+      [unverified.viewer, "verify-email"],
+      [noSchool.viewer, "verify-school"],
+      [noProfile.viewer, "profile-incomplete"],
+    ];
+    for (const [viewer, kind] of cases) {
+      await expect(createPost(t.ctx, viewer, input)).rejects.toMatchObject({ refusal: { kind } });
+      expect(await postCountOf(viewer.id)).toBe(0);
+      expect(await totalPostsOf(viewer.id)).toBe(0);
+    }
+    await expect(createPost(t.ctx, noProfile.viewer, input)).rejects.toThrow(
+      "Please pick a profile picture and add a bio before posting",
+    );
+  });
+
+  it("treats a banned account as signed out", async () => {
+    const banned = await createTestMember(t);
+    await expect(createPost(t.ctx, { ...banned.viewer, banned: true }, input)).rejects.toMatchObject({
+      refusal: { kind: "sign-in" },
+    });
+  });
+
+  it("posts only into the member's own campus", async () => {
+    await expect(createPost(t.ctx, alice.viewer, { ...input, campusId: "ut" })).rejects.toMatchObject({
+      code: "other-campus",
+    });
+    expect(await postCountOf(alice.id)).toBe(0);
+  });
+});
+
+describe("createPost rules (spec 2 §4, §5)", () => {
+  it("stores the Lexical JSON, its plain text and category, and counts the post in totalPosts", async () => {
+    const member = await createTestMember(t);
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      text: richText("Mini fridge", "Works great"),
+      category: "household",
+    });
+    const stored = await row(id);
+    expect(stored).toMatchObject({
+      campusId: "ou",
+      type: "post",
+      authorId: member.id,
+      textPlain: "Mini fridge\nWorks great",
+      category: "household",
+      parentId: null,
+      rootId: null,
+      imgCount: 0,
+      likeCount: 0,
+      commentCount: 0,
+    });
+    expect(stored?.text).toEqual(plainTextToRichText("Mini fridge\nWorks great"));
+    expect(stored?.createdAt).toEqual(t.clock.now());
+    expect(await totalPostsOf(member.id)).toBe(1);
+  });
+
+  it("refuses 501 characters with 'Error: Too many characters!', and line breaks count 2", async () => {
+    const member = await createTestMember(t);
+    await expect(
+      createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("x".repeat(501)) }),
+    ).rejects.toMatchObject({
+      code: "too-many-characters",
+      message: "Error: Too many characters!",
+      alertType: "danger",
+    });
+    // 498 characters over two blocks: 498 + 2 = 500, accepted; one more character is 501.
+    await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      text: richText("a".repeat(300), "b".repeat(198)),
+    });
+    await expect(
+      createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("a".repeat(300), "b".repeat(199)) }),
+    ).rejects.toMatchObject({ code: "too-many-characters" });
+    expect(await postCountOf(member.id)).toBe(1);
+    expect(await totalPostsOf(member.id)).toBe(1);
+  });
+
+  it("needs text in the first block or a file", async () => {
+    const member = await createTestMember(t);
+    for (const text of [null, "", richText(""), richText("", "text only in the second block")]) {
+      await expect(createPost(t.ctx, member.viewer, { campusId: "ou", text })).rejects.toMatchObject({
+        code: "empty",
+      });
+    }
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      text: null,
+      files: [await pngFile()],
+    });
+    expect(await row(id)).toMatchObject({ text: null, textPlain: "", imgCount: 1 });
+  });
+
+  it("refuses a malformed editor state and an unknown category; 'all' means none", async () => {
+    const member = await createTestMember(t);
+    await expect(
+      createPost(t.ctx, member.viewer, {
+        campusId: "ou",
+        text: '{"root":{"type":"root","children":[{"type":"image"}]}}',
+      }),
+    ).rejects.toMatchObject({ code: "invalid-input" });
+    await expect(
+      createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("x"), category: "weapons" }),
+    ).rejects.toMatchObject({ code: "invalid-input", message: "Choose a category from the list." });
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      text: richText("x"),
+      category: "all",
+    });
+    expect((await row(id))?.category).toBeNull();
+  });
+});
+
+describe("post files (spec 2 §5, decision 0082)", () => {
+  it("re-encodes photos to WebP in two widths, records dimensions, keeps videos as sent, in order from 1", async () => {
+    const member = await createTestMember(t);
+    const png = await pngFile("IMG_0001.png", { width: 1600, height: 1200 });
+    const video = mp4File("clip.mp4");
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      text: richText("Bike"),
+      files: [png, video],
+    });
+    expect((await row(id))?.imgCount).toBe(2);
+    const gallery = await t.ctx.db
+      .select()
+      .from(postMedia)
+      .where(eq(postMedia.postId, id))
+      .orderBy(postMedia.imgOrder);
+    expect(gallery).toHaveLength(2);
+    const [photo, clip] = gallery;
+    expect(photo).toMatchObject({
+      kind: "image",
+      imgOrder: 1,
+      imgWidth: 1080,
+      imgHeight: 810,
+      campusId: "ou",
+    });
+    expect(photo?.imgPath).toMatch(new RegExp(`^images/posts/${id}/1-[0-9a-f]{20}-1080\\.webp$`));
+    expect(photo?.thumbPath).toMatch(new RegExp(`^images/posts/${id}/1-[0-9a-f]{20}-480\\.webp$`));
+    expect(clip).toMatchObject({ kind: "video", imgOrder: 2, imgWidth: null, thumbPath: null });
+    expect(clip?.imgPath).toMatch(new RegExp(`^images/posts/${id}/2-[0-9a-f]{20}\\.mp4$`));
+
+    const large = t.storage.objects.get(photo?.imgPath ?? "");
+    expect(large?.contentType).toBe("image/webp");
+    expect(
+      Buffer.from(large?.bytes ?? [])
+        .subarray(8, 12)
+        .toString("ascii"),
+    ).toBe("WEBP");
+    const storedVideo = t.storage.objects.get(clip?.imgPath ?? "");
+    expect(storedVideo?.contentType).toBe("video/mp4");
+    expect(Buffer.from(storedVideo?.bytes ?? [])).toEqual(Buffer.from(await video.arrayBuffer()));
+    expect(storedKeysOf(id)).toHaveLength(3);
+  });
+
+  it("never enlarges a small photo", async () => {
+    const member = await createTestMember(t);
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      files: [await pngFile("a.png")],
+    });
+    const [photo] = await t.ctx.db.select().from(postMedia).where(eq(postMedia.postId, id));
+    expect(photo).toMatchObject({ imgWidth: 64, imgHeight: 48 });
+  });
+
+  it("refuses 11 files with 'Please choose up to 10 photos.' (okay), storing nothing", async () => {
+    const member = await createTestMember(t);
+    const png = await pngFile();
+    const before = t.storage.objects.size;
+    await expect(
+      createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("x"), files: Array(11).fill(png) }),
+    ).rejects.toMatchObject({
+      code: "too-many-files",
+      message: "Please choose up to 10 photos.",
+      alertType: "okay",
+    });
+    expect(t.storage.objects.size).toBe(before);
+    expect(await postCountOf(member.id)).toBe(0);
+    // Ten are fine.
+    const { id } = await createPost(t.ctx, member.viewer, { campusId: "ou", files: Array(10).fill(png) });
+    expect((await row(id))?.imgCount).toBe(10);
+  });
+
+  it("decides by content: a text file named .png is refused with 'Only photos & videos are allowed!'", async () => {
+    const member = await createTestMember(t);
+    const before = t.storage.objects.size;
+    await expect(
+      createPost(t.ctx, member.viewer, {
+        campusId: "ou",
+        text: richText("x"),
+        files: [await pngFile(), textFileNamedPng()],
+      }),
+    ).rejects.toMatchObject({
+      code: "unsupported-file",
+      message: "Only photos & videos are allowed!",
+      alertType: "danger",
+    });
+    for (const odd of [new File([], "empty.jpg"), new File(["%PDF-1.7\n"], "doc.mp4")]) {
+      await expect(
+        createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("x"), files: [odd] }),
+      ).rejects.toMatchObject({ code: "unsupported-file" });
+    }
+    expect(t.storage.objects.size).toBe(before);
+    expect(await postCountOf(member.id)).toBe(0);
+  });
+
+  it("accepts a real photo whatever its name", async () => {
+    const member = await createTestMember(t);
+    const { id } = await createPost(t.ctx, member.viewer, {
+      campusId: "ou",
+      files: [await pngFile("scan.txt")],
+    });
+    expect((await row(id))?.imgCount).toBe(1);
+  });
+
+  it("caps a photo at 15 MB before reading it whole", async () => {
+    const member = await createTestMember(t);
+    const head = new Uint8Array(await (await pngFile()).arrayBuffer());
+    const big = new File([head, new Uint8Array(15 * 1024 * 1024)], "huge.png");
+    await expect(
+      createPost(t.ctx, member.viewer, { campusId: "ou", text: richText("x"), files: [big] }),
+    ).rejects.toMatchObject({
+      code: "file-too-large",
+      message: "Photos can be up to 15 MB and videos up to 100 MB.",
+    });
+  });
+
+  it("removes the files already written when a later file fails, and writes no rows", async () => {
+    const member = await createTestMember(t);
+    const head = new Uint8Array(await (await pngFile()).arrayBuffer()).subarray(0, 33);
+    const corrupt = new File([head, new Uint8Array(500).fill(7)], "broken.png");
+    const before = new Set(t.storage.objects.keys());
+    await expect(
+      createPost(t.ctx, member.viewer, {
+        campusId: "ou",
+        text: richText("x"),
+        files: [await pngFile(), corrupt],
+      }),
+    ).rejects.toMatchObject({ code: "unreadable-file" });
+    expect([...t.storage.objects.keys()].filter((key) => !before.has(key))).toEqual([]);
+    expect(await postCountOf(member.id)).toBe(0);
+  });
+
+  it("removes the written files when the transaction fails (nothing half-done)", async () => {
+    const member = await createTestMember(t);
+    // A viewer whose row has gone: the insert fails on the author's foreign key.
+    const ghost: Viewer = { ...member.viewer, id: "no-such-user" };
+    const before = new Set(t.storage.objects.keys());
+    await expect(
+      createPost(t.ctx, ghost, { campusId: "ou", text: richText("x"), files: [await pngFile(), mp4File()] }),
+    ).rejects.toThrow();
+    expect([...t.storage.objects.keys()].filter((key) => !before.has(key))).toEqual([]);
+    expect(await postCountOf("no-such-user")).toBe(0);
+  });
+});
+
+describe("comments and replies (spec 2 §4)", () => {
+  it("sets parent and root, counts the reply on its parent, and bumps lastModified of every ancestor", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer, { text: "Lamp" });
+    const { id: other } = await createTestPost(t, alice.viewer, { text: "Unrelated" });
+    t.clock.advance(MINUTE);
+    const first = await createTestComment(t, bob.viewer, postId, { text: "Still available?" });
+    expect(first.rootId).toBe(postId);
+    t.clock.advance(MINUTE);
+    const second = await createTestComment(t, alice.viewer, first.id, { text: "Yes" });
+    t.clock.advance(MINUTE);
+    const third = await createTestComment(t, bob.viewer, second.id, { text: "Great" });
+    const replyTime = t.clock.now();
+
+    expect(await row(third.id)).toMatchObject({
+      parentId: second.id,
+      rootId: postId,
+      campusId: "ou",
+      type: "post",
+    });
+    for (const ancestor of [postId, first.id, second.id]) {
+      expect((await row(ancestor))?.lastModified).toEqual(replyTime);
+    }
+    expect((await row(other))?.lastModified.getTime()).toBeLessThan(replyTime.getTime());
+    expect((await row(postId))?.commentCount).toBe(1);
+    expect((await row(first.id))?.commentCount).toBe(1);
+    expect((await row(second.id))?.commentCount).toBe(1);
+    expect((await row(third.id))?.commentCount).toBe(0);
+    // Comments are not posts of the profile: totalPosts counts top-level posts only.
+    expect(await totalPostsOf(bob.id)).toBe(0);
+  });
+
+  it("applies the gates and the 500 rule to comments", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    await expect(createComment(t.ctx, null, { postId, text: richText("hi") })).rejects.toMatchObject({
+      refusal: { kind: "sign-in", reason: "comment" },
+    });
+    const noSchool = await createTestMember(t, { schoolVerified: false });
+    await expect(
+      createComment(t.ctx, noSchool.viewer, { postId, text: richText("hi") }),
+    ).rejects.toMatchObject({
+      refusal: { kind: "verify-school" },
+    });
+    await expect(
+      createComment(t.ctx, bob.viewer, { postId, text: richText("y".repeat(250), "z".repeat(249)) }),
+    ).rejects.toMatchObject({ code: "too-many-characters", message: "Error: Too many characters!" });
+    await expect(createComment(t.ctx, bob.viewer, { postId, text: richText("") })).rejects.toMatchObject({
+      code: "empty",
+    });
+    expect((await row(postId))?.commentCount).toBe(0);
+  });
+
+  it("stores a comment's photos under its own id", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    const reply = await createTestComment(t, bob.viewer, postId, {
+      text: "Here's mine",
+      files: [await pngFile()],
+    });
+    expect(storedKeysOf(reply.id)).toHaveLength(2);
+    expect((await row(reply.id))?.imgCount).toBe(1);
+  });
+
+  it("refuses replies to missing posts, to another campus and to 'new user' banners", async () => {
+    await expect(
+      createComment(t.ctx, bob.viewer, {
+        postId: "6f1c9a36-0000-4000-8000-000000000000",
+        text: richText("hi"),
+      }),
+    ).rejects.toMatchObject({ code: "not-found", message: "Sorry, that post has been deleted." });
+    await expect(
+      createComment(t.ctx, bob.viewer, { postId: "not-a-uuid", text: richText("hi") }),
+    ).rejects.toMatchObject({
+      code: "not-found",
+    });
+    const utMember = await createTestMember(t, { campusId: "ut" });
+    const { id: utPost } = await createTestPost(t, utMember.viewer);
+    await expect(
+      createComment(t.ctx, bob.viewer, { postId: utPost, text: richText("hi") }),
+    ).rejects.toMatchObject({
+      code: "other-campus",
+    });
+    const banner = await insertNewUserPost(t.ctx.db, {
+      authorId: alice.id,
+      campusId: "ou",
+      at: t.clock.now(),
+    });
+    await expect(
+      createComment(t.ctx, bob.viewer, { postId: banner.id, text: richText("hi") }),
+    ).rejects.toMatchObject({
+      code: "invalid-input",
+    });
+  });
+});
+
+describe("deleting (spec 2 §4, §6)", () => {
+  it("removes the post, every nested comment, their gallery rows, saves and stored files; totalPosts − 1", async () => {
+    const owner = await createTestMember(t);
+    const { id: postId } = await createTestPost(t, owner.viewer, { files: [await pngFile(), mp4File()] });
+    const c1 = await createTestComment(t, bob.viewer, postId, { files: [await pngFile()] });
+    const c2 = await createTestComment(t, owner.viewer, c1.id);
+    const c3 = await createTestComment(t, bob.viewer, c2.id, { files: [mp4File()] });
+    const c4 = await createTestComment(t, alice.viewer, postId);
+    const { id: kept } = await createTestPost(t, owner.viewer);
+    await toggleSave(t.ctx, bob.viewer, postId);
+    const ids = [postId, c1.id, c2.id, c3.id, c4.id];
+    expect(ids.flatMap(storedKeysOf)).toHaveLength(3 + 2 + 1);
+    expect(await totalPostsOf(owner.id)).toBe(2);
+
+    const deleted = await deletePost(t.ctx, owner.viewer, postId);
+    expect(deleted).toEqual({ id: postId, kind: "post", rootId: null, removed: 5 });
+    expect(await t.ctx.db.select().from(posts).where(inArray(posts.id, ids))).toEqual([]);
+    expect(await t.ctx.db.select().from(postMedia).where(inArray(postMedia.postId, ids))).toEqual([]);
+    expect(await t.ctx.db.select().from(postLikes).where(inArray(postLikes.postId, ids))).toEqual([]);
+    expect(ids.flatMap(storedKeysOf)).toEqual([]);
+    expect(await totalPostsOf(owner.id)).toBe(1);
+    expect(await row(kept)).toBeDefined();
+    expect(await getPost(t.ctx, owner.viewer, { postId, campusId: "ou" })).toBeNull();
+  });
+
+  it("deletes a comment and its replies only, lowering its parent's count, not totalPosts", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    const comment = await createTestComment(t, bob.viewer, postId);
+    const reply = await createTestComment(t, alice.viewer, comment.id);
+    const sibling = await createTestComment(t, alice.viewer, postId);
+    const totalBefore = await totalPostsOf(bob.id);
+    const deleted = await deletePost(t.ctx, bob.viewer, comment.id);
+    expect(deleted).toEqual({ id: comment.id, kind: "comment", rootId: postId, removed: 2 });
+    expect(await row(reply.id)).toBeUndefined();
+    expect(await row(sibling.id)).toBeDefined();
+    expect((await row(postId))?.commentCount).toBe(1);
+    expect(await totalPostsOf(bob.id)).toBe(totalBefore);
+  });
+
+  it("lets nobody delete another's post or comment, whatever id they send", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    const bobsComment = await createTestComment(t, bob.viewer, postId);
+    const alicesReply = await createTestComment(t, alice.viewer, bobsComment.id);
+    // Bob may not delete Alice's post, nor Alice's reply under his own comment.
+    for (const id of [postId, alicesReply.id]) {
+      await expect(deletePost(t.ctx, bob.viewer, id)).rejects.toMatchObject({ code: "forbidden" });
+    }
+    // The post's owner may not delete Bob's comment on her post.
+    await expect(deletePost(t.ctx, alice.viewer, bobsComment.id)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(deletePost(t.ctx, null, postId)).rejects.toMatchObject({ refusal: { kind: "sign-in" } });
+    await expect(deletePost(t.ctx, bob.viewer, "'; drop table posts; --")).rejects.toMatchObject({
+      code: "not-found",
+    });
+    for (const id of [postId, bobsComment.id, alicesReply.id]) expect(await row(id)).toBeDefined();
+    expect((await row(postId))?.commentCount).toBe(1);
+  });
+
+  it("does not count a 'new user' post in totalPosts when it is deleted", async () => {
+    const member = await createTestMember(t);
+    await createTestPost(t, member.viewer);
+    const banner = await insertNewUserPost(t.ctx.db, {
+      authorId: member.id,
+      campusId: "ou",
+      at: t.clock.now(),
+    });
+    await deletePost(t.ctx, member.viewer, banner.id);
+    expect(await totalPostsOf(member.id)).toBe(1);
+  });
+
+  it("keeps the delete when stored files cannot be removed, logging 'Couldn't delete post images'", async () => {
+    const member = await createTestMember(t);
+    const { id } = await createTestPost(t, member.viewer, { files: [await pngFile()] });
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { log } = t.ctx;
+    const remove = t.storage.delete;
+    t.ctx.log = pino({ level: "info" }, sink);
+    t.storage.delete = async () => {
+      throw new Error("bucket unavailable");
+    };
+    try {
+      await deletePost(t.ctx, member.viewer, id);
+    } finally {
+      t.ctx.log = log;
+      t.storage.delete = remove;
+    }
+    expect(await row(id)).toBeUndefined();
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; keys: string[]; level: number });
+    expect(logged).toEqual([expect.objectContaining({ msg: "Couldn't delete post images", level: 50 })]);
+    expect(logged[0]?.keys).toHaveLength(2);
+  });
+});
+
+describe("saving (spec 2 §4)", () => {
+  it("toggles the save, keeping like_count in step, per person", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: true, likeCount: 1 });
+    expect(await toggleSave(t.ctx, alice.viewer, id)).toEqual({ saved: true, likeCount: 2 });
+    expect((await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 1 });
+    const seenByBob = await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" });
+    expect(seenByBob).toMatchObject({ savedByViewer: false, likeCount: 1 });
+    expect((await getPost(t.ctx, alice.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
+    const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
+    expect(saves?.n).toBe(1);
+  });
+
+  it("keeps count when one person toggles many times at once", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    const results = await Promise.all(Array.from({ length: 5 }, () => toggleSave(t.ctx, bob.viewer, id)));
+    expect(results.filter((result) => result.saved)).toHaveLength(3);
+    const post = await row(id);
+    expect(post?.likeCount).toBe(1);
+  });
+
+  it("asks visitors to sign in with reason 'like' and refuses comments and missing posts", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    await expect(toggleSave(t.ctx, null, id)).rejects.toMatchObject({
+      refusal: { kind: "sign-in", reason: "like" },
+    });
+    const comment = await createTestComment(t, bob.viewer, id);
+    await expect(toggleSave(t.ctx, bob.viewer, comment.id)).rejects.toMatchObject({ code: "invalid-input" });
+    await expect(toggleSave(t.ctx, bob.viewer, "6f1c9a36-0000-4000-8000-000000000001")).rejects.toMatchObject(
+      {
+        code: "not-found",
+      },
+    );
+  });
+
+  it("lists who saved a post, most recent first, in keyset pages", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    const savers = [bob, alice, await createTestMember(t, { fullName: "Cara Reader" })];
+    for (const saver of savers) {
+      t.clock.advance(1000);
+      await toggleSave(t.ctx, saver.viewer, id);
+    }
+    const first = await listPostLikers(t.ctx, null, { postId: id, campusId: "ou", limit: 2 });
+    expect(first?.items.map((liker) => liker.id)).toEqual([savers[2]?.id, savers[1]?.id]);
+    expect(first?.items[0]).toEqual({
+      id: savers[2]?.id,
+      username: expect.any(String),
+      firstName: "Cara",
+      lastName: "R.",
+      img: expect.any(String),
+      verified: true,
+    });
+    const second = await listPostLikers(t.ctx, null, {
+      postId: id,
+      campusId: "ou",
+      limit: 2,
+      cursor: first?.nextCursor,
+    });
+    expect(second).toEqual({ items: [expect.objectContaining({ id: bob.id })], nextCursor: null });
+    expect(await listPostLikers(t.ctx, null, { postId: id, campusId: "ut" })).toBeNull();
+  });
+});
+
+describe("reading a post and its thread (spec 2 §2 Post detail)", () => {
+  it("gives author, media, counts, ownership and the saved flag; null when missing or on another campus", async () => {
+    const { id } = await createPost(t.ctx, alice.viewer, {
+      campusId: "ou",
+      text: richText("<script>alert(1)</script> Desk"),
+      category: "furniture",
+      files: [await pngFile(), mp4File()],
+    });
+    const post = await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" });
+    expect(post).toMatchObject({
+      id,
+      type: "post",
+      category: "furniture",
+      plainText: "<script>alert(1)</script> Desk",
+      imgCount: 2,
+      likeCount: 0,
+      commentCount: 0,
+      parentId: null,
+      savedByViewer: false,
+      ownedByViewer: false,
+      author: { id: alice.id, firstName: "Alice", lastName: "S.", verified: true },
+    });
+    expect(post?.text?.children[0]?.children).toEqual([
+      { type: "text", text: "<script>alert(1)</script> Desk", format: [] },
+    ]);
+    expect(post?.media.map((media) => [media.order, media.kind])).toEqual([
+      [1, "image"],
+      [2, "video"],
+    ]);
+    expect(post?.media[0]?.url).toMatch(/^\/media-files\/images\/posts\/.+-1080\.webp$/);
+    expect(post?.media[0]?.thumbUrl).toMatch(/-480\.webp$/);
+    expect((await getPost(t.ctx, alice.viewer, { postId: id, campusId: "ou" }))?.ownedByViewer).toBe(true);
+    expect(await getPost(t.ctx, alice.viewer, { postId: id, campusId: "ut" })).toBeNull();
+    expect(await getPost(t.ctx, null, { postId: "nope", campusId: "ou" })).toBeNull();
+  });
+
+  it("keeps a private campus's posts from visitors", async () => {
+    const member = await createTestMember(t, { campusId: "mit" });
+    const { id } = await createTestPost(t, member.viewer);
+    await t.ctx.db.update(campuses).set({ privacy: "private" }).where(eq(campuses.id, "mit"));
+    try {
+      await expect(getPost(t.ctx, null, { postId: id, campusId: "mit" })).rejects.toMatchObject({
+        code: "private-campus",
+        message: "This community is private",
+      });
+      await expect(getThread(t.ctx, null, { postId: id, campusId: "mit" })).rejects.toMatchObject({
+        code: "private-campus",
+      });
+      expect(await getPost(t.ctx, member.viewer, { postId: id, campusId: "mit" })).not.toBeNull();
+    } finally {
+      await t.ctx.db.update(campuses).set({ privacy: "public" }).where(eq(campuses.id, "mit"));
+    }
+  });
+
+  it("returns replies recursively, oldest first, with authors and media", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    t.clock.advance(1000);
+    const a = await createTestComment(t, bob.viewer, postId, { text: "first" });
+    t.clock.advance(1000);
+    const b = await createTestComment(t, alice.viewer, postId, { text: "second", files: [await pngFile()] });
+    t.clock.advance(1000);
+    const a1 = await createTestComment(t, alice.viewer, a.id, { text: "reply to first" });
+    t.clock.advance(1000);
+    const a1x = await createTestComment(t, bob.viewer, a1.id, { text: "deeper" });
+    t.clock.advance(1000);
+    const a2 = await createTestComment(t, bob.viewer, a.id, { text: "another reply to first" });
+
+    const thread = await getThread(t.ctx, bob.viewer, { postId, campusId: "ou" });
+    const shape = (list: typeof thread): unknown =>
+      list?.map((comment) => ({ id: comment.id, replies: shape(comment.replies) }));
+    expect(shape(thread)).toEqual([
+      {
+        id: a.id,
+        replies: [
+          { id: a1.id, replies: [{ id: a1x.id, replies: [] }] },
+          { id: a2.id, replies: [] },
+        ],
+      },
+      { id: b.id, replies: [] },
+    ]);
+    expect(thread?.[0]).toMatchObject({
+      author: { id: bob.id },
+      ownedByViewer: true,
+      parentId: postId,
+      rootId: postId,
+    });
+    expect(thread?.[1]?.media).toHaveLength(1);
+    // The replies below a comment.
+    const below = await getThread(t.ctx, bob.viewer, { postId: a.id, campusId: "ou" });
+    expect(below?.map((comment) => comment.id)).toEqual([a1.id, a2.id]);
+    expect(await getThread(t.ctx, bob.viewer, { postId, campusId: "ut" })).toBeNull();
+  });
+
+  it("reads the saved flag from the database: a visitor never has one", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    await toggleSave(t.ctx, bob.viewer, id);
+    const fresh = await viewerOf(t, bob.id);
+    expect((await getPost(t.ctx, fresh, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
+    expect((await getPost(t.ctx, null, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// The composer's rules, shared by the server and the browser (ARCHITECTURE.md rule 11):
+// limits, accepted files, the messages of spec 2 §5 and §8, and the form schema. No server imports.
+import { z } from "zod";
+import { ALL_CATEGORIES, isPostCategory } from "./categories";
+
+/** spec 2 §5, §9: at most 10 photos or videos per post (and per comment). */
+export const MAX_POST_FILES = 10;
+/** Decision 0082: the size caps of one uploaded file, as sent. */
+export const MAX_POST_IMAGE_MB = 15;
+export const MAX_POST_VIDEO_MB = 100;
+export const MAX_POST_IMAGE_BYTES = MAX_POST_IMAGE_MB * 1024 * 1024;
+export const MAX_POST_VIDEO_BYTES = MAX_POST_VIDEO_MB * 1024 * 1024;
+/** spec 2 §5: the picker allows multiple selection only while fewer than 3 files are held. */
+export const MULTI_SELECT_BELOW_FILES = 3;
+
+/**
+ * spec 2 §5 'Allowed extensions: jpeg, jpg, png, gif, webp, mp4, mov, avi, quicktime',
+ * for the file input's `accept`. The server decides by content, not by this list.
+ */
+export const POST_FILE_ACCEPT =
+  ".jpeg,.jpg,.png,.gif,.webp,.mp4,.mov,.avi,.qt,image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/avi";
+
+/** Page sizes of spec 2 §9. The feed's is per campus (`campuses.feed_page_size`: 15, or 25). */
+export const PAGE_SIZES = {
+  media: 15,
+  saved: 10,
+  profile: 10,
+  likers: 30,
+} as const;
+
+export const POST_MESSAGES = {
+  // spec 2 §8, character for character.
+  tooManyCharacters: "Error: Too many characters!",
+  somethingWentWrong: "Something went wrong.",
+  tooManyFiles: "Please choose up to 10 photos.",
+  onlyPhotosAndVideos: "Only photos & videos are allowed!",
+  posted: "Posted! Your post was sent.",
+  replySent: "Your reply was sent",
+  postDeleted: "Your post was deleted",
+  commentRemoved: "Comment Removed",
+  postSaved: "Post saved.",
+  postGone: "Sorry, that post has been deleted.",
+  couldntDeleteImages: "Couldn't delete post images",
+  // spec 2 §2 'Modals' profile incomplete.
+  profileIncompleteTitle: "Your profile is not complete",
+  profileIncompleteBody: "Please pick a profile picture and add a bio before posting",
+  // spec 2 §1: a private community's gate for visitors.
+  privateCommunity: "This community is private",
+  // Ours (decision 0082): the spec has a rule here but no words.
+  empty: "Write something or add a photo.",
+  unknownCategory: "Choose a category from the list.",
+  fileTooLarge: `Photos can be up to ${MAX_POST_IMAGE_MB} MB and videos up to ${MAX_POST_VIDEO_MB} MB.`,
+  photoTooManyPixels: "This photo is too big to process. Try a smaller one.",
+  photoUnreadable: "This photo could not be read. Try another one.",
+  otherCampus: "You can only post and comment in your own campus.",
+  cannotReply: "You can't reply to this post.",
+  cannotSave: "Only posts can be saved.",
+  notYours: "You can only delete your own posts and comments.",
+  badCursor: "This list could not be loaded. Please refresh the page.",
+} as const;
+
+/**
+ * The composer form's fields other than files (spec 2 §4 'Composer'): the Lexical
+ * state as JSON and an optional category. The server checks the text itself
+ * (rich-text.ts); this schema only shapes the form data.
+ */
+export const postFormSchema = z.object({
+  text: z.string().max(200_000).optional(),
+  category: z
+    .string()
+    .optional()
+    .transform((value) => (!value || value === ALL_CATEGORIES.value ? null : value))
+    .refine((value) => value === null || isPostCategory(value), { error: POST_MESSAGES.unknownCategory }),
+});
+
+/** The comment composer (spec 2 §2 'Write a comment...'): the Lexical state as JSON. */
+export const commentFormSchema = z.object({
+  text: z.string().max(200_000).optional(),
+});

@@ -1,0 +1,200 @@
+import { sql } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import { postLikes, postMedia, posts, user } from "../db/schema";
+import { type RichTextView, toRichTextView, truncateRichTextView } from "./rich-text";
+
+/**
+ * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
+ * Date objects (React Router's loaders carry them); media come as URLs.
+ */
+
+/** A person as post cards, comments and the likers list show them (spec 2 §3 Post.user). */
+export interface UserSummary {
+  id: string;
+  username: string;
+  firstName: string;
+  /** Stored as initial plus period (spec 1 §3), e.g. 'D.'. */
+  lastName: string;
+  img: string | null;
+  /** The verified badge: school-verified (spec 1 §2 'Verified (Yes/No from school verification)'). */
+  verified: boolean;
+}
+
+/** One photo or video of a post (spec 2 §3 img_gallery). */
+export interface PostMediaView {
+  id: string;
+  kind: "image" | "video";
+  /** spec 2 §9: from 1. */
+  order: number;
+  /** The file for the post page: the 1080 px WebP of a photo, the video as sent. */
+  url: string;
+  /** The 480 px WebP of a photo, for grids and lists; null for a video. */
+  thumbUrl: string | null;
+  name: string;
+  /** Of `url`; null for videos (not probed, decision 0082). */
+  width: number | null;
+  height: number | null;
+}
+
+/** A post or comment as lists show it (feed, media grid, saved, profile tabs). */
+export interface PostSummary {
+  id: string;
+  /** 'new user' renders as the '… has joined the community' banner (spec 2 §2). */
+  type: "post" | "new user";
+  campusId: string;
+  author: UserSummary;
+  /** The lower-case category value (categories.ts getCategory() gives its text), or null. */
+  category: string | null;
+  /** The whole text as a render model; null when the post has no text. */
+  text: RichTextView | null;
+  /** spec 2 §2: the text cut at 200 characters when it is longer ('See more'); null when it fits. */
+  textPreview: RichTextView | null;
+  /** The first photo or video (img_order 1), or null. */
+  firstMedia: PostMediaView | null;
+  imgCount: number;
+  /** How many people saved it (spec 2 §3 likes). */
+  likeCount: number;
+  /** Direct replies. */
+  commentCount: number;
+  createdAt: Date;
+  lastModified: Date;
+  /** spec 2 §3 post_commented_on: null for top-level posts. */
+  parentId: string | null;
+  /** The top-level post of a comment's thread (its /post/{id} page); null for top-level posts. */
+  rootId: string | null;
+  savedByViewer: boolean;
+  ownedByViewer: boolean;
+}
+
+/** A post page's post (spec 2 §2 'Post detail'): every photo and video, the plain text for link cards. */
+export interface PostDetail extends Omit<PostSummary, "firstMedia"> {
+  media: PostMediaView[];
+  /** For OpenGraph / Twitter card descriptions and the page title. */
+  plainText: string;
+}
+
+/** A comment of a thread with its replies, oldest first (spec 2 §7 replies, recursively). */
+export interface CommentView extends Omit<PostSummary, "firstMedia"> {
+  media: PostMediaView[];
+  replies: CommentView[];
+}
+
+interface MediaJson {
+  id: string;
+  kind: "image" | "video";
+  order: number;
+  path: string;
+  thumb: string | null;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** The columns every post view needs, with the author joined (`innerJoin(user, …)`). */
+export function summaryColumns(viewer: Viewer | null) {
+  return {
+    id: posts.id,
+    type: posts.type,
+    campusId: posts.campusId,
+    text: posts.text,
+    category: posts.category,
+    parentId: posts.parentId,
+    rootId: posts.rootId,
+    imgCount: posts.imgCount,
+    likeCount: posts.likeCount,
+    commentCount: posts.commentCount,
+    createdAt: posts.createdAt,
+    lastModified: posts.lastModified,
+    author: {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      img: user.img,
+      verified: user.schoolVerified,
+    },
+    // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hash of all the
+    // viewer's saves; this stays one primary-key probe per row shown.
+    savedByViewer: viewer
+      ? sql<boolean>`coalesce((select true from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer.id} limit 1), false)`
+      : sql<boolean>`false`,
+    // One index probe per row (post_media_order_unique), only for posts that have media.
+    firstMedia: sql<MediaJson | null>`case when ${posts.imgCount} > 0 then (
+      select json_build_object('id', ${postMedia.id}, 'kind', ${postMedia.kind}, 'order', ${postMedia.imgOrder},
+        'path', ${postMedia.imgPath}, 'thumb', ${postMedia.thumbPath}, 'name', ${postMedia.imgName},
+        'width', ${postMedia.imgWidth}, 'height', ${postMedia.imgHeight})
+      from ${postMedia} where ${postMedia.postId} = ${posts.id} order by ${postMedia.imgOrder} limit 1
+    ) end`,
+  };
+}
+
+export type SummaryRow = {
+  id: string;
+  type: "post" | "new user";
+  campusId: string;
+  text: unknown;
+  category: string | null;
+  parentId: string | null;
+  rootId: string | null;
+  imgCount: number;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  lastModified: Date;
+  author: UserSummary;
+  savedByViewer: boolean;
+  firstMedia: MediaJson | null;
+};
+
+/** The columns of `post_media` a view needs. */
+export const mediaColumns = {
+  id: postMedia.id,
+  postId: postMedia.postId,
+  kind: postMedia.kind,
+  order: postMedia.imgOrder,
+  path: postMedia.imgPath,
+  thumb: postMedia.thumbPath,
+  name: postMedia.imgName,
+  width: postMedia.imgWidth,
+  height: postMedia.imgHeight,
+};
+
+export function toMediaView(
+  ctx: AppContext,
+  row: Omit<MediaJson, "order"> & { order: number },
+): PostMediaView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    order: row.order,
+    url: ctx.storage.url(row.path),
+    thumbUrl: row.thumb ? ctx.storage.url(row.thumb) : null,
+    name: row.name,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export function toSummary(ctx: AppContext, viewer: Viewer | null, row: SummaryRow): PostSummary {
+  const text = toRichTextView(row.text);
+  return {
+    id: row.id,
+    type: row.type,
+    campusId: row.campusId,
+    author: row.author,
+    category: row.category,
+    text,
+    textPreview: text ? truncateRichTextView(text) : null,
+    firstMedia: row.firstMedia ? toMediaView(ctx, row.firstMedia) : null,
+    imgCount: row.imgCount,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    createdAt: row.createdAt,
+    lastModified: row.lastModified,
+    parentId: row.parentId,
+    rootId: row.rootId,
+    savedByViewer: row.savedByViewer,
+    ownedByViewer: viewer !== null && viewer.id === row.author.id,
+  };
+}

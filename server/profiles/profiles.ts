@@ -1,0 +1,293 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { AppContext } from "../context";
+import { reports, user } from "../db/schema";
+import {
+  deleteStoredKeys,
+  isMediaError,
+  type MediaErrorCode,
+  PROFILE_PHOTO_VARIANTS,
+  processImage,
+  type StoredVariant,
+  storeImage,
+  variantKey,
+} from "../media/images";
+import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
+import type { MediaStorage } from "../media/storage";
+import { ProfileError } from "./errors";
+import {
+  type EditProfileInput,
+  editProfileSchema,
+  PROFILE_MESSAGES,
+  type ProfileNamesInput,
+  profileNamesSchema,
+  setUpBioSchema,
+} from "./schemas";
+
+/** Who is acting: the signed-in user (only the id matters here). */
+export interface Actor {
+  id: string;
+}
+
+/**
+ * What anyone may see of a user (spec 1 §2 'Profile page', §6: gender is not
+ * shown publicly). Never the e-mail, phone, gender or birth date.
+ */
+export interface PublicProfile {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  /** The large (480 px) photo; see profilePhotoSizes() for the small one. */
+  img: string | null;
+  bio: string | null;
+  /** The verified badge (spec 1 §2 'Profile header'): the school is verified. */
+  schoolVerified: boolean;
+  /** The e-mail is verified; unverified profiles offer 'Claim this account'. */
+  verified: boolean;
+  profileSetUp: boolean;
+  totalPosts: number;
+  campusId: string;
+}
+
+const publicColumns = {
+  id: user.id,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  img: user.img,
+  bio: user.bio,
+  schoolVerified: user.schoolVerified,
+  verified: user.verified,
+  profileSetUp: user.profileSetUp,
+  totalPosts: user.totalPosts,
+  campusId: user.campusId,
+};
+
+/**
+ * The profile at /{username} (usernames are stored lower case, spec 1 §3), or null.
+ * Banned accounts are gone from the community (spec 1 §6): their page does not exist.
+ */
+export async function getProfileByUsername(ctx: AppContext, username: string): Promise<PublicProfile | null> {
+  const [row] = await ctx.db
+    .select(publicColumns)
+    .from(user)
+    .where(and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getProfileById(ctx: AppContext, userId: string): Promise<PublicProfile | null> {
+  const [row] = await ctx.db
+    .select(publicColumns)
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.banned, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * spec 2 §2 'Claim this account': the e-mail of a profile whose owner never
+ * verified it, for /login/sent?email=. Null for verified (or unknown) profiles.
+ * The only place a profile's e-mail leaves the server (decision 0051).
+ */
+export async function getClaimEmail(ctx: AppContext, username: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      and(eq(user.username, username.trim().toLowerCase()), eq(user.verified, false), eq(user.banned, false)),
+    )
+    .limit(1);
+  return row?.email ?? null;
+}
+
+export { profilePhotoSizes };
+
+/** The storage keys of every size of a photo we stored, from the URL kept in `img`. */
+function storedPhotoKeys(storage: MediaStorage, img: string | null): string[] {
+  const key = img ? storage.keyOf(img) : null;
+  const suffix = `-${PROFILE_PHOTO_VARIANTS[1].name}.webp`;
+  if (!key?.startsWith("images/profilePics/") || !key.endsWith(suffix)) return [];
+  const base = key.slice(0, -suffix.length);
+  return PROFILE_PHOTO_VARIANTS.map((variant) => variantKey(base, variant.name));
+}
+
+const photoMessages: Record<MediaErrorCode, { code: ProfileError["code"]; message: string }> = {
+  "unsupported-type": { code: "unsupported-type", message: PROFILE_MESSAGES.onlyPhotos },
+  "too-large": { code: "too-large", message: PROFILE_MESSAGES.photoTooLarge },
+  "too-many-pixels": { code: "too-large", message: PROFILE_MESSAGES.photoTooManyPixels },
+  unreadable: { code: "unreadable", message: PROFILE_MESSAGES.photoUnreadable },
+};
+
+/** spec 1 §4: profile_set_up becomes true once both a photo and a bio exist (never turned back). */
+const setUpOnceBioExists = sql`${user.profileSetUp} or coalesce(${user.bio}, '') <> ''`;
+const setUpOncePhotoExists = sql`${user.profileSetUp} or ${user.img} is not null`;
+
+export interface PhotoUpdate {
+  img: string;
+  sizes: StoredVariant[];
+  profileSetUp: boolean;
+}
+
+/**
+ * Replaces the user's profile photo (spec 1 §5 'Profile photo'): jpeg, jpg, png or
+ * gif by content, at most 10 MB, re-encoded to WebP in two sizes without metadata,
+ * stored under images/profilePics/{userId}/. The old files are removed only after
+ * the new address is committed, so the profile never points at a missing file.
+ */
+export async function updateProfilePhoto(
+  ctx: AppContext,
+  actor: Actor,
+  bytes: Uint8Array,
+): Promise<PhotoUpdate> {
+  let image: Awaited<ReturnType<typeof processImage>>;
+  try {
+    image = await processImage(bytes, { allowed: PROFILE_PHOTO_TYPES, variants: PROFILE_PHOTO_VARIANTS });
+  } catch (error) {
+    if (!isMediaError(error)) throw error;
+    const refusal = photoMessages[error.code];
+    throw new ProfileError(refusal.code, refusal.message, "photo");
+  }
+
+  const [exists] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).limit(1);
+  if (!exists) throw new ProfileError("user-not-found", PROFILE_MESSAGES.userMissingPhoto);
+
+  const sizes = await storeImage(ctx.storage, `images/profilePics/${actor.id}/${image.hash}`, image);
+  const img = sizes.find((size) => size.name === PROFILE_PHOTO_VARIANTS[1].name)?.url;
+  if (!img) throw new Error("the large profile photo size was not stored");
+  const newKeys = sizes.map((size) => size.key);
+
+  let result: { old: string | null; profileSetUp: boolean } | undefined;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ img: user.img })
+        .from(user)
+        .where(eq(user.id, actor.id))
+        .for("update")
+        .limit(1);
+      if (!before) return undefined;
+      const [after] = await tx
+        .update(user)
+        .set({ img, profileSetUp: setUpOnceBioExists, updatedAt: ctx.clock.now() })
+        .where(eq(user.id, actor.id))
+        .returning({ profileSetUp: user.profileSetUp });
+      return after ? { old: before.img, profileSetUp: after.profileSetUp } : undefined;
+    });
+  } catch (error) {
+    await deleteStoredKeys(ctx.storage, newKeys);
+    throw error;
+  }
+  if (!result) {
+    await deleteStoredKeys(ctx.storage, newKeys);
+    throw new ProfileError("user-not-found", PROFILE_MESSAGES.userMissingPhoto);
+  }
+
+  // The same photo uploaded again has the same keys: those stay.
+  const stale = storedPhotoKeys(ctx.storage, result.old).filter((key) => !newKeys.includes(key));
+  const failed = await deleteStoredKeys(ctx.storage, stale);
+  if (failed.length > 0) ctx.log.warn({ keys: failed }, "old profile photo files were not removed");
+  return { img, sizes, profileSetUp: result.profileSetUp };
+}
+
+function invalid(error: z.ZodError): ProfileError {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
+  return new ProfileError("invalid-input", issue?.message ?? "Something went wrong", field);
+}
+
+export interface ProfileDetails {
+  firstName: string;
+  lastName: string;
+  bio: string | null;
+  profileSetUp: boolean;
+}
+
+async function writeDetails(
+  ctx: AppContext,
+  actor: Actor,
+  values: { firstName?: string; lastName?: string; bio?: string },
+  missingMessage: string,
+): Promise<ProfileDetails> {
+  const set: PgUpdateSetSource<typeof user> = { updatedAt: ctx.clock.now() };
+  if (values.firstName !== undefined && values.lastName !== undefined) {
+    set.firstName = values.firstName;
+    set.lastName = values.lastName;
+    // better-auth's display name, kept as sign-up made it.
+    set.name = `${values.firstName} ${values.lastName}`;
+  }
+  if (values.bio !== undefined) {
+    // An emptied bio is no bio.
+    set.bio = values.bio === "" ? null : values.bio;
+    if (values.bio !== "") set.profileSetUp = setUpOncePhotoExists;
+  }
+  const [row] = await ctx.db.update(user).set(set).where(eq(user.id, actor.id)).returning({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    profileSetUp: user.profileSetUp,
+  });
+  if (!row) throw new ProfileError("user-not-found", missingMessage);
+  return row;
+}
+
+/** spec 1 §5 'Bio': at most 160 characters; an empty one clears it. */
+export async function updateBio(ctx: AppContext, actor: Actor, bio: string): Promise<ProfileDetails> {
+  const parsed = setUpBioSchema.safeParse({ bio });
+  if (!parsed.success) throw invalid(parsed.error);
+  return writeDetails(ctx, actor, { bio: parsed.data.bio }, PROFILE_MESSAGES.userMissingBio);
+}
+
+/** spec 1 §5 'Names': first and last name at most 20 characters, letters, apostrophes and spaces. */
+export async function updateNames(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProfileNamesInput,
+): Promise<ProfileDetails> {
+  const parsed = profileNamesSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  return writeDetails(ctx, actor, parsed.data, PROFILE_MESSAGES.userNotFound);
+}
+
+/** /profile/edit: names and bio in one write ('Profile Updated'). */
+export async function updateProfileDetails(
+  ctx: AppContext,
+  actor: Actor,
+  input: EditProfileInput,
+): Promise<ProfileDetails> {
+  const parsed = editProfileSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  return writeDetails(ctx, actor, parsed.data, PROFILE_MESSAGES.userMissingBio);
+}
+
+/**
+ * spec 1 §2 'Report' (other users only): a row for the moderation queue of the
+ * reported user's campus. Reporting the same user again adds nothing.
+ */
+export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: string): Promise<void> {
+  if (reportedUserId === actor.id) {
+    throw new ProfileError("cannot-report-self", PROFILE_MESSAGES.cannotReportSelf);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [reported] = await tx
+      .select({ id: user.id, campusId: user.campusId })
+      .from(user)
+      .where(eq(user.id, reportedUserId))
+      .limit(1);
+    if (!reported) throw new ProfileError("user-not-found", PROFILE_MESSAGES.userNotFound);
+    const [already] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.reporterId, actor.id), eq(reports.reportedUserId, reported.id)))
+      .limit(1);
+    if (already) return;
+    await tx.insert(reports).values({
+      campusId: reported.campusId,
+      reporterId: actor.id,
+      reportedUserId: reported.id,
+      createdAt: ctx.clock.now(),
+    });
+  });
+}

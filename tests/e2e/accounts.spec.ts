@@ -1,0 +1,124 @@
+import { expect, test } from "@playwright/test";
+import {
+  LANDED_AFTER_SIGN_IN,
+  logIn,
+  newAccount,
+  signUp,
+  submitCode,
+  submitRegistration,
+} from "./support/accounts";
+import { codeFrom, linkFrom, mailTo, uniqueEmail, waitForMail } from "./support/mailbox";
+
+// Issue 2 §5 and §7: sign-up with a mailed code, log out and in, wrong
+// credentials, password reset, all through the screens and a real SMTP sink.
+
+test("register, receive the code by e-mail, a wrong code is refused, the right one verifies", async ({
+  page,
+}) => {
+  const account = newAccount("register");
+  await submitRegistration(page, account);
+
+  const mail = await waitForMail(account.email);
+  const code = codeFrom(mail);
+  expect(code).toMatch(/^[1-9]\d{3}$/);
+  // CONTRACT.md 'Mail': the only 4-digit number; spec 1 §7: says codes expire after two hours.
+  expect(new Set(`${mail.subject}\n${mail.text}`.match(/\b\d{4}\b/g))).toEqual(new Set([code]));
+  expect(mail.text).toContain("two hours");
+
+  const wrong = code === "1234" ? "4321" : "1234";
+  await submitCode(page, wrong);
+  await expect(page.getByText("Your code was incorrect. Please try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/verify(\?|$)/);
+
+  await submitCode(page, code);
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+});
+
+test("the development mailbox lists the code mail, newest first, with its text", async ({ page }) => {
+  const account = newAccount("devmail");
+  await submitRegistration(page, account);
+  const code = codeFrom(await waitForMail(account.email));
+
+  await page.goto("/dev/mail");
+  await expect(page.getByRole("heading", { name: "Development mailbox" })).toBeVisible();
+  const entry = page.getByRole("listitem").filter({ hasText: account.email.toLowerCase() });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(code);
+  await expect(entry).toContainText("sent");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("log out from the confirm screen, then log back in", async ({ page }) => {
+  const account = await signUp(page, "logout");
+
+  await page.goto("/logout");
+  await expect(page.getByText("Are you sure you want to logout?")).toBeVisible();
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/logout$/);
+
+  // Signed out: the protected confirm screen sends the visitor away.
+  await page.goto("/logout");
+  await expect(page).toHaveURL(/\/home$/);
+
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+  await page.goto("/logout");
+  await expect(page.getByText("Are you sure you want to logout?")).toBeVisible();
+});
+
+test("a wrong password and an unknown e-mail get the spec's messages", async ({ page }) => {
+  const account = await signUp(page, "wrongpw");
+  await page.context().clearCookies();
+
+  await logIn(page, account.email, "not-the-password");
+  await expect(page.getByText("Wrong password!")).toBeVisible();
+  await expect(page).not.toHaveURL(/\/home$/);
+
+  await logIn(page, uniqueEmail("nobody"), "whatever-password");
+  await expect(page.getByText("Incorrect. Please try again.")).toBeVisible();
+  await expect(page).not.toHaveURL(/\/home$/);
+});
+
+test("forgot password: the reset link arrives by e-mail and sets a new password", async ({ page }) => {
+  const account = await signUp(page, "reset");
+  await page.context().clearCookies();
+
+  await page.goto("/forgotpassword");
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByRole("button", { name: "Send Reset Link", exact: true }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+
+  const mail = await waitForMail(account.email, (received) =>
+    received.text.includes("/reset-password?token="),
+  );
+  const link = linkFrom(mail, "/reset-password?token=");
+
+  await page.goto(link);
+  const newPassword = "brand-new-pass-2";
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Re-enter new password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?method=password/);
+
+  await logIn(page, account.email, newPassword, "/login?method=password");
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+});
+
+test("forgot password for an unknown e-mail: 'User not found, try again!' and the field is cleared", async ({
+  page,
+}) => {
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  const unknown = uniqueEmail("unknown");
+
+  await page.goto("/forgotpassword");
+  await page.getByLabel("Email", { exact: true }).fill(unknown);
+  await page.getByRole("button", { name: "Send Reset Link", exact: true }).click();
+
+  await expect.poll(() => messages).toEqual(["User not found, try again!"]);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+  expect(await mailTo(unknown)).toEqual([]);
+});

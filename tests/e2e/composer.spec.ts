@@ -1,0 +1,180 @@
+import { writeFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { newAccount, submitCode, submitRegistration, type TestAccount } from "./support/accounts";
+import { waitForCode } from "./support/mailbox";
+
+// Issue 4 §1, spec 2 §2, §4, §5: the post composer — the modal on wide screens, the full
+// page at 390 px, photos, a category, the 500 rule and the profile gate — through the screens.
+
+let sequence = 0;
+/** An OU school address nobody has used (the host localhost serves OU). */
+function schoolAddress(): string {
+  sequence++;
+  return `composer${Date.now()}x${process.pid}x${sequence}@ou.edu`;
+}
+
+async function png(path: string, color: { r: number; g: number; b: number }): Promise<string> {
+  await writeFile(
+    path,
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
+  return path;
+}
+
+/**
+ * Waits until React has taken over the page (its event listeners sit on the document
+ * root), so a click runs the page's script rather than the link's or form's plain-HTML
+ * fallback — on 2 shared cores, 'networkidle' alone can come first.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
+/** E-mail and school e-mail verified through their screens (spec 1 §4). */
+async function schoolVerified(page: Page, label: string): Promise<TestAccount> {
+  const account = newAccount(label);
+  await submitRegistration(page, account);
+  await submitCode(page, await waitForCode(account.email));
+  await expect(page).not.toHaveURL(/\/verify(\?|$)/);
+  await page.goto("/settings/account/school_email");
+  await hydrated(page);
+  const school = schoolAddress();
+  await page.getByRole("textbox", { name: "School email" }).fill(school);
+  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
+  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return account;
+}
+
+/** A profile picture and a bio through the set-up wizard (spec 1 §2). */
+async function finishProfile(page: Page, avatar: string): Promise<void> {
+  await page.goto("/profile/set-up?goBack=home");
+  await hydrated(page);
+  await page.locator('input[type="file"][name="photo"]').setInputFiles(avatar);
+  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
+  await page.getByLabel("Bio").fill("Selling what I no longer need.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
+}
+
+function toast(page: Page, message: string) {
+  return page.locator("[data-toast-type]").filter({ hasText: message });
+}
+
+test("a finished member posts text, a category and two photos; 501 characters are refused; at 390 px the add button opens /create/post", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const red = await png(testInfo.outputPath("red.png"), { r: 200, g: 40, b: 40 });
+  const green = await png(testInfo.outputPath("green.png"), { r: 40, g: 160, b: 80 });
+  await schoolVerified(page, "composer");
+  await finishProfile(page, red);
+
+  // Wide screen: 'Create Post' opens the composer in a modal (spec 2 §2).
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Post" });
+  const text = dialog.getByRole("textbox", { name: "Post text" });
+  await expect(text).toBeFocused();
+  await expect(dialog.getByText("What are you selling?")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+
+  await page.keyboard.type("Desk lamp, barely used.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Pick up at the library.");
+  // 23 + 23 characters and one line break counted as 2 (spec 2 §5).
+  await expect(dialog.getByText("48 / 500")).toBeVisible();
+
+  await dialog.getByRole("button", { name: /Category/ }).click();
+  await page
+    .getByRole("dialog", { name: "Choose a category" })
+    .getByRole("button", { name: "Furniture" })
+    .click();
+  await expect(dialog.getByRole("button", { name: /Category: Furniture/ })).toBeVisible();
+
+  const fileInput = dialog.locator('input[type="file"]');
+  await expect(fileInput).toHaveAttribute("multiple", "");
+  await fileInput.setInputFiles([red, green]);
+  const previews = dialog.getByRole("list", { name: "Chosen photos and videos" });
+  await expect(previews.getByRole("img")).toHaveCount(2);
+  await expect(previews.getByRole("img", { name: "Photo 2 of 2" })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Post", exact: true }).click();
+  const posted = toast(page, "Posted! Your post was sent.");
+  await expect(posted).toBeVisible();
+  await expect(posted).toHaveAttribute("data-toast-type", "okay");
+  await expect(dialog).toBeHidden();
+  // The feed shows the new post (revalidated), with its category.
+  const card = page.locator("article").filter({ hasText: "Desk lamp, barely used." }).first();
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Pick up at the library.")).toBeVisible();
+  await expect(card.getByText("Furniture")).toBeVisible();
+  await posted.getByRole("link", { name: "View" }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Desk lamp, barely used.")).toBeVisible();
+
+  // The 500 rule: the 501st character is refused with the danger alert; the draft stays at 500.
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  await expect(text).toBeFocused();
+  await page.keyboard.insertText("x".repeat(500));
+  await expect(dialog.getByText("500 / 500")).toBeVisible();
+  await page.keyboard.type("y");
+  const tooMany = toast(page, "Error: Too many characters!");
+  await expect(tooMany).toBeVisible();
+  await expect(tooMany).toHaveAttribute("data-toast-type", "danger");
+  await expect(dialog.getByText("500 / 500")).toBeVisible();
+  await expect(text).toHaveText("x".repeat(500));
+
+  // Closing a draft asks 'Discard Post?' (Discard / Keep Writing).
+  await page.keyboard.press("Escape");
+  const discard = page.getByRole("dialog", { name: "Discard Post?" });
+  await discard.getByRole("button", { name: "Keep Writing" }).click();
+  await expect(text).toHaveText("x".repeat(500));
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await discard.getByRole("button", { name: "Discard", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // 390 px: the bottom bar's add button opens the full-page composer (spec 2 §2).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Create post" }).click();
+  await expect(page).toHaveURL(/\/create\/post\?goBack=home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create Post" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Post text" }).click();
+  await page.keyboard.type("Mini fridge from the phone.");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText("Mini fridge from the phone.")).toBeVisible();
+});
+
+test("a member without a profile picture and bio gets 'Your profile is not complete'", async ({ page }) => {
+  test.setTimeout(90_000);
+  await schoolVerified(page, "composer-noprofile");
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const modal = page.getByRole("dialog", { name: "Your profile is not complete" });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText("Please pick a profile picture and add a bio before posting")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await expect(modal.getByRole("link", { name: "Set up profile" })).toHaveAttribute(
+    "href",
+    "/profile/set-up?goBack=create_home",
+  );
+  // The composer did not open.
+  await expect(page.getByRole("dialog", { name: "Create Post" })).toHaveCount(0);
+  await modal.getByRole("link", { name: "Set up profile" }).click();
+  await expect(page.getByRole("dialog", { name: "Set up your profile" })).toBeVisible();
+});

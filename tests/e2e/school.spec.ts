@@ -1,0 +1,157 @@
+import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { newAccount, submitCode, type TestAccount } from "./support/accounts";
+import { hostUrl } from "./support/env";
+import { waitForCode } from "./support/mailbox";
+
+// Issue 3 §1, spec 1 §2 (school_email, verify_school_email), §4 'School verification', §5.
+
+// Each test signs up through the screens (scrypt, mail rendering) on 2 shared cores: slow steps get room.
+test.use({ actionTimeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+let sequence = 0;
+/** A school address of `domain` nobody has used. */
+function schoolAddress(domain: string): string {
+  sequence++;
+  return `jr${Date.now()}x${process.pid}x${sequence}@${domain}`;
+}
+
+/** Sign-up and e-mail code on a campus host (or the generic one), through the screens. */
+async function signUpOn(page: Page, slug: string | null, label: string): Promise<TestAccount> {
+  const account = newAccount(label);
+  await page.goto(hostUrl(slug, "/register"));
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify(\?|$)/);
+  await submitCode(page, await waitForCode(account.email));
+  return account;
+}
+
+const schoolEmailInput = (page: Page) => page.getByRole("textbox", { name: "School email" });
+const pinInput = (page: Page) => page.getByRole("textbox", { name: "PIN" });
+
+async function sendPin(page: Page, address: string): Promise<void> {
+  // Disabled only once React runs (nothing typed yet): the form is then the page's script's.
+  if ((await schoolEmailInput(page).inputValue()) === "") {
+    await expect(page.getByRole("button", { name: "Send PIN", exact: true })).toBeDisabled();
+  }
+  await schoolEmailInput(page).fill(address);
+  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  await pinInput(page).fill(pin);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+}
+
+test("a student joins their campus with a school e-mail PIN", async ({ page }) => {
+  await signUpOn(page, null, "school");
+
+  // spec 1 §4: once the e-mail is verified, the school page comes next (once).
+  await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
+  await expect(page.getByRole("heading", { name: "Join your campus" })).toBeVisible();
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/settings/account/school_email");
+
+  // spec 1 §5: an address outside the campus's domains.
+  await sendPin(page, "jamie@gmail.com");
+  await expect(page.getByText("Enter a valid school email", { exact: true })).toBeVisible();
+
+  const school = schoolAddress("ou.edu");
+  await sendPin(page, school);
+  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ou$/);
+  await expect(page.getByText("Email sent", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
+
+  const pin = await waitForCode(school);
+  await enterPin(page, pin === "1234" ? "4321" : "1234");
+  await expect(page.getByText("Your code was incorrect. Please try again.", { exact: true })).toBeVisible();
+
+  await enterPin(page, pin);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText("Welcome to OU Buy / Sell!", { exact: true })).toBeVisible();
+  // The 'Verify your account' banner is gone (spec 1 §2 'Banners').
+  await expect(page.getByText("Verify your account", { exact: true })).toHaveCount(0);
+
+  await page.goto("/settings/account");
+  const rows = page.getByRole("article").getByRole("listitem");
+  const rowOf = (label: string) => rows.filter({ has: page.getByText(label, { exact: true }) });
+  await expect(rowOf("School Email")).toContainText(school);
+  await expect(rowOf("Verified")).toContainText("Yes");
+
+  // spec 1 §4, spec 2 §2: the join is announced in the feed as '… has joined the community'.
+  const username = (await rowOf("Username").getByRole("link").textContent())?.replace(/^Username/, "").trim();
+  expect(username).toMatch(/^jamier/);
+  await page.goto("/home");
+  await expect(
+    page
+      .locator("p", { hasText: "has joined the community" })
+      .filter({ has: page.locator(`a[href="/${username}"]`) }),
+  ).toBeVisible();
+
+  // spec 1 §2: with a school e-mail the page offers to change it.
+  await page.goto("/settings/account/school_email");
+  await expect(page.getByRole("heading", { name: "Change school email" })).toBeVisible();
+  await expect(schoolEmailInput(page)).toHaveValue(school);
+  await expect(page.getByRole("button", { name: "Send PIN", exact: true })).toBeDisabled();
+});
+
+test("one school e-mail belongs to one account", async ({ browser }) => {
+  const first = await browser.newContext();
+  const firstPage = await first.newPage();
+  await signUpOn(firstPage, "ut", "school-first");
+  await expect(firstPage).toHaveURL(/\/settings\/account\/school_email$/);
+  const school = schoolAddress("utexas.edu");
+  await sendPin(firstPage, school);
+  await expect(firstPage).toHaveURL(/\/settings\/account\/verify_school_email\?/);
+  await enterPin(firstPage, await waitForCode(school));
+  await expect(firstPage).toHaveURL(/\/home$/);
+  await first.close();
+
+  const second = await browser.newContext();
+  const secondPage = await second.newPage();
+  await signUpOn(secondPage, "ut", "school-second");
+  await expect(secondPage).toHaveURL(/\/settings\/account\/school_email$/);
+  await sendPin(secondPage, school.toUpperCase());
+  await expect(
+    secondPage.getByText("That school email is already used by another account.", { exact: true }),
+  ).toBeVisible();
+  await expect(secondPage).toHaveURL(/\/settings\/account\/school_email$/);
+  await second.close();
+});
+
+test("on the generic instance the campus comes from the query, and the student goes on to Find Your School", async ({
+  page,
+}) => {
+  await signUpOn(page, "www", "school-generic");
+  // spec 1 §4: no school redirect on the generic campus.
+  await expect(page).toHaveURL(/\/home$/);
+
+  // spec 1 §5: no campus chosen.
+  await page.goto(hostUrl("www", "/settings/account/school_email"));
+  await expect(page.getByText("Something went wrong", { exact: true })).toBeVisible();
+
+  await page.goto(hostUrl("www", "/settings/account/school_email?campus=ut"));
+  await expect(page.getByRole("heading", { name: "Join your campus" })).toBeVisible();
+  // A subdomain of a UT domain counts (CONTRACT.md).
+  const school = schoolAddress("mail.utexas.edu");
+  await sendPin(page, school);
+  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ut$/);
+  await enterPin(page, await waitForCode(school));
+  await expect(page).toHaveURL(/\/search_schools$/);
+  await expect(page.getByText("Welcome to UT Buy / Sell!", { exact: true })).toBeVisible();
+
+  await page.goto(hostUrl("www", "/settings/account"));
+  await expect(
+    page
+      .getByRole("article")
+      .getByRole("listitem")
+      .filter({ has: page.getByText("Verified", { exact: true }) }),
+  ).toContainText("Yes");
+});

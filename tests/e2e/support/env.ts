@@ -1,0 +1,27 @@
+// Where the end-to-end harness listens. Fixed ports (overridable) because the
+// Playwright config, the global setup and every worker process must agree.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4130);
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4131);
+export const SINK_API_PORT = Number(process.env.E2E_SINK_API_PORT ?? 4132);
+
+export const BASE_URL = `http://localhost:${APP_PORT}`;
+
+/** A campus host (CONTRACT.md 'Campuses and hosts'): `ut` → http://ut.localhost:<port>. */
+export function hostUrl(slug: string | null, path = "/"): string {
+  const host = slug ? `${slug}.localhost` : "localhost";
+  return `http://${host}:${APP_PORT}${path}`;
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** CONTRACT.md 'Browser end-to-end tests'. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

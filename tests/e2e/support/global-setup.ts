@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { APP_PORT, SINK_API_PORT, SMTP_PORT } from "./env";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from "./oidc-server";
+import { startSinkApi, startSmtpSink } from "./smtp-sink";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const logFile = path.join(root, "test-results", "e2e-app.log");
+
+/** Variables of CONTRACT.md that must not leak from the caller's shell into the app under test. */
+const CONTRACT_VARIABLES = [
+  "NODE_ENV",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "APP_SECRET",
+  "PUBLIC_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ISSUER",
+  "TRUST_PROXY",
+  "GEO_GATE",
+  "FIREWALL",
+  "CAMPUS_HOSTS",
+  "SEED_DEMO",
+];
+
+async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () =>
+      reject(
+        new Error(
+          `Port ${port} (${what}) is in use: is another end-to-end run going on? ` +
+            "Stop it, or choose other ports with E2E_APP_PORT, E2E_SMTP_PORT and E2E_SINK_API_PORT.",
+        ),
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  if (!existsSync(file)) return "(no log)";
+  return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+}
+
+async function waitForHealth(app: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) {
+      throw new Error(`The app exited with code ${app.exitCode} while starting. Its log:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not answer ${url} within ${timeoutMs / 1000} s. Its log:\n${tail(logFile)}`);
+}
+
+function waitForExit(app: ChildProcess, timeoutMs: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    if (app.exitCode !== null) return resolve(app.exitCode);
+    const timer = setTimeout(() => {
+      app.kill("SIGKILL");
+      resolve(`no exit within ${timeoutMs / 1000} s of SIGTERM`);
+    }, timeoutMs);
+    app.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? `signal ${signal}`);
+    });
+  });
+}
+
+/**
+ * Starts what the end-to-end tests talk to: a real SMTP sink (with a small
+ * JSON API for the test workers) and the built app on a fresh embedded
+ * database. The returned function is the global teardown: it stops the app
+ * with SIGTERM and fails the run unless it exits 0 (graceful shutdown).
+ */
+export default async function globalSetup() {
+  await assertPortFree(APP_PORT, "app under test");
+
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("[e2e] no build found: running react-router build");
+    const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) throw new Error("react-router build failed");
+  }
+
+  const sink = await startSmtpSink({ port: SMTP_PORT });
+  const sinkApi = await startSinkApi(sink, SINK_API_PORT);
+  // Google sign-in against a local OpenID Connect provider (decision 0061); it must be up
+  // before the app starts, which fetches its discovery document.
+  const oidc = await startOidcServer({ appPort: APP_PORT });
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cbs-e2e-"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONTRACT_VARIABLES) delete env[name];
+  Object.assign(env, {
+    PORT: String(APP_PORT),
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    GOOGLE_ISSUER: oidc.issuer,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    SEED_DEMO: "0",
+    LOG_LEVEL: "warn",
+  });
+
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  const app = spawn(process.execPath, ["main.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  app.stdout?.pipe(log);
+  app.stderr?.pipe(log);
+
+  const stopHelpers = async () => {
+    await oidc.close();
+    await new Promise<void>((resolve) => sinkApi.close(() => resolve()));
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(app, `http://127.0.0.1:${APP_PORT}/healthz`, 90_000);
+  } catch (error) {
+    app.kill("SIGKILL");
+    await stopHelpers();
+    throw error;
+  }
+
+  return async () => {
+    app.kill("SIGTERM");
+    const exit = await waitForExit(app, 20_000);
+    await stopHelpers();
+    log.end();
+    // CONTRACT.md: the server stops cleanly on SIGTERM.
+    if (exit !== 0) {
+      throw new Error(`The app did not shut down cleanly on SIGTERM (${exit}). Its log:\n${tail(logFile)}`);
+    }
+  };
+}

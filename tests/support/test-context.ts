@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Auth, createAuth } from "../../server/accounts/auth";
+import { seedCampuses } from "../../server/campuses/campuses";
+import { type Config, loadConfig } from "../../server/config";
+import type { AppContext, Clock } from "../../server/context";
+import { type DatabaseHandle, pgliteExtensions, wrapPglite, wrapPool } from "../../server/db/client";
+import { createLogger } from "../../server/logger";
+import { createRecordingTransport, type RecordingTransport } from "../../server/mail/transport";
+import { createMemoryStorage, type MemoryStorage } from "../../server/media/storage";
+
+/** A clock tests can move: codes expire and lockouts end without waiting. */
+export interface TestClock extends Clock {
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date("2026-03-02T15:00:00Z")): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestContext {
+  ctx: AppContext;
+  auth: Auth;
+  mail: RecordingTransport;
+  /** What the code under test stored through ctx.storage. */
+  storage: MemoryStorage;
+  clock: TestClock;
+  /** How many times the code under test woke the mail worker. */
+  wakes: { count: number };
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const template = inject("postgresTemplate");
+  const databaseUrl = process.env.DATABASE_URL;
+  if (template && databaseUrl) {
+    const name = `cbs_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
+    return {
+      handle,
+      async drop() {
+        const cleanup = new pg.Client({ connectionString: databaseUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject("pgliteSnapshot"));
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]), extensions: pgliteExtensions });
+  return { handle: wrapPglite(client), drop: async () => {} };
+}
+
+/** A freshly migrated database with the campuses, and recording seams (ARCHITECTURE.md rule 10). */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { handle, drop } = await openTestDatabase();
+  await seedCampuses(handle.db);
+  const config: Config = {
+    ...loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret", DATA_DIR: ".tmp/test-data" }),
+    ...overrides,
+  };
+  const mail = createRecordingTransport();
+  const storage = createMemoryStorage();
+  const clock = createTestClock();
+  const wakes = { count: 0 };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    database: handle,
+    mail,
+    storage,
+    clock,
+    log: createLogger("silent"),
+    wakeMailWorker: () => {
+      wakes.count++;
+    },
+  };
+  const auth = createAuth(ctx);
+  return {
+    ctx,
+    auth,
+    mail,
+    storage,
+    clock,
+    wakes,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build's entry is our Express app, so one bundle holds the
+  // React Router handler, the domain core and the HTTP glue (main.js loads it).
+  build: isSsrBuild ? { rollupOptions: { input: "./server/http/app.ts" } } : undefined,
+  resolve: { alias: [{ find: /^~\//, replacement: `${root}` }] },
+  ssr: {
+    // Native or WASM packages stay outside the bundle and load from node_modules.
+    external: [
+      "@electric-sql/pglite",
+      "pg",
+      "sharp",
+      "file-type",
+      "nodemailer",
+      "pino",
+      "better-auth",
+      "fast-geoip",
+    ],
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));

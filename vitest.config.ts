@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^~\//, replacement: root }] },
+  test: {
+    include: ["server/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    // PGlite holds 400–600 MB per instance (ARCHITECTURE.md pitfall 4).
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
