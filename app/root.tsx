@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -90,6 +91,11 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Effects run children first, so this one marks the end of hydration: from here on every control
+  // answers to its script (the end-to-end tests wait for it rather than guess).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/app/components/auth/action-feedback";
 
@@ -42,8 +42,10 @@ export function useSaveEnabled(
   );
 
   // After every render: the browser may have filled the form, and a save re-renders it with the new
-  // saved values (the inputs remount). Setting the same value again renders nothing.
-  useEffect(() => {
+  // saved values (the inputs remount). Setting the same value again renders nothing. A layout effect,
+  // so the button is never painted disabled over a filled form: when hydration switches the rule on,
+  // a click in between would land on a disabled button and be lost.
+  useLayoutEffect(() => {
     if (formRef.current) setEnabled(check(formRef.current));
   });
 
