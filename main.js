@@ -1,5 +1,6 @@
 // The Node entry (CONTRACT.md 'Two commands'): serves the built app, or with
 // --dev runs Vite in middleware mode. Stops cleanly on SIGINT/SIGTERM.
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -27,7 +28,19 @@ if (dev) {
   const client = path.resolve("build/client");
   // Fingerprinted assets never change: cache them for a year.
   server.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-  server.use(express.static(client, { maxAge: "1h" }));
+  // The other public files (favicon, campus logos) are few and fixed: only their paths reach the
+  // file system, rather than every page request paying for a stat() that finds nothing.
+  const publicStatic = express.static(client, { maxAge: "1h", index: false });
+  const publicEntries = new Set(
+    (await readdir(client, { withFileTypes: true }))
+      .filter((entry) => entry.name !== "assets")
+      .map((entry) => `/${entry.name}`),
+  );
+  server.use((req, res, next) => {
+    const first = `/${req.path.split("/")[1] ?? ""}`;
+    if (publicEntries.has(first)) publicStatic(req, res, next);
+    else next();
+  });
   running = await startApp({ dev: false });
 }
 server.use(running.app);

@@ -22,6 +22,8 @@ export interface Config {
   firewall: boolean;
   logLevel: string;
   seedDemo: boolean;
+  /** How long a visitor's page may be served from the page cache (server/http/page-cache.ts); 0 turns it off. */
+  pageCacheMs: number;
   /** Production host per campus id, e.g. { ou: "oubuysell.com" } (CAMPUS_HOSTS="ou=oubuysell.com,ut=…"). */
   campusHosts: Record<string, string>;
 }
@@ -31,6 +33,14 @@ type Env = Record<string, string | undefined>;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return value === "1" || value.toLowerCase() === "true";
+}
+
+function seconds(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0)
+    throw new Error(`Expected a number of seconds, got ${JSON.stringify(value)}`);
+  return parsed;
 }
 
 function optional(value: string | undefined): string | null {
@@ -82,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     firewall: flag(env.FIREWALL, false),
     logLevel: optional(env.LOG_LEVEL) ?? "info",
     seedDemo: flag(env.SEED_DEMO, true),
+    pageCacheMs: seconds(env.PAGE_CACHE_SECONDS, 5) * 1000,
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
   };
 }

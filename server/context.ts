@@ -1,3 +1,4 @@
+import type { CampusDirectory } from "./campuses/directory";
 import type { Config } from "./config";
 import type { DatabaseHandle, Db } from "./db/client";
 import type { Logger } from "./logger";
@@ -24,6 +25,8 @@ export interface AppContext {
   storage: MediaStorage;
   clock: Clock;
   log: Logger;
+  /** The campuses, held in memory: every request reads its campus (refresh() after changing one). */
+  campuses: CampusDirectory;
   /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
   wakeMailWorker(): void;
 }

@@ -1,25 +1,11 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { decideGeoGate, type GeoGateDecision } from "~/server/geo/geo";
-import { isGeoGatedPath, TIME_ZONE_COOKIE } from "./geo-gate";
-
-/** IANA names ('America/Chicago', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5', 'UTC'). */
-const timeZonePattern = /^[A-Za-z0-9_+\-/]{1,64}$/;
+import { timeZoneFromCookieHeader } from "~/server/geo/time-zone-cookie";
+import { isGeoGatedPath } from "./geo-gate";
 
 /** The time zone the browser reported through Intl in the `tz` cookie (see ./geo-gate.ts), or null. */
 export function reportedTimeZone(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== TIME_ZONE_COOKIE) continue;
-    try {
-      const value = decodeURIComponent(rest.join("="));
-      return timeZonePattern.test(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return timeZoneFromCookieHeader(request.headers.get("Cookie"));
 }
 
 interface Args {

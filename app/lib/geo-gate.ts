@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
+import { TIME_ZONE_COOKIE } from "~/server/geo/time-zone-cookie";
 
 /**
  * The browser's half of the geo gate (spec 1 §1, §6; the decision is made by
@@ -8,7 +9,6 @@ import { useRevalidator } from "react-router";
  * document's head sets it before anything else runs, and the app sets it again
  * after hydration (the zone can change while a tab stays open).
  */
-export const TIME_ZONE_COOKIE = "tz";
 
 /**
  * spec 1 §6: 'Geolocation lookups run on /, /home, /messages, /user_registration,

@@ -16,7 +16,16 @@ import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import "./load-context";
+import { decideGeoGate } from "../geo/geo";
+import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
+import { createPageCache } from "./page-cache";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
+
+/** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
+const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
+function isVisitorPagePath(path: string): boolean {
+  return visitorPagePath.test(path);
+}
 
 export interface RunningApp {
   app: express.Express;
@@ -44,6 +53,8 @@ export async function startApp(options: {
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)
     : createLogTransport(log);
   let wake = () => {};
+  const campuses = new CampusDirectory(database.db, config.campusHosts);
+  await campuses.refresh();
   const storage = createDiskStorage(path.join(config.dataDir, "media"));
   const ctx: AppContext = {
     config,
@@ -53,11 +64,10 @@ export async function startApp(options: {
     storage,
     clock: systemClock,
     log,
+    campuses,
     wakeMailWorker: () => wake(),
   };
   if (config.seedDemo) await seedDemoData(ctx);
-  const campuses = new CampusDirectory(database.db, config.campusHosts);
-  await campuses.refresh();
   const auth = createAuth(ctx);
   const mailWorker = startMailWorker(ctx);
   wake = mailWorker.wake;
@@ -105,6 +115,28 @@ export async function startApp(options: {
     else res.status(404).json({ message: "Not Found" });
   });
   app.all("/api/auth/{*path}", toNodeHandler(auth));
+
+  if (config.pageCacheMs > 0 && !options.dev) {
+    const pageCache = createPageCache({
+      ttlMs: config.pageCacheMs,
+      maxEntries: 500,
+      maxBytes: 1024 * 1024,
+      cacheablePath: isVisitorPagePath,
+      sharedCookies: [TIME_ZONE_COOKIE],
+      // The root loader's geo gate (spec 1 §6) decides the same way for a hit.
+      admit: async (req) =>
+        (
+          await decideGeoGate({
+            enabled: config.geoGate,
+            firewall: config.firewall,
+            clientIp: req.ip ?? null,
+            browserTimeZone: timeZoneFromCookieHeader(req.headers.cookie),
+            now: ctx.clock.now(),
+          })
+        ).allowed,
+    });
+    app.use(pageCache.middleware);
+  }
 
   app.use(
     createRequestHandler({

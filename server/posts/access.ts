@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { assertCanParticipate, type ParticipationAction, ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
 import { isPrivateToViewer } from "../campuses/privacy";
 import type { AppContext } from "../context";
-import { campuses } from "../db/schema";
 import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
@@ -32,21 +30,12 @@ export interface CampusForReading {
  * gets the 'This community is private' gate (PostError 'private-campus'). Also
  * gives the campus's feed page size. Unknown campus ids are a caller bug.
  */
-export async function requireReadableCampus(
+export function requireReadableCampus(
   ctx: AppContext,
   viewer: Viewer | null,
   campusId: string,
-): Promise<CampusForReading> {
-  const [campus] = await ctx.db
-    .select({
-      id: campuses.id,
-      privacy: campuses.privacy,
-      generic: campuses.generic,
-      feedPageSize: campuses.feedPageSize,
-    })
-    .from(campuses)
-    .where(eq(campuses.id, campusId))
-    .limit(1);
+): CampusForReading {
+  const campus = ctx.campuses.get(campusId);
   if (!campus) throw new Error(`unknown campus ${JSON.stringify(campusId)}`);
   assertCampusReadable(viewer, campus);
   return campus;

@@ -122,6 +122,7 @@ describe("the feed (spec 2 §2 /home, §7)", () => {
     await postMany(member, 26);
     expect((await listFeed(t.ctx, null, { campusId: "tamu" })).items).toHaveLength(15);
     await t.ctx.db.update(campuses).set({ feedPageSize: 25 }).where(eq(campuses.id, "tamu"));
+    await t.ctx.campuses.refresh();
     const page = await listFeed(t.ctx, null, { campusId: "tamu" });
     expect(page.items).toHaveLength(25);
     const last = await listFeed(t.ctx, null, { campusId: "tamu", cursor: page.nextCursor });
@@ -176,6 +177,7 @@ describe("the feed (spec 2 §2 /home, §7)", () => {
 
   it("keeps a private campus's feed and media grid from visitors", async () => {
     await t.ctx.db.update(campuses).set({ privacy: "private" }).where(eq(campuses.id, "harvard"));
+    await t.ctx.campuses.refresh();
     const member = await createTestMember(t, { campusId: "harvard" });
     await createTestPost(t, member.viewer);
     await expect(listFeed(t.ctx, null, { campusId: "harvard" })).rejects.toMatchObject({

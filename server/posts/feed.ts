@@ -203,7 +203,7 @@ export async function listFeed(
   viewer: Viewer | null,
   input: FeedInput,
 ): Promise<Page<PostSummary>> {
-  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, campus.feedPageSize);
   const rows = await listQueries.feed(ctx.db, viewer, {
     campusId: campus.id,
@@ -220,7 +220,7 @@ export async function listMediaFeed(
   viewer: Viewer | null,
   input: ListBase,
 ): Promise<Page<PostSummary>> {
-  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.media);
   const rows = await listQueries.media(ctx.db, viewer, {
     campusId: campus.id,
@@ -248,7 +248,7 @@ async function listSavedBy(
   viewer: Viewer | null,
   input: ProfileListInput,
 ): Promise<Page<PostSummary>> {
-  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.saved);
   const rows = await listQueries.saved(ctx.db, viewer, {
     userId: input.userId,
@@ -270,7 +270,7 @@ async function profileList(
   input: ProfileListInput,
   query: (typeof listQueries)["profilePosts" | "profilePhotos" | "profileReplies"],
 ): Promise<Page<PostSummary>> {
-  const campus = await requireReadableCampus(ctx, viewer, input.campusId);
+  const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.profile);
   const rows = await query(ctx.db, viewer, {
     userId: input.userId,

@@ -5,6 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Auth, createAuth } from "../../server/accounts/auth";
 import { seedCampuses } from "../../server/campuses/campuses";
+import { CampusDirectory } from "../../server/campuses/directory";
 import { type Config, loadConfig } from "../../server/config";
 import type { AppContext, Clock } from "../../server/context";
 import { type DatabaseHandle, pgliteExtensions, wrapPglite, wrapPool } from "../../server/db/client";
@@ -74,6 +75,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
   await seedCampuses(handle.db);
+  const campuses = new CampusDirectory(handle.db, {});
+  await campuses.refresh();
   const config: Config = {
     ...loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret", DATA_DIR: ".tmp/test-data" }),
     ...overrides,
@@ -90,6 +93,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     storage,
     clock,
     log: createLogger("silent"),
+    campuses,
     wakeMailWorker: () => {
       wakes.count++;
     },

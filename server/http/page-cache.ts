@@ -1,0 +1,202 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * A short-lived cache of the pages visitors read most (decision 0104): the feed, a
+ * post and the media grid, as server-rendered HTML, for requests that carry no
+ * session and no per-visitor state. A page costs the app ~15 ms of CPU to render and
+ * is the same for every visitor of a campus, so a link shared in a group chat is
+ * rendered once per few seconds instead of once per click.
+ *
+ * What keeps it correct:
+ * - Only requests whose cookies are all in `sharedCookies` (the reported time zone,
+ *   which is part of the key) are served or stored; a session, a queued toast or a
+ *   once-only redirect cookie always reaches the app.
+ * - Only 200 responses without Set-Cookie are stored.
+ * - Every write (any method but GET/HEAD/OPTIONS) on a host drops that host's pages
+ *   when it finishes, and a page rendered while a write was in flight is not stored.
+ *   Other processes see the change within `ttlMs`.
+ * - The CSP nonce the page was rendered with is replaced by this response's own.
+ * - `admit` runs for every hit (the geo gate), so nobody is served a page the app
+ *   would have refused them.
+ */
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Larger pages are not stored. */
+  maxBytes: number;
+  /** Which paths may be cached (e.g. /home, /post/{id}). */
+  cacheablePath(path: string): boolean;
+  /** Cookie names that do not make a request personal; their values are part of the key. */
+  sharedCookies: readonly string[];
+  /** Whether this request may be served a cached page at all (the geo gate's decision). */
+  admit(req: Request): Promise<boolean>;
+  now?: () => number;
+}
+
+interface CachedPage {
+  host: string;
+  storedAt: number;
+  body: Buffer;
+  /** The nonce inside `body`, replaced on every hit. */
+  nonce: string;
+  headers: Record<string, string>;
+}
+
+/** Headers of the app's response that describe the page itself (not this request). */
+const KEPT_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
+
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+function isWrite(method: string): boolean {
+  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+}
+
+/** The cookie names and values of a request, or null when it has one the cache must not share. */
+function sharedCookieValues(header: string | undefined, shared: readonly string[]): string[] | null {
+  if (!header) return [];
+  const values: string[] = [];
+  for (const part of header.split(";")) {
+    const trimmed = part.trim();
+    if (trimmed === "") continue;
+    const equals = trimmed.indexOf("=");
+    const name = equals === -1 ? trimmed : trimmed.slice(0, equals);
+    if (!shared.includes(name)) return null;
+    values.push(trimmed);
+  }
+  return values.sort();
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const pages = new Map<string, CachedPage>();
+  /** Per host: bumped when a write finishes, so a page rendered across it is not stored. */
+  const generations = new Map<string, number>();
+
+  function dropHost(host: string) {
+    generations.set(host, (generations.get(host) ?? 0) + 1);
+    for (const [key, page] of pages) if (page.host === host) pages.delete(key);
+  }
+
+  function store(key: string, page: CachedPage) {
+    pages.delete(key);
+    pages.set(key, page);
+    // Oldest first: Map keeps insertion order, and a stored page is re-inserted.
+    while (pages.size > options.maxEntries) {
+      const oldest = pages.keys().next().value;
+      if (oldest === undefined) break;
+      pages.delete(oldest);
+    }
+  }
+
+  function keyOf(req: Request): { host: string; key: string } | null {
+    if (req.method !== "GET") return null;
+    if (!options.cacheablePath(req.path)) return null;
+    const cookies = sharedCookieValues(req.headers.cookie, options.sharedCookies);
+    if (!cookies) return null;
+    const host = (req.headers.host ?? "").toLowerCase();
+    return { host, key: `${host} ${req.originalUrl} ${cookies.join("; ")}` };
+  }
+
+  async function serveHit(req: Request, res: Response, key: string): Promise<boolean> {
+    const page = pages.get(key);
+    if (!page) return false;
+    if (now() - page.storedAt >= options.ttlMs) {
+      pages.delete(key);
+      return false;
+    }
+    if (!(await options.admit(req))) return false;
+    const nonce = String(res.locals.cspNonce ?? "");
+    const body =
+      page.nonce && nonce
+        ? Buffer.from(page.body.toString("utf8").replaceAll(page.nonce, nonce), "utf8")
+        : page.body;
+    res.status(200);
+    for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+    res.setHeader(PAGE_CACHE_HEADER, "hit");
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return true;
+  }
+
+  /** Records what the app writes, and stores it if the response qualifies. */
+  function capture(res: Response, host: string, key: string) {
+    const generation = generations.get(host) ?? 0;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (tooLarge || chunk == null || typeof chunk === "function") return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : null;
+      if (!buffer) return;
+      size += buffer.length;
+      if (size > options.maxBytes) tooLarge = true;
+      else chunks.push(buffer);
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.once("finish", () => {
+      if (tooLarge || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
+      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      if ((generations.get(host) ?? 0) !== generation) return;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      }
+      store(key, {
+        host,
+        storedAt: now(),
+        body: Buffer.concat(chunks),
+        nonce: String(res.locals.cspNonce ?? ""),
+        headers,
+      });
+    });
+    res.setHeader(PAGE_CACHE_HEADER, "miss");
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    if (isWrite(req.method)) {
+      const host = (req.headers.host ?? "").toLowerCase();
+      // Also on failure: a write that failed halfway through its own transactions still wrote something.
+      res.once("close", () => dropHost(host));
+      generations.set(host, (generations.get(host) ?? 0) + 1);
+      next();
+      return;
+    }
+    const target = keyOf(req);
+    if (!target) {
+      next();
+      return;
+    }
+    try {
+      if (await serveHit(req, res, target.key)) return;
+    } catch (error) {
+      next(error);
+      return;
+    }
+    capture(res, target.host, target.key);
+    next();
+  }
+
+  return {
+    middleware,
+    /** How many pages are held (for tests and diagnostics). */
+    get size() {
+      return pages.size;
+    },
+  };
+}
