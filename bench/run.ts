@@ -331,6 +331,8 @@ interface Scenario {
   label: string;
   path: string;
   headers?: Record<string, string>;
+  /** What the page cache (decision 0104) did for this request after the warm-up: hit, miss or — (not cacheable). */
+  pageCache?: string;
   /** A check of one response before the load (right page, right data). */
   expect: (status: number, body: string) => boolean;
 }
@@ -343,6 +345,7 @@ interface LoadResult {
   /** The app's own CPU time per request (user + system), ms: what load elsewhere on the machine does not change. */
   cpuMsPerRequest: number;
   latency: Timing;
+  pageCache: string;
   non2xx: number;
   errors: number;
 }
@@ -354,7 +357,7 @@ async function load(
   seconds: number,
 ): Promise<LoadResult> {
   const cpuBefore = await cpuSeconds(app.pid);
-  const result = await new Promise<Omit<LoadResult, "cpuMsPerRequest"> & { count: number }>(
+  const result = await new Promise<Omit<LoadResult, "cpuMsPerRequest" | "pageCache"> & { count: number }>(
     (resolve, reject) => {
       const samples: number[] = [];
       const instance = autocannon(
@@ -384,7 +387,11 @@ async function load(
   );
   const cpu = (await cpuSeconds(app.pid)) - cpuBefore;
   const { count, ...rest } = result;
-  return { ...rest, cpuMsPerRequest: (cpu * 1000) / Math.max(1, count) };
+  return {
+    ...rest,
+    pageCache: scenario.pageCache ?? "—",
+    cpuMsPerRequest: (cpu * 1000) / Math.max(1, count),
+  };
 }
 
 async function main() {
@@ -398,10 +405,25 @@ async function main() {
   try {
     const cookie = await signIn();
     const dataPath = `/home.data?cursor=${encodeURIComponent(found.feedCursor)}&_routes=${encodeURIComponent("routes/feed/home")}`;
+    // Any cookie but the time zone's keeps a visitor's request out of the page cache (decision 0104):
+    // the same visitor page, rendered every time.
+    const uncached = { cookie: "bench_uncached=1" };
     const scenarios: Scenario[] = [
       {
         label: "/home (SSR, visitor)",
         path: "/home",
+        expect: (status, body) => status === 200 && body.includes("<article"),
+      },
+      {
+        label: "/home (SSR, visitor, page cache bypassed)",
+        path: "/home",
+        headers: uncached,
+        expect: (status, body) => status === 200 && body.includes("<article"),
+      },
+      {
+        label: "/home (SSR, signed in)",
+        path: "/home",
+        headers: { cookie },
         expect: (status, body) => status === 200 && body.includes("<article"),
       },
       {
@@ -431,6 +453,9 @@ async function main() {
         throw new Error(`${scenario.label}: unexpected answer ${response.status} ${body.slice(0, 300)}`);
       }
       await load(app, scenario, 10, 2); // warm-up
+      const probe = await fetch(`${BASE}${scenario.path}`, { headers: scenario.headers, redirect: "manual" });
+      await probe.arrayBuffer();
+      scenario.pageCache = probe.headers.get("x-page-cache") ?? "—";
     }
     const results: LoadResult[] = [];
     for (const scenario of scenarios) {
@@ -439,7 +464,7 @@ async function main() {
     }
     // One request at a time: each request's own time, to set beside the query's own time.
     const single: LoadResult[] = [];
-    for (const scenario of scenarios.slice(0, 2)) {
+    for (const scenario of scenarios.filter((s) => s.path.startsWith("/home"))) {
       console.log(`  ${scenario.label}: 1 connection, 5 s`);
       single.push(await load(app, scenario, 1, 5));
     }
@@ -470,21 +495,23 @@ function formatReport(
   lines.push("");
   lines.push(`### HTTP, ${CONNECTIONS} connections, ${SECONDS} s each`);
   lines.push("");
-  lines.push("| request | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request | non-2xx | errors |");
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    "| request | page cache | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request | non-2xx | errors |",
+  );
+  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     lines.push(
-      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} | ${r.non2xx} | ${r.errors} |`,
+      `| ${r.label} | ${r.pageCache} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} | ${r.non2xx} | ${r.errors} |`,
     );
   }
   lines.push("");
   lines.push("### HTTP, 1 connection, 5 s each (one request's own time)");
   lines.push("");
-  lines.push("| request | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request |");
-  lines.push("|---|---:|---:|---:|---:|---:|");
+  lines.push("| request | page cache | req/s | p50 ms | p95 ms | p99 ms | app CPU ms/request |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|");
   for (const r of single) {
     lines.push(
-      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} |`,
+      `| ${r.label} | ${r.pageCache} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} |`,
     );
   }
   lines.push("");

@@ -5,6 +5,7 @@ import { useActionToast, useHydrated } from "~/app/components/auth/action-feedba
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
 import { formatAgeAgo } from "~/app/components/posts/post-format";
+import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useRootData } from "~/app/lib/root-data";
 import { DeletePostModal } from "./delete-post-modal";
@@ -134,11 +135,17 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
               {saved ? null : <span aria-hidden="true">{likeCount}</span>}
             </button>
           </save.Form>
-          <DropdownMenu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
-            <DropdownMenu.Trigger className={`${controlClass} ml-auto`}>
-              <ShareIcon className="size-5" />
-              <span className="sr-only">Share</span>
-            </DropdownMenu.Trigger>
+          <DeferredMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            triggerClassName={`${controlClass} ml-auto`}
+            trigger={
+              <>
+                <ShareIcon className="size-5" />
+                <span className="sr-only">Share</span>
+              </>
+            }
+          >
             <DropdownMenu.Portal>
               <DropdownMenu.Content
                 align="end"
@@ -156,7 +163,7 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
                 ) : null}
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          </DeferredMenu>
         </div>
       </div>
       {/* Outside the overlay, which is transparent until hovered. */}

@@ -11,6 +11,7 @@ import {
 import { Link, useFetcher, useLocation } from "react-router";
 import { useActionToast, useHydrated } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
@@ -183,11 +184,15 @@ export function ShareMenu({ postId }: { postId: string }) {
   const { copy, banner } = useCopyPostLink();
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={actionButtonClass()}>
-          <ShareIcon className="size-5 shrink-0" />
-          Share
-        </DropdownMenu.Trigger>
+      <DeferredMenu
+        triggerClassName={actionButtonClass()}
+        trigger={
+          <>
+            <ShareIcon className="size-5 shrink-0" />
+            Share
+          </>
+        }
+      >
         <DropdownMenu.Portal>
           <DropdownMenu.Content
             align="end"
@@ -204,7 +209,7 @@ export function ShareMenu({ postId }: { postId: string }) {
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </DeferredMenu>
       {banner}
     </>
   );
