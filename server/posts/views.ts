@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
-import { type RichTextView, toRichTextView, truncateRichTextView } from "./rich-text";
+import { type RichTextView, toRichTextView } from "./rich-text";
 
 /**
  * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
@@ -48,8 +48,6 @@ export interface PostSummary {
   category: string | null;
   /** The whole text as a render model; null when the post has no text. */
   text: RichTextView | null;
-  /** spec 2 §2: the text cut at 200 characters when it is longer ('See more'); null when it fits. */
-  textPreview: RichTextView | null;
   /** The first photo or video (img_order 1), or null. */
   firstMedia: PostMediaView | null;
   imgCount: number;
@@ -185,7 +183,6 @@ export function toSummary(ctx: AppContext, viewer: Viewer | null, row: SummaryRo
     author: row.author,
     category: row.category,
     text,
-    textPreview: text ? truncateRichTextView(text) : null,
     firstMedia: row.firstMedia ? toMediaView(ctx, row.firstMedia) : null,
     imgCount: row.imgCount,
     likeCount: row.likeCount,

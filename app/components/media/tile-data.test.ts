@@ -12,7 +12,6 @@ function summary(overrides: Partial<PostSummary> = {}): PostSummary {
     author: { id: "u1", username: "jamier", firstName: "Jamie", lastName: "R.", img: null, verified: true },
     category: null,
     text,
-    textPreview: null,
     firstMedia: null,
     imgCount: 0,
     likeCount: 3,

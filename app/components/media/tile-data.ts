@@ -39,7 +39,7 @@ function thumbSize(
 }
 
 function firstWords(post: PostSummary, max = 80): string {
-  const text = (post.textPreview ?? post.text)?.children
+  const text = post.text?.children
     .map((block) => block.children.map((node) => (node.type === "text" ? node.text : " ")).join(""))
     .join(" ")
     .replace(/\s+/g, " ")

@@ -65,9 +65,7 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
             </span>
             <PostAge date={comment.createdAt} className="shrink-0 text-zinc-500" />
           </div>
-          {comment.text ? (
-            <PostText text={comment.text} preview={comment.textPreview} className="mt-1" />
-          ) : null}
+          {comment.text ? <PostText text={comment.text} className="mt-1" /> : null}
           {comment.media.length > 0 ? (
             <div className="mt-2">
               <PostMedia media={comment.media} authorName={name} size="small" />

@@ -125,7 +125,7 @@ export function PostCard({ post, sponsored = false }: PostCardProps) {
           <CategoryLabel value={post.category} />
         </div>
       ) : null}
-      {post.text ? <PostText text={post.text} preview={post.textPreview} className="mt-2" /> : null}
+      {post.text ? <PostText text={post.text} className="mt-2" /> : null}
       {post.firstMedia ? (
         <div className="mt-3">
           <FirstMedia media={post.firstMedia} count={post.imgCount} authorName={name} postHref={postHref} />

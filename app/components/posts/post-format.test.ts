@@ -91,14 +91,14 @@ describe("textToShow ('See more' / 'See less', spec 2 §2)", () => {
 
   test("a text within 200 characters shows whole, with no toggle", () => {
     expect(truncateRichTextView(short)).toBeNull();
-    expect(textToShow(short, null, false)).toEqual({ view: short, toggle: null });
-    expect(textToShow(short, null, true)).toEqual({ view: short, toggle: null });
+    expect(textToShow(short, false)).toEqual({ view: short, toggle: null });
+    expect(textToShow(short, true)).toEqual({ view: short, toggle: null });
   });
 
   test("a longer text shows its cut with 'See more', and all of it with 'See less' once expanded", () => {
     expect(preview).not.toBeNull();
-    expect(textToShow(long, preview, false)).toEqual({ view: preview, toggle: SEE_MORE });
-    expect(textToShow(long, preview, true)).toEqual({ view: long, toggle: SEE_LESS });
+    expect(textToShow(long, false)).toEqual({ view: preview, toggle: SEE_MORE });
+    expect(textToShow(long, true)).toEqual({ view: long, toggle: SEE_LESS });
     expect(SEE_MORE).toBe("See more");
     expect(SEE_LESS).toBe("See less");
   });

@@ -1,5 +1,5 @@
 // Pure formatting for post cards and the post page (tested in post-format.test.ts).
-import type { RichTextView } from "~/server/posts/rich-text";
+import { type RichTextView, truncateRichTextView } from "~/server/posts/rich-text";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -72,15 +72,15 @@ export const SEE_MORE = "See more";
 export const SEE_LESS = "See less";
 
 /**
- * spec 2 §2 'Long post text is cut at 200 characters with "See more" / "See less"'.
- * `preview` is the domain's cut (null when the text fits): what to show, and the
- * toggle's label (null when there is nothing to toggle).
+ * spec 2 §2 'Long post text is cut at 200 characters with "See more" / "See less"':
+ * what to show, and the toggle's label (null when the text fits and there is nothing to toggle).
  */
 export function textToShow(
   text: RichTextView,
-  preview: RichTextView | null,
   expanded: boolean,
 ): { view: RichTextView; toggle: typeof SEE_MORE | typeof SEE_LESS | null } {
+  // Cut here rather than sent beside the text: every list would carry most long texts twice.
+  const preview = truncateRichTextView(text);
   if (!preview) return { view: text, toggle: null };
   return expanded ? { view: text, toggle: SEE_LESS } : { view: preview, toggle: SEE_MORE };
 }

@@ -92,8 +92,6 @@ export function RichText({
 
 interface PostTextProps {
   text: RichTextView;
-  /** The domain's 200-character cut, or null when the text fits (spec 2 §2). */
-  preview?: RichTextView | null;
   className?: string;
 }
 
@@ -101,10 +99,10 @@ interface PostTextProps {
  * A post's text, cut at 200 characters with 'See more' / 'See less' (spec 2 §2).
  * Without JavaScript the cut text shows with the button inert; the post page has the whole text.
  */
-export function PostText({ text, preview = null, className = "" }: PostTextProps) {
+export function PostText({ text, className = "" }: PostTextProps) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
-  const { view, toggle } = textToShow(text, preview, expanded);
+  const { view, toggle } = textToShow(text, expanded);
   return (
     <div className={className}>
       <div id={id}>
