@@ -36,9 +36,8 @@ export interface PageCacheOptions {
 interface CachedPage {
   host: string;
   storedAt: number;
-  body: Buffer;
-  /** The nonce inside `body`, replaced on every hit. */
-  nonce: string;
+  /** The page cut where its nonce was: a hit joins the pieces with its own nonce. */
+  pieces: Buffer[];
   headers: Record<string, string>;
 }
 
@@ -64,6 +63,20 @@ function sharedCookieValues(header: string | undefined, shared: readonly string[
     values.push(trimmed);
   }
   return values.sort();
+}
+
+/** `body` cut at every occurrence of `separator` (none when it is empty). */
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  if (separator === "") return [body];
+  const needle = Buffer.from(separator, "utf8");
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let found = body.indexOf(needle, start); found !== -1; found = body.indexOf(needle, start)) {
+    pieces.push(body.subarray(start, found));
+    start = found + needle.length;
+  }
+  pieces.push(body.subarray(start));
+  return pieces;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -105,11 +118,10 @@ export function createPageCache(options: PageCacheOptions) {
       return false;
     }
     if (!(await options.admit(req))) return false;
-    const nonce = String(res.locals.cspNonce ?? "");
-    const body =
-      page.nonce && nonce
-        ? Buffer.from(page.body.toString("utf8").replaceAll(page.nonce, nonce), "utf8")
-        : page.body;
+    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""), "utf8");
+    const body = Buffer.concat(
+      page.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonce, piece])),
+    );
     res.status(200);
     for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
     res.setHeader(PAGE_CACHE_HEADER, "hit");
@@ -160,8 +172,7 @@ export function createPageCache(options: PageCacheOptions) {
       store(key, {
         host,
         storedAt: now(),
-        body: Buffer.concat(chunks),
-        nonce: String(res.locals.cspNonce ?? ""),
+        pieces: splitAt(Buffer.concat(chunks), String(res.locals.cspNonce ?? "")),
         headers,
       });
     });

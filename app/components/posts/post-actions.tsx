@@ -107,14 +107,14 @@ export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner
   return { copy, banner };
 }
 
-const actionBase =
-  "inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full font-semibold transition-colors hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100";
-
-/** The look of a post's action buttons (44 px tall: tap targets); `active` for Saved!. */
+/**
+ * The look of a post's action buttons (44 px tall: tap targets); `active` for Saved!.
+ * The shared part is one class of app.css (`post-action`): a feed page holds dozens of them.
+ */
 export function actionButtonClass({ active = false, small = false } = {}): string {
   const size = small ? "px-2.5 text-[13px]" : "px-3 text-sm";
   const color = active ? "text-brand-700 hover:text-brand-800" : "text-zinc-600 hover:text-zinc-900";
-  return `${actionBase} ${size} ${color}`;
+  return `post-action ${size} ${color}`;
 }
 
 /**

@@ -6,21 +6,21 @@ import type { SVGProps } from "react";
  */
 export type IconProps = SVGProps<SVGSVGElement>;
 
-/** The frame every line icon shares; other icon sets build on it. */
-export function Icon({ children, ...props }: IconProps) {
+/**
+ * The frame every line icon shares; other icon sets build on it. The stroke
+ * style comes from the `icon` class (app.css) rather than five attributes on
+ * every one of the dozens of icons a feed page holds; a stroke width given as a
+ * prop still wins (inline style).
+ */
+export function Icon({ children, className, strokeWidth, style, ...props }: IconProps) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       width="24"
       height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
+      className={className ? `icon ${className}` : "icon"}
+      style={strokeWidth === undefined ? style : { ...style, strokeWidth }}
       {...props}
     >
       {children}
