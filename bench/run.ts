@@ -73,8 +73,17 @@ interface DatabaseFindings {
   feedCursor: string;
   /** The post of /post/{id}: the top of the feed. */
   postId: string;
-  floor: { label: string; sql: Timing; drizzle: Timing; concurrentPerSecond: number }[];
+  floor: { label: string; sql: Timing; prepared: Timing; drizzle: Timing; concurrentPerSecond: number }[];
   explains: { label: string; plan: string }[];
+}
+
+/** The same SQL as a named (prepared) statement: parsed and planned once per connection, as the app runs its lists. */
+async function preparedQuery(database: DatabaseHandle, query: Prepared, name: string): Promise<unknown[]> {
+  if (database.pglite) return (await database.pglite.query(query.sql, query.params)).rows;
+  if (database.pool) {
+    return (await database.pool.query({ name, text: query.sql, values: query.params as unknown[] })).rows;
+  }
+  throw new Error("no driver");
 }
 
 async function rawQuery(database: DatabaseHandle, query: Prepared): Promise<unknown[]> {
@@ -126,7 +135,12 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     if (!users) throw new Error("The database is empty: run bench/generate.ts first.");
 
     // The feed's first page as the app reads it, and the cursor of the second.
-    const firstRows = await listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, size });
+    const firstRows = await listQueries.feed(db, null, {
+      campusId: CAMPUS,
+      category: null,
+      key: null,
+      limit: size + 1,
+    });
     const firstPage = toPage(
       firstRows,
       size,
@@ -143,15 +157,20 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     const lists: { label: string; query: { toSQL(): Prepared } }[] = [
       {
         label: "feed (/home), page 2",
-        query: listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, size }),
+        query: listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, limit: size + 1 }),
       },
       {
         label: "feed by category",
-        query: listQueries.feed(db, null, { campusId: CAMPUS, category: "furniture", key: null, size }),
+        query: listQueries.feed(db, null, {
+          campusId: CAMPUS,
+          category: "furniture",
+          key: null,
+          limit: size + 1,
+        }),
       },
       {
         label: "media grid (/media)",
-        query: listQueries.media(db, null, { campusId: CAMPUS, key: null, size: 15 }),
+        query: listQueries.media(db, null, { campusId: CAMPUS, key: null, limit: 16 }),
       },
       {
         label: "profile posts",
@@ -159,7 +178,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           userId: "bench-user-14",
           campusId: CAMPUS,
           key: null,
-          size: 10,
+          limit: 11,
         }),
       },
       {
@@ -168,7 +187,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           userId: "bench-user-14",
           campusId: CAMPUS,
           key: null,
-          size: 10,
+          limit: 11,
         }),
       },
       {
@@ -177,7 +196,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           userId: "bench-user-14",
           campusId: CAMPUS,
           key: null,
-          size: 10,
+          limit: 11,
         }),
       },
       {
@@ -186,7 +205,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           userId: BENCH_USER.id,
           campusId: CAMPUS,
           key: null,
-          size: 10,
+          limit: 11,
         }),
       },
       { label: "thread of /post/{id}", query: postQueries.thread(db, null, postId) },
@@ -206,11 +225,12 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     const floors: { label: string; build: () => { toSQL(): Prepared; execute(): Promise<unknown> } }[] = [
       {
         label: "feed page 2 (the feed data request's query)",
-        build: () => listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, size }),
+        build: () => listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, limit: size + 1 }),
       },
       {
         label: "feed page 1 (/home's query)",
-        build: () => listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, size }),
+        build: () =>
+          listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, limit: size + 1 }),
       },
       { label: "thread (/post/{id}'s query)", build: () => postQueries.thread(db, null, postId) },
       {
@@ -220,17 +240,24 @@ async function examineDatabase(): Promise<DatabaseFindings> {
             userId: BENCH_USER.id,
             campusId: CAMPUS,
             key: null,
-            size: 10,
+            limit: 11,
           }),
       },
     ];
     const floor: DatabaseFindings["floor"] = [];
-    for (const item of floors) {
+    for (const [index, item] of floors.entries()) {
       const prepared = item.build().toSQL();
       const raw = await timeRuns(() => rawQuery(database, prepared), SQL_RUNS);
+      const named = await timeRuns(() => preparedQuery(database, prepared, `bench_floor_${index}`), SQL_RUNS);
       const drizzle = await timeRuns(() => item.build().execute(), SQL_RUNS);
       const concurrentPerSecond = await throughput(() => rawQuery(database, prepared), 10, SQL_RUNS * 2);
-      floor.push({ label: item.label, sql: timing(raw), drizzle: timing(drizzle), concurrentPerSecond });
+      floor.push({
+        label: item.label,
+        sql: timing(raw),
+        prepared: timing(named),
+        drizzle: timing(drizzle),
+        concurrentPerSecond,
+      });
     }
     return { version, feedPageSize: size, feedCursor, postId, floor, explains };
   } finally {
@@ -518,12 +545,12 @@ function formatReport(
   lines.push(`### The floor: the same SQL run directly, ${SQL_RUNS} times one after another`);
   lines.push("");
   lines.push(
-    "| query | SQL p50 ms | SQL p95 ms | SQL p99 ms | via Drizzle p50 ms | queries/s, 10 in flight |",
+    "| query | SQL p50 ms | SQL p95 ms | SQL p99 ms | prepared p50 ms | prepared p95 ms | built by Drizzle each time p50 ms | queries/s, 10 in flight |",
   );
-  lines.push("|---|---:|---:|---:|---:|---:|");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const f of found.floor) {
     lines.push(
-      `| ${f.label} | ${ms(f.sql.p50)} | ${ms(f.sql.p95)} | ${ms(f.sql.p99)} | ${ms(f.drizzle.p50)} | ${f.concurrentPerSecond.toFixed(0)} |`,
+      `| ${f.label} | ${ms(f.sql.p50)} | ${ms(f.sql.p95)} | ${ms(f.sql.p99)} | ${ms(f.prepared.p50)} | ${ms(f.prepared.p95)} | ${ms(f.drizzle.p50)} | ${f.concurrentPerSecond.toFixed(0)} |`,
     );
   }
   lines.push("");

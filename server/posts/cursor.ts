@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
@@ -60,7 +60,7 @@ export function decodeCursor(cursor: string, idKind: "uuid" | "text" = "uuid"): 
 export function after(
   timeColumn: AnyPgColumn,
   idColumn: AnyPgColumn,
-  key: CursorKey,
+  key: CursorKey | { time: Placeholder; id: Placeholder },
   idKind: "uuid" | "text",
 ): SQL {
   return idKind === "uuid"

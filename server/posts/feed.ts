@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -50,15 +50,25 @@ function keyOf(cursor: string | null | undefined): CursorKey | null {
   return cursor ? decodeCursor(cursor, "uuid") : null;
 }
 
-/** A post list query: posts with their authors, filtered, newest first by `time`, one extra row. */
+/**
+ * A value of a list query, or a placeholder for it: the same builders give the queries
+ * EXPLAIN checks (values) and the prepared statements the lists run (placeholders).
+ */
+type Param<T> = T | Placeholder;
+type ViewerParam = { id: Param<string> } | null;
+type KeyParam = CursorKey | { time: Placeholder; id: Placeholder } | null;
+/** Rows to fetch: the page size plus the one extra row that says another page exists. */
+type LimitParam = Param<number>;
+
+/** A post list query: posts with their authors, filtered, newest first by `time`. */
 function postsQuery(
   db: Queryable,
-  viewer: Viewer | null,
+  viewer: ViewerParam,
   options: {
     where: (SQL | undefined)[];
     time: typeof posts.lastModified | typeof posts.createdAt;
-    key: CursorKey | null;
-    size: number;
+    key: KeyParam;
+    limit: LimitParam;
   },
 ) {
   return db
@@ -69,16 +79,16 @@ function postsQuery(
       and(...options.where, options.key ? after(options.time, posts.id, options.key, "uuid") : undefined),
     )
     .orderBy(...newestFirst(options.time, posts.id))
-    .limit(options.size + 1);
+    .limit(options.limit);
 }
 
-/** The list queries, built but not run, for EXPLAIN (feed.test.ts). */
+/** The list queries, built but not run: for EXPLAIN (indexes.test.ts) and the prepared statements below. */
 export const listQueries = {
   /** spec 2 §7 Feed: top-level posts of the campus by lastModified; posts_feed_idx / posts_feed_category_idx. */
   feed(
     db: Queryable,
-    viewer: Viewer | null,
-    p: { campusId: string; category: string | null; key: CursorKey | null; size: number },
+    viewer: ViewerParam,
+    p: { campusId: Param<string>; category: Param<string> | null; key: KeyParam; limit: LimitParam },
   ) {
     return postsQuery(db, viewer, {
       where: [
@@ -88,25 +98,25 @@ export const listQueries = {
       ],
       time: posts.lastModified,
       key: p.key,
-      size: p.size,
+      limit: p.limit,
     });
   },
   /** spec 2 §7 Media feed: top-level posts with img_count ≥ 1; posts_media_feed_idx. */
-  media(db: Queryable, viewer: Viewer | null, p: { campusId: string; key: CursorKey | null; size: number }) {
+  media(
+    db: Queryable,
+    viewer: ViewerParam,
+    p: { campusId: Param<string>; key: KeyParam; limit: LimitParam },
+  ) {
     return postsQuery(db, viewer, {
       // Literal 0 (not a parameter), so the planner matches the partial index's predicate.
       where: [eq(posts.campusId, p.campusId), isNull(posts.parentId), sql`${posts.imgCount} > 0`],
       time: posts.lastModified,
       key: p.key,
-      size: p.size,
+      limit: p.limit,
     });
   },
   /** spec 2 §7 Profile posts: not 'new user', top-level; posts_profile_posts_idx. */
-  profilePosts(
-    db: Queryable,
-    viewer: Viewer | null,
-    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
-  ) {
+  profilePosts(db: Queryable, viewer: ViewerParam, p: ProfileQueryParams) {
     return postsQuery(db, viewer, {
       where: [
         eq(posts.authorId, p.userId),
@@ -116,15 +126,11 @@ export const listQueries = {
       ],
       time: posts.lastModified,
       key: p.key,
-      size: p.size,
+      limit: p.limit,
     });
   },
   /** spec 2 §7 Profile photos: img_count ≥ 1, by createdAt; posts_profile_photos_idx. */
-  profilePhotos(
-    db: Queryable,
-    viewer: Viewer | null,
-    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
-  ) {
+  profilePhotos(db: Queryable, viewer: ViewerParam, p: ProfileQueryParams) {
     return postsQuery(db, viewer, {
       where: [
         eq(posts.authorId, p.userId),
@@ -134,20 +140,16 @@ export const listQueries = {
       ],
       time: posts.createdAt,
       key: p.key,
-      size: p.size,
+      limit: p.limit,
     });
   },
   /** spec 2 §7 Profile replies: the user's comments by lastModified; posts_profile_replies_idx. */
-  profileReplies(
-    db: Queryable,
-    viewer: Viewer | null,
-    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
-  ) {
+  profileReplies(db: Queryable, viewer: ViewerParam, p: ProfileQueryParams) {
     return postsQuery(db, viewer, {
       where: [eq(posts.authorId, p.userId), eq(posts.campusId, p.campusId), isNotNull(posts.parentId)],
       time: posts.lastModified,
       key: p.key,
-      size: p.size,
+      limit: p.limit,
     });
   },
   /**
@@ -155,11 +157,7 @@ export const listQueries = {
    * first (decision 0081: save time, not the post's lastModified, so the index
    * post_likes_user_saved_idx serves it and a page never reshuffles when a saved post is bumped).
    */
-  saved(
-    db: Queryable,
-    viewer: Viewer | null,
-    p: { userId: string; campusId: string; key: CursorKey | null; size: number },
-  ) {
+  saved(db: Queryable, viewer: ViewerParam, p: ProfileQueryParams) {
     return db
       .select({
         ...summaryColumns(viewer),
@@ -177,9 +175,79 @@ export const listQueries = {
         ),
       )
       .orderBy(...newestFirst(postLikes.createdAt, postLikes.postId))
-      .limit(p.size + 1);
+      .limit(p.limit);
   },
 };
+
+interface ProfileQueryParams {
+  userId: Param<string>;
+  campusId: Param<string>;
+  key: KeyParam;
+  limit: LimitParam;
+}
+
+type ListName = keyof typeof listQueries;
+type ListRow<N extends ListName> = Awaited<ReturnType<(typeof listQueries)[N]>>[number];
+
+/** What a list is asked for, as values; each becomes a placeholder of the prepared statement. */
+interface ListValues {
+  viewerId: string | null;
+  campusId: string;
+  userId?: string;
+  category?: string | null;
+  key: CursorKey | null;
+  limit: number;
+}
+
+const preparedLists = new WeakMap<Queryable, Map<string, { execute(values: object): Promise<unknown> }>>();
+
+/**
+ * Runs a list as a prepared statement: the SQL is built once per shape (viewer or not,
+ * category or not, first page or not) and PostgreSQL parses and plans it once per
+ * connection. Building and planning the query cost more than running it (bench/README.md).
+ */
+function runList<N extends ListName>(db: Queryable, name: N, values: ListValues): Promise<ListRow<N>[]> {
+  const shape = [
+    name,
+    values.viewerId ? "viewer" : "visitor",
+    values.category ? "category" : "all",
+    values.key ? "after" : "first",
+  ].join("_");
+  let statements = preparedLists.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedLists.set(db, statements);
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    const params = {
+      campusId: sql.placeholder("campusId"),
+      userId: sql.placeholder("userId"),
+      category: values.category ? sql.placeholder("category") : null,
+      key: values.key ? { time: sql.placeholder("keyTime"), id: sql.placeholder("keyId") } : null,
+      limit: sql.placeholder("limit"),
+    };
+    const viewer = values.viewerId ? { id: sql.placeholder("viewerId") } : null;
+    const build = listQueries[name] as (
+      db: Queryable,
+      viewer: ViewerParam,
+      p: typeof params,
+    ) => {
+      prepare(name: string): { execute(values: object): Promise<unknown> };
+    };
+    statement = build(db, viewer, params).prepare(`list_${shape}`);
+    statements.set(shape, statement);
+  }
+  return statement.execute({
+    viewerId: values.viewerId ?? undefined,
+    campusId: values.campusId,
+    userId: values.userId,
+    category: values.category ?? undefined,
+    keyTime: values.key?.time,
+    keyId: values.key?.id,
+    limit: values.limit,
+  }) as Promise<ListRow<N>[]>;
+}
 
 type Row = Parameters<typeof toSummary>[2] & { cursorTime: string };
 
@@ -205,11 +273,12 @@ export async function listFeed(
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, campus.feedPageSize);
-  const rows = await listQueries.feed(ctx.db, viewer, {
+  const rows = await runList(ctx.db, "feed", {
+    viewerId: viewer?.id ?? null,
     campusId: campus.id,
     category: categoryFilter(input.category),
     key: keyOf(input.cursor),
-    size,
+    limit: size + 1,
   });
   return page(ctx, viewer, rows, size);
 }
@@ -222,10 +291,11 @@ export async function listMediaFeed(
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.media);
-  const rows = await listQueries.media(ctx.db, viewer, {
+  const rows = await runList(ctx.db, "media", {
+    viewerId: viewer?.id ?? null,
     campusId: campus.id,
     key: keyOf(input.cursor),
-    size,
+    limit: size + 1,
   });
   return page(ctx, viewer, rows, size);
 }
@@ -250,11 +320,12 @@ async function listSavedBy(
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.saved);
-  const rows = await listQueries.saved(ctx.db, viewer, {
+  const rows = await runList(ctx.db, "saved", {
+    viewerId: viewer?.id ?? null,
     userId: input.userId,
     campusId: campus.id,
     key: keyOf(input.cursor),
-    size,
+    limit: size + 1,
   });
   return toPage(
     rows,
@@ -268,32 +339,33 @@ async function profileList(
   ctx: AppContext,
   viewer: Viewer | null,
   input: ProfileListInput,
-  query: (typeof listQueries)["profilePosts" | "profilePhotos" | "profileReplies"],
+  list: "profilePosts" | "profilePhotos" | "profileReplies",
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.profile);
-  const rows = await query(ctx.db, viewer, {
+  const rows = await runList(ctx.db, list, {
+    viewerId: viewer?.id ?? null,
     userId: input.userId,
     campusId: campus.id,
     key: keyOf(input.cursor),
-    size,
+    limit: size + 1,
   });
   return page(ctx, viewer, rows, size);
 }
 
 /** spec 2 §2 profile tab Posts (show=home): the user's top-level posts on this campus, no 'new user' posts. */
 export function listProfilePosts(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
-  return profileList(ctx, viewer, input, listQueries.profilePosts);
+  return profileList(ctx, viewer, input, "profilePosts");
 }
 
 /** spec 2 §2 profile tab Photos (show=photos): the user's top-level posts with photos or videos, newest first. */
 export function listProfilePhotos(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
-  return profileList(ctx, viewer, input, listQueries.profilePhotos);
+  return profileList(ctx, viewer, input, "profilePhotos");
 }
 
 /** spec 2 §2 profile tab Replies (show=replies): the user's comments, by their lastModified. */
 export function listProfileReplies(ctx: AppContext, viewer: Viewer | null, input: ProfileListInput) {
-  return profileList(ctx, viewer, input, listQueries.profileReplies);
+  return profileList(ctx, viewer, input, "profileReplies");
 }
 
 /** spec 2 §2 profile tab Likes (show=likes): what the user saved on this campus, most recently saved first. */

@@ -119,17 +119,17 @@ describe("every list query is served by an index (decision 0081)", () => {
       [
         "feed",
         "posts_feed_idx",
-        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: k, size: 15 }),
+        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: k, limit: 16 }),
       ],
       [
         "feed by category",
         "posts_feed_category_idx",
-        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: "drones", key: k, size: 15 }),
+        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: "drones", key: k, limit: 16 }),
       ],
       [
         "media grid",
         "posts_media_feed_idx",
-        (k) => listQueries.media(t.ctx.db, viewer, { campusId: "ou", key: k, size: 15 }),
+        (k) => listQueries.media(t.ctx.db, viewer, { campusId: "ou", key: k, limit: 16 }),
       ],
       [
         "profile posts",
@@ -139,7 +139,7 @@ describe("every list query is served by an index (decision 0081)", () => {
             userId: "idx-user-5",
             campusId: "ou",
             key: k,
-            size: 10,
+            limit: 11,
           }),
       ],
       [
@@ -150,7 +150,7 @@ describe("every list query is served by an index (decision 0081)", () => {
             userId: "idx-user-5",
             campusId: "ou",
             key: k,
-            size: 10,
+            limit: 11,
           }),
       ],
       [
@@ -161,14 +161,14 @@ describe("every list query is served by an index (decision 0081)", () => {
             userId: "idx-user-5",
             campusId: "ou",
             key: k,
-            size: 10,
+            limit: 11,
           }),
       ],
       [
         "saved / profile likes",
         "post_likes_user_saved_idx",
         (k) =>
-          listQueries.saved(t.ctx.db, viewer, { userId: "idx-user-5", campusId: "ou", key: k, size: 10 }),
+          listQueries.saved(t.ctx.db, viewer, { userId: "idx-user-5", campusId: "ou", key: k, limit: 11 }),
       ],
     ];
 
@@ -205,7 +205,7 @@ describe("every list query is served by an index (decision 0081)", () => {
     expect(plan, plan).toMatch(/post_media_order_unique/);
     expect(plan, plan).toMatch(/post_likes_post_id_user_id_pk/);
     function build() {
-      return listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: null, size: 15 });
+      return listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: null, limit: 16 });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
@@ -89,8 +89,11 @@ interface MediaJson {
   height: number | null;
 }
 
-/** The columns every post view needs, with the author joined (`innerJoin(user, …)`). */
-export function summaryColumns(viewer: Viewer | null) {
+/**
+ * The columns every post view needs, with the author joined (`innerJoin(user, …)`).
+ * The viewer's id may be a placeholder (a prepared list query, server/posts/feed.ts).
+ */
+export function summaryColumns(viewer: { id: string | Placeholder } | null) {
   return {
     id: posts.id,
     type: posts.type,
