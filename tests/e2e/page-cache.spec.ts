@@ -1,0 +1,67 @@
+import { type APIResponse, expect, test } from "@playwright/test";
+import { APP_PORT } from "./support/env";
+
+// Decision 0104: visitors' feed, post and media pages come from a few seconds of cache,
+// in the built app as deployed. On Duke's host, which no other spec writes to: any write on a
+// host clears that host's pages.
+const host = `duke.localhost:${APP_PORT}`;
+
+/** Node does not resolve *.localhost as browsers do: the request goes to 127.0.0.1 with the campus's Host. */
+function campusUrl(path: string): string {
+  return `http://127.0.0.1:${APP_PORT}${path}`;
+}
+const asCampus = { host };
+
+function state(response: APIResponse): string | undefined {
+  return response.headers()["x-page-cache"];
+}
+
+function nonceOf(response: APIResponse): string | undefined {
+  return response.headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+}
+
+test("a visitor's second visit is served from the cache, with that response's own script nonce", async ({
+  request,
+}) => {
+  const url = campusUrl(`/media?visit=${Date.now()}`);
+  const first = await request.get(url, { headers: asCampus });
+  expect(first.status()).toBe(200);
+  expect(await first.text()).toMatch(/<title>[^<]*Duke/);
+  expect(state(first)).toBe("miss");
+  const second = await request.get(url, { headers: asCampus });
+  expect(state(second)).toBe("hit");
+  const nonce = nonceOf(second);
+  expect(nonce).toBeTruthy();
+  expect(nonce).not.toBe(nonceOf(first));
+  const scripts = (await second.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("someone with a session or a pending message is never served a cached page", async ({ request }) => {
+  const url = campusUrl(`/home?visit=${Date.now()}`);
+  await request.get(url, { headers: asCampus });
+  for (const cookie of ["better-auth.session_token=anything", "cbs_toast=anything"]) {
+    const response = await request.get(url, { headers: { ...asCampus, cookie } });
+    expect(response.status()).toBe(200);
+    expect(state(response)).toBeUndefined();
+  }
+});
+
+test("a write on the campus clears its cached pages", async ({ playwright }) => {
+  // Two browsers' worth of cookies: the writer's answer may set some, the visitor keeps none.
+  const visitor = await playwright.request.newContext();
+  const writer = await playwright.request.newContext();
+  const url = campusUrl(`/home?visit=${Date.now()}`);
+  await visitor.get(url, { headers: asCampus });
+  expect(state(await visitor.get(url, { headers: asCampus }))).toBe("hit");
+  // A failed sign-in is still a POST: the cache cannot tell which writes change a page.
+  await writer.post(campusUrl("/login"), {
+    headers: asCampus,
+    form: { email: "nobody@example.com", password: "wrong-password" },
+    maxRedirects: 0,
+  });
+  expect(state(await visitor.get(url, { headers: asCampus }))).toBe("miss");
+  await visitor.dispose();
+  await writer.dispose();
+});
