@@ -1,4 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { codeFrom, linkFrom, mailTo, uniqueEmail, waitForMail } from "./support/mailbox";
+import {
+  commitsWhileIdle,
+  countReactCommits,
+  disabledMoments,
+  hydrated,
+  loadWithScriptsHeld,
+  watchDisabled,
+} from "./support/page";
 import {
   LANDED_AFTER_SIGN_IN,
   logIn,
@@ -6,8 +15,7 @@ import {
   signUp,
   submitCode,
   submitRegistration,
-} from "./support/accounts";
-import { codeFrom, linkFrom, mailTo, uniqueEmail, waitForMail } from "./support/mailbox";
+} from "./support/student";
 
 // Issue 2 §5 and §7: sign-up with a mailed code, log out and in, wrong
 // credentials, password reset, all through the screens and a real SMTP sink.
@@ -32,6 +40,25 @@ test("register, receive the code by e-mail, a wrong code is refused, the right o
 
   await submitCode(page, code);
   await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+});
+
+test("a sign-up form filled before the page's script runs keeps 'Sign Up' usable through hydration", async ({
+  page,
+}) => {
+  const account = newAccount("register-early");
+  // spec 1 §5: Sign Up is disabled until the form is complete, which the script must see at once.
+  await watchDisabled(page, "Sign Up");
+  await countReactCommits(page);
+  await loadWithScriptsHeld(page, "/register", async () => {
+    await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
+  });
+  expect(await disabledMoments(page)).toEqual([]);
+  expect(await commitsWhileIdle(page)).toBeLessThan(5);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify(\?|$)/);
 });
 
 test("the development mailbox lists the code mail, newest first, with its text", async ({ page }) => {
@@ -84,6 +111,7 @@ test("forgot password: the reset link arrives by e-mail and sets a new password"
   await page.context().clearCookies();
 
   await page.goto("/forgotpassword");
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByRole("button", { name: "Send Reset Link", exact: true }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
@@ -94,6 +122,7 @@ test("forgot password: the reset link arrives by e-mail and sets a new password"
   const link = linkFrom(mail, "/reset-password?token=");
 
   await page.goto(link);
+  await hydrated(page);
   const newPassword = "brand-new-pass-2";
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Re-enter new password", { exact: true }).fill(newPassword);
@@ -115,6 +144,8 @@ test("forgot password for an unknown e-mail: 'User not found, try again!' and th
   const unknown = uniqueEmail("unknown");
 
   await page.goto("/forgotpassword");
+  // The alert and the emptied field are the page's script's doing.
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(unknown);
   await page.getByRole("button", { name: "Send Reset Link", exact: true }).click();
 

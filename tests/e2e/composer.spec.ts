@@ -1,81 +1,20 @@
-import { writeFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
-import { newAccount, submitCode, submitRegistration, type TestAccount } from "./support/accounts";
-import { waitForCode } from "./support/mailbox";
+import { expect, test } from "@playwright/test";
+import { hydrated, toast } from "./support/page";
+import { writePhoto } from "./support/photos";
+import { setUpProfile, signUp, verifySchool } from "./support/student";
 
 // Issue 4 §1, spec 2 §2, §4, §5: the post composer — the modal on wide screens, the full
 // page at 390 px, photos, a category, the 500 rule and the profile gate — through the screens.
-
-let sequence = 0;
-/** An OU school address nobody has used (the host localhost serves OU). */
-function schoolAddress(): string {
-  sequence++;
-  return `composer${Date.now()}x${process.pid}x${sequence}@ou.edu`;
-}
-
-async function png(path: string, color: { r: number; g: number; b: number }): Promise<string> {
-  await writeFile(
-    path,
-    await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
-      .png()
-      .toBuffer(),
-  );
-  return path;
-}
-
-/**
- * Waits until React has taken over the page (its event listeners sit on the document
- * root), so a click runs the page's script rather than the link's or form's plain-HTML
- * fallback — on 2 shared cores, 'networkidle' alone can come first.
- */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
-}
-
-/** E-mail and school e-mail verified through their screens (spec 1 §4). */
-async function schoolVerified(page: Page, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await submitRegistration(page, account);
-  await submitCode(page, await waitForCode(account.email));
-  await expect(page).not.toHaveURL(/\/verify(\?|$)/);
-  await page.goto("/settings/account/school_email");
-  await hydrated(page);
-  const school = schoolAddress();
-  await page.getByRole("textbox", { name: "School email" }).fill(school);
-  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
-  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
-  await page.getByRole("button", { name: "Verify", exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  return account;
-}
-
-/** A profile picture and a bio through the set-up wizard (spec 1 §2). */
-async function finishProfile(page: Page, avatar: string): Promise<void> {
-  await page.goto("/profile/set-up?goBack=home");
-  await hydrated(page);
-  await page.locator('input[type="file"][name="photo"]').setInputFiles(avatar);
-  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Next", exact: true }).click();
-  await page.getByLabel("Bio").fill("Selling what I no longer need.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
-}
-
-function toast(page: Page, message: string) {
-  return page.locator("[data-toast-type]").filter({ hasText: message });
-}
 
 test("a finished member posts text, a category and two photos; 501 characters are refused; at 390 px the add button opens /create/post", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const red = await png(testInfo.outputPath("red.png"), { r: 200, g: 40, b: 40 });
-  const green = await png(testInfo.outputPath("green.png"), { r: 40, g: 160, b: 80 });
-  await schoolVerified(page, "composer");
-  await finishProfile(page, red);
+  const red = await writePhoto(testInfo.outputPath("red.png"), { r: 200, g: 40, b: 40 });
+  const green = await writePhoto(testInfo.outputPath("green.png"), { r: 40, g: 160, b: 80 });
+  await signUp(page, "composer");
+  await verifySchool(page);
+  await setUpProfile(page, red);
 
   // Wide screen: 'Create Post' opens the composer in a modal (spec 2 §2).
   await page.goto("/home");
@@ -161,7 +100,8 @@ test("a finished member posts text, a category and two photos; 501 characters ar
 
 test("a member without a profile picture and bio gets 'Your profile is not complete'", async ({ page }) => {
   test.setTimeout(90_000);
-  await schoolVerified(page, "composer-noprofile");
+  await signUp(page, "composer-noprofile");
+  await verifySchool(page);
   await page.goto("/home");
   await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();

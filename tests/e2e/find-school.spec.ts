@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, submitCode, submitRegistration } from "./support/accounts";
 import { hostUrl } from "./support/env";
-import { waitForCode } from "./support/mailbox";
+import { hydrated } from "./support/page";
+import { signUp } from "./support/student";
 
 // Issue 3 §6, spec 1 §2 'Find Your School' and spec 2 §2 'Search'.
 
 test.describe("Find Your School on the generic instance", () => {
   test("searches as you type and shows each hit's city, state, country and name", async ({ page }) => {
     await page.goto(hostUrl("www", "/search_schools"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const box = page.getByRole("searchbox", { name: "Search schools" });
     await expect(box).toHaveAttribute("placeholder", "Search schools");
     await box.pressSequentially("texas", { delay: 40 });
@@ -44,7 +44,7 @@ test.describe("Find Your School on the generic instance", () => {
     page,
   }) => {
     await page.goto(hostUrl("www", "/search_schools?q=texas"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("link", { name: /Texas A&M University/ }).click();
 
     const modal = page.getByRole("dialog", { name: "TAMU" });
@@ -68,12 +68,9 @@ test.describe("Find Your School on the generic instance", () => {
 
   test("a signed-in member without a verified school is sent to the school e-mail form", async ({ page }) => {
     // A verified e-mail, no school yet (where the app goes next is the school rule's business).
-    const account = newAccount("find-school");
-    await submitRegistration(page, account);
-    await submitCode(page, await waitForCode(account.email));
-    await expect(page).not.toHaveURL(/\/verify(\?|$)/);
+    await signUp(page, "find-school");
     await page.goto(hostUrl(null, "/search_schools?q=tamu"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("link", { name: /Texas A&M University/ }).click();
     await expect(
       page.getByRole("dialog", { name: "TAMU" }).getByRole("link", { name: "Join Campus" }),

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { FIREWALL_PORT, GEO_PORT } from "./support/env";
+import { hydrated } from "./support/page";
 
 // Issue 3 §5, spec 1 §1 and §6: the geo gate. It is off in the shared app under
 // test (GEO_GATE defaults to 0 outside production), so this file starts app
@@ -12,8 +14,6 @@ import { type Browser, type BrowserContext, expect, test } from "@playwright/tes
 // one with FIREWALL=1.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? 4133);
-const FIREWALL_PORT = Number(process.env.E2E_FIREWALL_PORT ?? 4134);
 
 // Addresses of the offline database (server/geo/geo.test.ts): Google's resolver
 // sits in the US (America/Chicago), 81.2.69.142 in Great Britain.
@@ -104,8 +104,8 @@ test.describe("geo gate: GEO_GATE=1, TRUST_PROXY=1 (spec 1 §6)", () => {
     const context = await visitor(browser, "America/Chicago", US_ADDRESS);
     const page = await context.newPage();
     await page.goto(app.url("/home"));
-    await page.waitForLoadState("networkidle");
-    // The browser has reported its zone by now; the next pages are checked with it.
+    // Once hydrated, the app has reported the zone too (and checked this page again with it).
+    await hydrated(page);
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value)
       .toBe(encodeURIComponent("America/Chicago"));
@@ -152,7 +152,7 @@ test.describe("geo gate: GEO_GATE=1, TRUST_PROXY=1 (spec 1 §6)", () => {
     const context = await visitor(browser, "Asia/Tokyo", US_ADDRESS);
     const page = await context.newPage();
     await page.goto(app.url("/settings/about"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await expect(page).toHaveURL(/\/settings\/about$/);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/404$/);
@@ -175,7 +175,7 @@ test.describe("geo gate: GEO_GATE=1, TRUST_PROXY=1 (spec 1 §6)", () => {
     const page = await context.newPage();
     // Find Your School is not a gated page, so it opens; its sign-in menu is.
     await page.goto(app.url("/search_schools"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("button", { name: "Log in or sign up" }).click();
     await page.getByRole("menuitem", { name: "Continue with Email" }).click();
     await expect(page).toHaveURL(/\/404$/);
@@ -186,7 +186,7 @@ test.describe("geo gate: GEO_GATE=1, TRUST_PROXY=1 (spec 1 §6)", () => {
     const context = await visitor(browser, "Asia/Tokyo");
     const page = await context.newPage();
     await page.goto(app.url("/home"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.goto(app.url("/home"));
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("heading", { name: "Home", exact: true })).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./support/page";
+import { LANDED_AFTER_SIGN_IN } from "./support/student";
 
 // Issue 3 §4: Google sign-in through better-auth's genericOAuth plugin against a real
 // local OpenID Connect provider (oidc-provider, started by the global setup). Every test
 // account there is called 'Taylor Q. Brooks-Smith' (spec 1 §5 → 'Taylor' 'S.').
 
-/** The once-per-session redirects of spec 1 §4 may take a fresh sign-in on to school verification. */
-const SIGNED_IN_LANDING = /\/(home|settings\/account\/school_email)$/;
 /** The provider's login form (its port is chosen by the global setup). */
 const PROVIDER_LOGIN = /^http:\/\/localhost:\d+\/interaction\/[\w-]+$/;
 
@@ -26,6 +26,7 @@ async function logInAtProvider(page: Page, login: string): Promise<void> {
 /** The signed-in viewer's menu on the feed: its trigger's name and the @username it lists. */
 async function accountMenu(page: Page): Promise<{ name: string | null; username: string | null }> {
   await page.goto("/home");
+  await hydrated(page);
   const trigger = page.getByRole("button", { name: /^Account menu for / });
   const name = await trigger.getAttribute("aria-label");
   await trigger.click();
@@ -44,7 +45,7 @@ test("Continue with Google signs up with the names of spec 1 §5, verified, and 
   await logInAtProvider(page, login);
 
   // Verified at sign-up (spec 1 §4): no /verify, straight in.
-  await expect(page).toHaveURL(SIGNED_IN_LANDING);
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
   const first = await accountMenu(page);
   expect(first.name).toBe("Account menu for Taylor S.");
   // spec 1 §5: first plus last name, lower case; -2, -3 … when taken.
@@ -54,10 +55,11 @@ test("Continue with Google signs up with the names of spec 1 §5, verified, and 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto("/home");
+  await hydrated(otherPage);
   await otherPage.getByRole("button", { name: "Log in or sign up" }).click();
   await otherPage.getByRole("menuitem", { name: "Continue with Google" }).click();
   await logInAtProvider(otherPage, login);
-  await expect(otherPage).toHaveURL(SIGNED_IN_LANDING);
+  await expect(otherPage).toHaveURL(LANDED_AFTER_SIGN_IN);
   const again = await accountMenu(otherPage);
   expect(again.name).toBe("Account menu for Taylor S.");
   expect(again.username).toBe(first.username);

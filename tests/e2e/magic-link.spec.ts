@@ -1,28 +1,25 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, submitCode, submitRegistration } from "./support/accounts";
 import { hostUrl } from "./support/env";
-import { linkFrom, uniqueEmail, waitForCode, waitForMail } from "./support/mailbox";
+import { linkFrom, uniqueEmail, waitForMail } from "./support/mailbox";
+import { hydrated } from "./support/page";
+import { LANDED_AFTER_SIGN_IN, signUp } from "./support/student";
 
 // Issue 3 §4: passwordless sign-in and sign-up by e-mail link (spec 1 §2 /login and
 // /login/sent, §4 'Magic link', §8), the link read from a real SMTP sink.
 
-/** The once-per-session redirects of spec 1 §4 may take a fresh sign-in on to school verification. */
-const SIGNED_IN_LANDING = /\/(home|settings\/account\/school_email)$/;
-
 /** Opens the account menu's trigger on the feed of the link's site and returns its accessible name. */
 async function signedInAs(page: Page, link: string): Promise<string | null> {
   await page.goto(new URL("/home", link).toString());
+  await hydrated(page);
   return page.getByRole("button", { name: /^Account menu for / }).getAttribute("aria-label");
 }
 
 test("log in with an e-mailed link: sent, opened once, and never twice", async ({ page, browser }) => {
-  const account = newAccount("link-login");
-  await submitRegistration(page, account);
-  await submitCode(page, await waitForCode(account.email));
-  await expect(page).toHaveURL(SIGNED_IN_LANDING);
+  const account = await signUp(page, "link-login");
   await page.context().clearCookies();
 
   await page.goto("/login?method=noPassword");
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByRole("button", { name: "Send Link", exact: true }).click();
 
@@ -38,7 +35,7 @@ test("log in with an e-mailed link: sent, opened once, and never twice", async (
   expect(link.startsWith(hostUrl("ou", "/login/sent?"))).toBe(true);
 
   await page.goto(link);
-  await expect(page).toHaveURL(SIGNED_IN_LANDING);
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
   expect(await signedInAs(page, link)).toBe("Account menu for Jamie R.");
 
   // A link works once: in another browser it is a failed link.
@@ -56,6 +53,7 @@ test("sign up by e-mail link: the link carries first and last name and creates t
 }) => {
   const email = uniqueEmail("link-signup");
   await page.goto("/register");
+  await hydrated(page);
   await page.getByRole("link", { name: "Sign up with an email link" }).click();
   await expect(page).toHaveURL(/\/register\?method=noPassword$/);
   await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
@@ -82,7 +80,7 @@ test("sign up by e-mail link: the link carries first and last name and creates t
 
   await page.goto(link);
   // The link proved the address: no code to enter, straight in.
-  await expect(page).toHaveURL(SIGNED_IN_LANDING);
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
   expect(await signedInAs(page, link)).toBe("Account menu for Morgan L.");
   await page.getByRole("button", { name: "Account menu for Morgan L." }).click();
   await expect(page.getByRole("menu")).toContainText(/@morganl(-\d+)?/);
@@ -108,6 +106,7 @@ test("a bad link goes to /login?redirect=true, or /register?redirect=true when r
 
 test("an address without an account gets the login's message, and no mail", async ({ page }) => {
   await page.goto("/login?method=noPassword");
+  await hydrated(page);
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("nobody"));
   await page.getByRole("button", { name: "Send Link", exact: true }).click();
   await expect(page.getByText("Incorrect. Please try again.")).toBeVisible();

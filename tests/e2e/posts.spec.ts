@@ -1,93 +1,10 @@
-import { writeFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
-import { newAccount, submitCode, type TestAccount } from "./support/accounts";
-import { waitForCode } from "./support/mailbox";
+import { hydrated, toast } from "./support/page";
+import { writePhoto } from "./support/photos";
+import { readyStudent, signUp } from "./support/student";
 
 // Issue 4 §2–§4: the feed, the post page with its thread, saves, shares and deletes,
 // driven through the screens as students use them (on OU, the host localhost serves).
-
-let sequence = 0;
-/** An OU school address nobody has used. */
-function schoolAddress(): string {
-  sequence++;
-  return `posts${Date.now()}x${process.pid}x${sequence}@ou.edu`;
-}
-
-async function photo(path: string, color: { r: number; g: number; b: number }, width = 900, height = 600) {
-  await writeFile(
-    path,
-    await sharp({ create: { width, height, channels: 3, background: color } })
-      .png()
-      .toBuffer(),
-  );
-}
-
-/** Signed up with a verified e-mail, through the screens. */
-async function signedUp(page: Page, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await page.goto("/register");
-  // Sign up once the page's script runs (as school.spec.ts does): the redirects that follow are client-side.
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL(/\/verify(\?|$)/);
-  await submitCode(page, await waitForCode(account.email));
-  // spec 1 §4: a verified e-mail leads on to the school page (once); let that navigation finish.
-  await expect(page).toHaveURL(/\/(settings\/account\/school_email|home)$/);
-  await page.waitForLoadState("networkidle");
-  return account;
-}
-
-/**
- * A student who may post (spec 2 §5): e-mail verified, school e-mail verified
- * (the PIN of /settings/account/school_email), and a profile picture and bio
- * (the set-up wizard) — each through its screens.
- */
-async function readyStudent(page: Page, label: string, avatarPath: string): Promise<TestAccount> {
-  const account = await signedUp(page, label);
-
-  // spec 1 §4: sign-up on a campus lands here once; otherwise go.
-  if (!page.url().endsWith("/settings/account/school_email")) {
-    await page.goto("/settings/account/school_email");
-    await page.waitForLoadState("networkidle");
-  }
-  const school = schoolAddress();
-  await page.getByRole("textbox", { name: "School email" }).fill(school);
-  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
-  const pinPage = `/settings/account/verify_school_email?${new URLSearchParams({ email: school, campus: "ou" })}`;
-  // Under load the move to the PIN page sometimes changes the address but not the screen, although
-  // the PIN was sent and the page's data loaded (seen here, reported to the lead; school.spec.ts tests
-  // that step). This flow only needs the school verified: it then opens the PIN page itself.
-  const heading = page.getByRole("heading", { name: "Enter PIN" });
-  const shown = await heading
-    .waitFor({ timeout: 8_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!shown) await page.goto(pinPage);
-  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
-  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
-  await page.getByRole("button", { name: "Verify", exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-
-  await page.goto("/profile/set-up?goBack=home");
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("heading", { name: "Pick a profile picture" })).toBeVisible();
-  await page.locator('input[type="file"][name="photo"]').setInputFiles(avatarPath);
-  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Next", exact: true }).click();
-  await page.getByLabel("Bio").fill("Selling what I no longer need.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
-  return account;
-}
-
-function toast(page: Page, message: string) {
-  return page.locator("[data-toast-type]").filter({ hasText: message });
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -101,12 +18,9 @@ test("post → feed → post page → comment → reply → save → /saved → 
 }, testInfo) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const avatar = testInfo.outputPath("avatar.png");
-  const first = testInfo.outputPath("desk.png");
-  const second = testInfo.outputPath("lamp.png");
-  await photo(avatar, { r: 180, g: 40, b: 40 }, 400, 400);
-  await photo(first, { r: 30, g: 110, b: 190 }, 1200, 900);
-  await photo(second, { r: 200, g: 160, b: 40 }, 600, 900);
+  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 180, g: 40, b: 40 }, 400, 400);
+  const first = await writePhoto(testInfo.outputPath("desk.png"), { r: 30, g: 110, b: 190 }, 1200, 900);
+  const second = await writePhoto(testInfo.outputPath("lamp.png"), { r: 200, g: 160, b: 40 }, 600, 900);
 
   await readyStudent(page, "posts-owner", avatar);
   const words = `Standing desk ${Date.now()}`;
@@ -114,6 +28,7 @@ test("post → feed → post page → comment → reply → save → /saved → 
 
   // Compose with two photos (the composer: a modal on wide screens, or its page).
   await page.goto("/home");
+  await hydrated(page);
   await page.getByText("What are you selling?").first().click();
   const composer = page.getByRole("form", { name: "Create Post" });
   await expect(composer).toBeVisible();
@@ -128,6 +43,7 @@ test("post → feed → post page → comment → reply → save → /saved → 
 
   // The feed: the card, cut at 200 characters with 'See more' / 'See less', and its first photo.
   await page.goto("/home");
+  await hydrated(page);
   const card = page.getByRole("article", { name: "Post by Jamie R." }).filter({ hasText: words });
   await expect(card).toBeVisible();
   await expect(card).not.toContainText(long.trim());
@@ -149,6 +65,7 @@ test("post → feed → post page → comment → reply → save → /saved → 
   await expect(page.getByRole("list", { name: "Categories" })).toBeHidden();
   await expect(page.getByText("Nothing to see here - yet")).toBeVisible();
   await page.goto("/home");
+  await hydrated(page);
 
   // The post page: the whole text, both photos, the timestamp, the empty thread.
   await card.getByRole("link", { name: "Comment" }).click();
@@ -219,8 +136,9 @@ test("post → feed → post page → comment → reply → save → /saved → 
 
   // Someone else (signed up, not the author) sees no Delete on the post or the comments.
   const other = await newPage(browser);
-  await signedUp(other, "posts-other");
+  await signUp(other, "posts-other");
   await other.goto(postPath);
+  await hydrated(other);
   await expect(other.getByRole("article", { name: "Post by Jamie R." })).toContainText(words);
   await other.getByRole("button", { name: "More options for this post" }).click();
   await expect(other.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
@@ -235,6 +153,7 @@ test("post → feed → post page → comment → reply → save → /saved → 
 
   // The author deletes the reply ('Comment Removed'), then the post ('Your post was deleted' → /home).
   await page.goto(postPath);
+  await hydrated(page);
   await page
     .getByRole("list", { name: "Replies to Jamie R." })
     .getByRole("button", { name: "Delete" })
@@ -266,12 +185,12 @@ test("a visitor: saving opens the sign-in modal, ?redirect=true opens the share 
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const avatar = testInfo.outputPath("avatar.png");
-  await photo(avatar, { r: 40, g: 120, b: 60 }, 400, 400);
+  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 40, g: 120, b: 60 }, 400, 400);
   const author = await newPage(browser);
   await readyStudent(author, "posts-author", avatar);
   const words = `Bike helmet ${Date.now()}`;
   await author.goto("/home");
+  await hydrated(author);
   await author.getByText("What are you selling?").first().click();
   const composer = author.getByRole("form", { name: "Create Post" });
   await composer.getByRole("textbox", { name: "Post text" }).click();
@@ -288,6 +207,7 @@ test("a visitor: saving opens the sign-in modal, ?redirect=true opens the share 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const visitor = await context.newPage();
   await visitor.goto("/home");
+  await hydrated(visitor);
   const card = visitor.getByRole("article").filter({ hasText: words });
   await card.getByRole("button", { name: "Save", exact: true }).click();
   const signIn = visitor.getByRole("dialog", { name: "Log In / Sign Up" });

@@ -1,60 +1,42 @@
-import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, submitCode, submitRegistration } from "./support/accounts";
-import { waitForCode } from "./support/mailbox";
+import { seriousAxeViolations } from "./support/axe";
+import {
+  commitsWhileIdle,
+  countReactCommits,
+  disabledMoments,
+  hydrated,
+  loadWithScriptsHeld,
+  toast,
+  watchDisabled,
+} from "./support/page";
+import { writePhoto } from "./support/photos";
+import { signUp } from "./support/student";
 
 // Issue 3 §2: the profile set-up wizard with a real upload, the profile page, unknown usernames.
-
-// axe runs in the page over the DevTools protocol (as in accessibility.spec.ts), on signed-in pages here.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });
-    return result.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      );
-  });
-}
-
-/** The once-only redirects of spec 1 §4 (school e-mail) may take the first visit elsewhere: go again. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  if (!page.url().endsWith(path)) await page.goto(path);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
-}
 
 test("the set-up wizard: a renamed text file is refused, a photo uploads, the bio saves, the profile shows both", async ({
   page,
   browser,
 }, testInfo) => {
-  const photo = testInfo.outputPath("campus-photo.png");
-  await writeFile(
-    photo,
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 110, b: 190 } } })
-      .png()
-      .toBuffer(),
+  const photo = await writePhoto(
+    testInfo.outputPath("campus-photo.png"),
+    { r: 30, g: 110, b: 190 },
+    800,
+    600,
   );
   const notAPhoto = testInfo.outputPath("not-a-photo.png");
   await writeFile(notAPhoto, "I am a text file with a .png name.\n");
 
   // Signed up and e-mail-verified through the screens (the school step is not needed for a profile).
-  const account = newAccount("profile");
-  await submitRegistration(page, account);
-  await submitCode(page, await waitForCode(account.email));
-  await expect(page).not.toHaveURL(/\/verify(\?|$)/);
+  const account = await signUp(page, "profile");
+  // spec 1 §4: the once-per-session school redirect has happened, so it takes no later visit elsewhere.
+  await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
 
   // Before set-up, one's own profile offers 'Set up profile'.
-  await visit(page, "/profile");
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { level: 1, name: "Jamie R." })).toBeVisible();
   const setUp = page.getByRole("link", { name: "Set up profile", exact: true });
   await expect(setUp).toHaveAttribute("href", "/profile/set-up?goBack=profile");
@@ -62,8 +44,9 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
   expect(username).toMatch(/^jamier/);
   await setUp.click();
 
-  // Step 1: 'Pick a profile picture'.
+  // Step 1: 'Pick a profile picture' (its script runs: the click may have loaded a new document).
   await expect(page.getByRole("heading", { name: "Pick a profile picture" })).toBeVisible();
+  await hydrated(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await expect(page.getByRole("link", { name: "Skip", exact: true })).toBeVisible();
   const fileInput = page.locator('input[type="file"][name="photo"]');
@@ -115,6 +98,7 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
 
   // Back in the wizard, the stored bio unchanged reads Next, not Save.
   await page.goto("/profile/set-up?step=2");
+  await hydrated(page);
   await expect(page.getByLabel("Bio")).toHaveValue(bio);
   await expect(page.getByRole("link", { name: "Next", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
@@ -130,6 +114,28 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
   );
   await expect(visitor.getByText(account.email)).toHaveCount(0);
   await visitor.close();
+});
+
+test("a name and bio typed on /profile/edit before the page's script runs keep 'Save' usable, and save", async ({
+  page,
+}) => {
+  await signUp(page, "profile-early");
+  const bio = "Junior in architecture. Selling drafting tools.";
+  // spec 1 §4: Save is disabled while nothing changed, which the script must judge by what is typed.
+  await watchDisabled(page, "Save");
+  await countReactCommits(page);
+  await loadWithScriptsHeld(page, "/profile/edit", async () => {
+    await page.getByLabel("First name").fill("Jordan");
+    await page.getByLabel("Bio").fill(bio);
+  });
+  expect(await disabledMoments(page)).toEqual([]);
+  expect(await commitsWhileIdle(page)).toBeLessThan(5);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Profile Updated")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Jordan");
+  await expect(page.getByLabel("Bio")).toHaveValue(bio);
+  // Saved: nothing differs from the stored profile any more.
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 });
 
 test("an unknown username answers 404 with 'This page doesn't exist.' and a Search button", async ({

@@ -1,7 +1,15 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import { newAccount, submitCode, type TestAccount } from "./support/accounts";
 import { hostUrl } from "./support/env";
-import { waitForCode } from "./support/mailbox";
+import { uniqueEmail, waitForCode } from "./support/mailbox";
+import {
+  commitsWhileIdle,
+  countReactCommits,
+  disabledMoments,
+  hydrated,
+  loadWithScriptsHeld,
+  watchDisabled,
+} from "./support/page";
+import { signUp } from "./support/student";
 
 // Issue 3 §1, spec 1 §2 (school_email, verify_school_email), §4 'School verification', §5.
 
@@ -10,38 +18,19 @@ test.use({ actionTimeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-let sequence = 0;
-/** A school address of `domain` nobody has used. */
-function schoolAddress(domain: string): string {
-  sequence++;
-  return `jr${Date.now()}x${process.pid}x${sequence}@${domain}`;
-}
-
-/** Sign-up and e-mail code on a campus host (or the generic one), through the screens. */
-async function signUpOn(page: Page, slug: string | null, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await page.goto(hostUrl(slug, "/register"));
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL(/\/verify(\?|$)/);
-  await submitCode(page, await waitForCode(account.email));
-  return account;
-}
-
 const schoolEmailInput = (page: Page) => page.getByRole("textbox", { name: "School email" });
+const sendPinButton = (page: Page) => page.getByRole("button", { name: "Send PIN", exact: true });
 const pinInput = (page: Page) => page.getByRole("textbox", { name: "PIN" });
 
+/** Opens the school e-mail form (a full page load) and waits until its script runs. */
+async function openSchoolEmail(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
 async function sendPin(page: Page, address: string): Promise<void> {
-  // Disabled only once React runs (nothing typed yet): the form is then the page's script's.
-  if ((await schoolEmailInput(page).inputValue()) === "") {
-    await expect(page.getByRole("button", { name: "Send PIN", exact: true })).toBeDisabled();
-  }
   await schoolEmailInput(page).fill(address);
-  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
+  await sendPinButton(page).click();
 }
 
 async function enterPin(page: Page, pin: string): Promise<void> {
@@ -50,20 +39,22 @@ async function enterPin(page: Page, pin: string): Promise<void> {
 }
 
 test("a student joins their campus with a school e-mail PIN", async ({ page }) => {
-  await signUpOn(page, null, "school");
+  await signUp(page, "school");
 
   // spec 1 §4: once the e-mail is verified, the school page comes next (once).
   await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
   await expect(page.getByRole("heading", { name: "Join your campus" })).toBeVisible();
   await page.goto("/home");
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/settings/account/school_email");
+  await openSchoolEmail(page, "/settings/account/school_email");
+  // spec 1 §4: Send PIN is disabled while the field is empty.
+  await expect(sendPinButton(page)).toBeDisabled();
 
   // spec 1 §5: an address outside the campus's domains.
   await sendPin(page, "jamie@gmail.com");
   await expect(page.getByText("Enter a valid school email", { exact: true })).toBeVisible();
 
-  const school = schoolAddress("ou.edu");
+  const school = uniqueEmail("school", "ou.edu");
   await sendPin(page, school);
   await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ou$/);
   await expect(page.getByText("Email sent", { exact: true })).toBeVisible();
@@ -96,18 +87,18 @@ test("a student joins their campus with a school e-mail PIN", async ({ page }) =
   ).toBeVisible();
 
   // spec 1 §2: with a school e-mail the page offers to change it.
-  await page.goto("/settings/account/school_email");
+  await openSchoolEmail(page, "/settings/account/school_email");
   await expect(page.getByRole("heading", { name: "Change school email" })).toBeVisible();
   await expect(schoolEmailInput(page)).toHaveValue(school);
-  await expect(page.getByRole("button", { name: "Send PIN", exact: true })).toBeDisabled();
+  await expect(sendPinButton(page)).toBeDisabled();
 });
 
 test("one school e-mail belongs to one account", async ({ browser }) => {
   const first = await browser.newContext();
   const firstPage = await first.newPage();
-  await signUpOn(firstPage, "ut", "school-first");
+  await signUp(firstPage, "school-first", "ut");
   await expect(firstPage).toHaveURL(/\/settings\/account\/school_email$/);
-  const school = schoolAddress("utexas.edu");
+  const school = uniqueEmail("school", "utexas.edu");
   await sendPin(firstPage, school);
   await expect(firstPage).toHaveURL(/\/settings\/account\/verify_school_email\?/);
   await enterPin(firstPage, await waitForCode(school));
@@ -116,7 +107,7 @@ test("one school e-mail belongs to one account", async ({ browser }) => {
 
   const second = await browser.newContext();
   const secondPage = await second.newPage();
-  await signUpOn(secondPage, "ut", "school-second");
+  await signUp(secondPage, "school-second", "ut");
   await expect(secondPage).toHaveURL(/\/settings\/account\/school_email$/);
   await sendPin(secondPage, school.toUpperCase());
   await expect(
@@ -129,7 +120,7 @@ test("one school e-mail belongs to one account", async ({ browser }) => {
 test("on the generic instance the campus comes from the query, and the student goes on to Find Your School", async ({
   page,
 }) => {
-  await signUpOn(page, "www", "school-generic");
+  await signUp(page, "school-generic", "www");
   // spec 1 §4: no school redirect on the generic campus.
   await expect(page).toHaveURL(/\/home$/);
 
@@ -137,10 +128,10 @@ test("on the generic instance the campus comes from the query, and the student g
   await page.goto(hostUrl("www", "/settings/account/school_email"));
   await expect(page.getByText("Something went wrong", { exact: true })).toBeVisible();
 
-  await page.goto(hostUrl("www", "/settings/account/school_email?campus=ut"));
+  await openSchoolEmail(page, hostUrl("www", "/settings/account/school_email?campus=ut"));
   await expect(page.getByRole("heading", { name: "Join your campus" })).toBeVisible();
   // A subdomain of a UT domain counts (CONTRACT.md).
-  const school = schoolAddress("mail.utexas.edu");
+  const school = uniqueEmail("school", "mail.utexas.edu");
   await sendPin(page, school);
   await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ut$/);
   await enterPin(page, await waitForCode(school));
@@ -154,4 +145,29 @@ test("on the generic instance the campus comes from the query, and the student g
       .getByRole("listitem")
       .filter({ has: page.getByText("Verified", { exact: true }) }),
   ).toContainText("Yes");
+});
+
+test("a school e-mail typed before the page's script runs: 'Send PIN' stays usable, the page settles, the PIN page follows", async ({
+  page,
+}) => {
+  await signUp(page, "school-early");
+  await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
+  const school = uniqueEmail("school-early", "ou.edu");
+
+  // The student types before the page's script arrives. Once it runs, 'Send PIN' must never turn
+  // disabled over the filled form (the click would be lost), and the page must settle: a form that
+  // keeps re-rendering holds up the navigation 'Send PIN' starts ('Enter PIN' did not come in CI).
+  await watchDisabled(page, "Send PIN");
+  await countReactCommits(page);
+
+  await loadWithScriptsHeld(page, "/settings/account/school_email", () =>
+    schoolEmailInput(page).fill(school),
+  );
+
+  expect(await disabledMoments(page)).toEqual([]);
+  await expect(schoolEmailInput(page)).toHaveValue(school);
+  expect(await commitsWhileIdle(page)).toBeLessThan(5);
+  await sendPinButton(page).click();
+  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ou$/);
 });

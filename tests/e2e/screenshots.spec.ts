@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { hydrated } from "./support/page";
+import { signUp } from "./support/student";
 
 // Issue 2 §7: screenshots at the phone and desktop widths, kept as artifacts
 // (tests/e2e/.artifacts/, git-ignored) for a person to look at.
@@ -20,7 +21,8 @@ const pages = [
 ];
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  // The page as the student sees it once its script runs.
+  await hydrated(page);
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await test.info().attach(name, { path: file, contentType: "image/png" });

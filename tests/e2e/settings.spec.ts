@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import { logIn, newAccount, submitCode, submitRegistration, type TestAccount } from "./support/accounts";
 import { uniqueEmail, waitForCode } from "./support/mailbox";
+import { hydrated } from "./support/page";
+import { logIn, signUp, type TestAccount } from "./support/student";
 
 // Issue 3 §3, spec 1 §2 'Settings', §5 and §8: each account page's happy path and its main message.
 
@@ -11,25 +12,20 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A signed-in, e-mail-verified student (the school redirect of spec 1 §4 lands them on school_email). */
 async function student(page: Page, label: string): Promise<TestAccount> {
-  const account = newAccount(label);
-  await submitRegistration(page, account);
-  await submitCode(page, await waitForCode(account.email));
+  const account = await signUp(page, label);
   await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
   return account;
 }
 
 const save = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
 
-/** Opens an account page. */
+/** Opens an account page, its script running (its forms validate as the student types). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
-/**
- * Opens an account form once React runs: its Save button is disabled only then (nothing
- * changed yet), so what is typed next is validated and sent by the page's script.
- */
+/** Opens an account form: spec 1 §4, its Save button is disabled while nothing changed. */
 async function openForm(page: Page, path: string): Promise<void> {
   await open(page, path);
   await expect(save(page)).toBeDisabled();

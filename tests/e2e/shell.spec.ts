@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
+import { hydrated } from "./support/page";
 
 // Issue 2 §1, §3 and §4: hosts pick the campus, routes, error pages, headers.
 
@@ -97,6 +98,8 @@ async function collectErrors(page: Page, url: string): Promise<string[]> {
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   await page.goto(url);
+  // Hydration (its mismatches are errors), then whatever the running page still fetches.
+  await hydrated(page);
   await page.waitForLoadState("networkidle");
   return errors;
 }

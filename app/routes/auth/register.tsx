@@ -1,20 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
-import {
-  NoScriptMessage,
-  useActionToast,
-  useHydrated,
-  useSubmitting,
-} from "~/app/components/auth/action-feedback";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import {
   campusOriginOf,
   magicLinkFailure,
   redirectToLinkSent,
 } from "~/app/components/auth/magic-link.server";
+import { useSaveEnabled } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
@@ -94,23 +89,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function isComplete(form: HTMLFormElement, byLink: boolean): boolean {
-  const values = new FormData(form);
-  const filled = (name: string) => String(values.get(name) ?? "").trim() !== "";
-  return (
-    filled("fullName") && filled("email") && (byLink || filled("password")) && values.get("terms") === "on"
-  );
-}
+/**
+ * spec 1 §5: the button enables once every field is filled and the terms are ticked (a ticked box
+ * sends "on", an unticked one nothing). Nothing is saved to compare with: every field must hold something.
+ */
+const REQUIRED_BY_LINK = { fullName: "", email: "", terms: "" };
+const REQUIRED_WITH_PASSWORD = { ...REQUIRED_BY_LINK, password: "" };
 
 function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: AuthActionData | undefined }) {
-  const hydrated = useHydrated();
   const submitting = useSubmitting();
-  const [complete, setComplete] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // The browser may have restored or autofilled the fields before React ran.
-  useEffect(() => {
-    if (formRef.current) setComplete(isComplete(formRef.current, byLink));
-  }, [byLink]);
+  // Reads the form after every render in a layout effect: what the student typed (or the browser
+  // restored or autofilled) before the page's script ran counts from the first moment.
+  const submit = useSaveEnabled(byLink ? REQUIRED_BY_LINK : REQUIRED_WITH_PASSWORD, { requireChange: false });
   // One set of fields for both: the link form simply has no password.
   const [form, fields] = useForm<RegisterByLinkInput & { password?: string }>({
     lastResult: actionData?.result,
@@ -124,9 +114,9 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
     <Form
       method="post"
       {...getFormProps(form)}
-      ref={formRef}
+      ref={submit.formRef}
+      onChange={submit.onChange}
       className="flex flex-col gap-4"
-      onChange={(event) => setComplete(isComplete(event.currentTarget, byLink))}
     >
       {byLink ? <input type="hidden" name="intent" value="send-link" /> : null}
       <Field
@@ -207,9 +197,8 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
         type="submit"
         className="mt-2 w-full"
         processing={submitting}
-        // spec 1 §5: the button enables once the terms are ticked and every field is filled;
-        // before JavaScript runs it stays enabled and the server checks the same.
-        disabled={hydrated && !complete}
+        // Before JavaScript runs it stays enabled and the server checks the same.
+        disabled={submit.disabled}
       >
         {byLink ? "Send Link" : "Sign Up"}
       </Button>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import {
   NoScriptMessage,
@@ -99,6 +99,21 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/profile/edit", PROFILE_UPDATED);
 }
 
+type ProfileDetails = { firstName: string; lastName: string; bio: string };
+
+function readDetails(form: HTMLFormElement): ProfileDetails {
+  const current = new FormData(form);
+  return {
+    firstName: String(current.get("firstName") ?? ""),
+    lastName: String(current.get("lastName") ?? ""),
+    bio: String(current.get("bio") ?? ""),
+  };
+}
+
+function sameDetails(a: ProfileDetails, b: ProfileDetails): boolean {
+  return a.firstName === b.firstName && a.lastName === b.lastName && a.bio === b.bio;
+}
+
 /** spec 1 §2 /profile/edit: photo, first and last name, bio. */
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
@@ -107,7 +122,17 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const bioId = useId();
   useActionToast(actionData?.toast);
   const saved = { firstName: profile.firstName, lastName: profile.lastName, bio: profile.bio };
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(saved);
+  // After every render, what the form holds: the student may have typed before the page's script
+  // ran, and only typing after it reaches onChange. A layout effect, as in useSaveEnabled: Save is
+  // never painted disabled over a changed form (a click on it would be lost). Unchanged values keep
+  // the same state, so nothing renders again.
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const current = readDetails(formRef.current);
+    setValues((previous) => (sameDetails(previous, current) ? previous : current));
+  });
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: saved,
@@ -115,15 +140,6 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-
-  function track(event: FormEvent<HTMLFormElement>) {
-    const current = new FormData(event.currentTarget);
-    setValues({
-      firstName: String(current.get("firstName") ?? ""),
-      lastName: String(current.get("lastName") ?? ""),
-      bio: String(current.get("bio") ?? ""),
-    });
-  }
 
   // spec 1 §4: Save is disabled when nothing changed or a name is empty (an empty bio is allowed).
   const changed =
@@ -143,7 +159,13 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-col gap-8 px-4 py-6 sm:px-6">
         <NoScriptMessage toast={actionData?.toast} />
         <PhotoPicker person={profile} img={profile.img} action="/profile/edit" size="md" />
-        <Form method="post" {...getFormProps(form)} onChange={track} className="flex flex-col gap-4">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          ref={formRef}
+          onChange={(event) => setValues(readDetails(event.currentTarget))}
+          className="flex flex-col gap-4"
+        >
           <input type="hidden" name="intent" value="update-profile" />
           <div className="grid gap-4 xs:grid-cols-2">
             <Field

@@ -3,6 +3,9 @@
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4130);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4131);
 export const SINK_API_PORT = Number(process.env.E2E_SINK_API_PORT ?? 4132);
+/** gates.spec.ts's own apps; next to the app's port, so a run on other ports moves them too. */
+export const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? APP_PORT + 3);
+export const FIREWALL_PORT = Number(process.env.E2E_FIREWALL_PORT ?? APP_PORT + 4);
 
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 

@@ -3,10 +3,13 @@ import type { ReceivedMail } from "./smtp-sink";
 
 let sequence = 0;
 
-/** A fresh address per test, so tests never see each other's mail or accounts. */
-export function uniqueEmail(label: string): string {
+/**
+ * A fresh address per test, so tests never see each other's mail or accounts; a school
+ * address when `domain` is one of a campus's (ou.edu, utexas.edu, …).
+ */
+export function uniqueEmail(label: string, domain = "example.com"): string {
   sequence++;
-  return `e2e-${label}-${Date.now()}-${process.pid}-${sequence}@example.com`;
+  return `e2e-${label}-${Date.now()}-${process.pid}-${sequence}@${domain}`;
 }
 
 export async function mailTo(address: string): Promise<ReceivedMail[]> {

@@ -1,0 +1,115 @@
+import { expect, type Page } from "@playwright/test";
+import { hostUrl } from "./env";
+import { uniqueEmail, waitForCode } from "./mailbox";
+import { hydrated } from "./page";
+
+// The flows that make a student through the screens, as a student would: sign up with the
+// mailed code, verify a school e-mail with its PIN, set up a profile. Every spec uses these;
+// where a step is a spec's subject, the spec drives the screens itself.
+
+export interface TestAccount {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(label: string): TestAccount {
+  return { fullName: "Jamie Rivera", email: uniqueEmail(label), password: "campus-pass-1" };
+}
+
+/**
+ * Fills and sends the sign-up form (spec 1 §2 /register) on a campus host (`slug`, or
+ * localhost, which serves OU); lands on /verify. Sign Up is disabled until the form is
+ * complete once the page's script runs, so the form is filled after hydration.
+ */
+export async function submitRegistration(
+  page: Page,
+  account: TestAccount,
+  slug: string | null = null,
+): Promise<void> {
+  await page.goto(hostUrl(slug, "/register"));
+  await hydrated(page);
+  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify(\?|$)/);
+}
+
+/** Enters a code on /verify (reached from the sign-up form, client-side). */
+export async function submitCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel("Verification code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+}
+
+/**
+ * Where a signed-in student lands after verifying or logging in: /home, which on
+ * a campus host sends a student without a school e-mail on to school
+ * verification once (spec 1 §4).
+ */
+export const LANDED_AFTER_SIGN_IN = /\/(home|settings\/account\/school_email)$/;
+
+/** A verified, signed-in account made through the screens on a campus host (`slug`, or OU). */
+export async function signUp(page: Page, label: string, slug: string | null = null): Promise<TestAccount> {
+  const account = newAccount(label);
+  await submitRegistration(page, account, slug);
+  await submitCode(page, await waitForCode(account.email));
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+  return account;
+}
+
+export async function logIn(page: Page, email: string, password: string, path = "/login"): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+}
+
+/**
+ * Verifies a school e-mail of the campus the page is on (spec 1 §4): 'Send PIN' on
+ * /settings/account/school_email, then the mailed PIN on 'Enter PIN'; lands on /home.
+ * Returns the school address.
+ */
+export async function verifySchool(page: Page, domain = "ou.edu"): Promise<string> {
+  const school = uniqueEmail("school", domain);
+  await page.goto(new URL("/settings/account/school_email", page.url()).toString());
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "School email" }).fill(school);
+  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
+  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return school;
+}
+
+/** A profile picture and a bio through the set-up wizard at /profile/set-up (spec 1 §2). */
+export async function setUpProfile(
+  page: Page,
+  avatarPath: string,
+  bio = "Selling what I no longer need.",
+): Promise<void> {
+  await page.goto(new URL("/profile/set-up?goBack=home", page.url()).toString());
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Pick a profile picture" })).toBeVisible();
+  // Once the script runs, choosing a file uploads it at once.
+  await page.locator('input[type="file"][name="photo"]').setInputFiles(avatarPath);
+  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
+  await page.getByLabel("Bio").fill(bio);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
+}
+
+/**
+ * A student who may post (spec 2 §5), through the screens: e-mail verified, an OU school
+ * e-mail verified with its PIN, a profile picture and a bio.
+ */
+export async function readyStudent(page: Page, label: string, avatarPath: string): Promise<TestAccount> {
+  const account = await signUp(page, label);
+  await verifySchool(page);
+  await setUpProfile(page, avatarPath);
+  return account;
+}
