@@ -92,7 +92,8 @@ beforeAll(async () => {
     from generate_series(1, 400) u
     on conflict do nothing`);
   await db.execute(sql`analyze`);
-});
+  // Thousands of rows into the embedded database: seconds on a quiet machine, far more on a busy one.
+}, 180_000);
 afterAll(() => t.close());
 
 async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
