@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -15,7 +16,10 @@ import type { NextFunction, Request, Response } from "express";
  * - Every write (any method but GET/HEAD/OPTIONS) on a host drops that host's pages
  *   when it finishes, and a page rendered while a write was in flight is not stored.
  *   Other processes see the change within `ttlMs`.
- * - The CSP nonce the page was rendered with is replaced by this response's own.
+ * - A hit is the page as it was rendered, byte for byte, with the Content-Security-Policy
+ *   it was sent with: its nonce authorises exactly the scripts of that fixed body, which
+ *   nothing can change after rendering (decision 0104). Being identical, the page is
+ *   compressed once per stored copy (brotli, gzip), not once per visitor.
  * - `admit` runs for every hit (the geo gate), so nobody is served a page the app
  *   would have refused them.
  */
@@ -36,13 +40,39 @@ export interface PageCacheOptions {
 interface CachedPage {
   host: string;
   storedAt: number;
-  /** The page cut where its nonce was: a hit joins the pieces with its own nonce. */
-  pieces: Buffer[];
+  body: Buffer;
+  /** Compressed copies, made on the first hit that accepts each. */
+  encoded: { br?: Buffer; gzip?: Buffer };
   headers: Record<string, string>;
 }
 
-/** Headers of the app's response that describe the page itself (not this request). */
-const KEPT_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
+/** Headers of the app's response that describe the page itself, its script policy included. */
+const KEPT_HEADERS = ["content-type", "cache-control", "link", "content-language", "content-security-policy"];
+
+/** Brotli, else gzip, else none: what the client accepts (q=0 refuses). */
+function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+function encode(page: CachedPage, encoding: "br" | "gzip"): Buffer {
+  let encoded = page.encoded[encoding];
+  if (!encoded) {
+    encoded =
+      encoding === "br"
+        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(page.body);
+    page.encoded[encoding] = encoded;
+  }
+  return encoded;
+}
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
@@ -63,20 +93,6 @@ function sharedCookieValues(header: string | undefined, shared: readonly string[
     values.push(trimmed);
   }
   return values.sort();
-}
-
-/** `body` cut at every occurrence of `separator` (none when it is empty). */
-function splitAt(body: Buffer, separator: string): Buffer[] {
-  if (separator === "") return [body];
-  const needle = Buffer.from(separator, "utf8");
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let found = body.indexOf(needle, start); found !== -1; found = body.indexOf(needle, start)) {
-    pieces.push(body.subarray(start, found));
-    start = found + needle.length;
-  }
-  pieces.push(body.subarray(start));
-  return pieces;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -118,12 +134,13 @@ export function createPageCache(options: PageCacheOptions) {
       return false;
     }
     if (!(await options.admit(req))) return false;
-    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""), "utf8");
-    const body = Buffer.concat(
-      page.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonce, piece])),
-    );
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const body = encoding ? encode(page, encoding) : page.body;
     res.status(200);
     for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+    res.setHeader("Vary", "Accept-Encoding");
+    // Set before the compression middleware looks: it leaves an encoded body alone.
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader(PAGE_CACHE_HEADER, "hit");
     res.setHeader("Content-Length", body.length);
     res.end(body);
@@ -172,7 +189,8 @@ export function createPageCache(options: PageCacheOptions) {
       store(key, {
         host,
         storedAt: now(),
-        pieces: splitAt(Buffer.concat(chunks), String(res.locals.cspNonce ?? "")),
+        body: Buffer.concat(chunks),
+        encoded: {},
         headers,
       });
     });
