@@ -92,6 +92,8 @@ export function RichText({
 
 interface PostTextProps {
   text: RichTextView;
+  /** The post's own page shows all of it; lists cut it (spec 2 §2). */
+  whole?: boolean;
   className?: string;
 }
 
@@ -99,10 +101,10 @@ interface PostTextProps {
  * A post's text, cut at 200 characters with 'See more' / 'See less' (spec 2 §2).
  * Without JavaScript the cut text shows with the button inert; the post page has the whole text.
  */
-export function PostText({ text, className = "" }: PostTextProps) {
+export function PostText({ text, whole = false, className = "" }: PostTextProps) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
-  const { view, toggle } = textToShow(text, expanded);
+  const { view, toggle } = whole ? { view: text, toggle: null } : textToShow(text, expanded);
   return (
     <div className={className}>
       <div id={id}>

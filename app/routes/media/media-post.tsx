@@ -124,7 +124,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
         </div>
       ) : null}
       {post.text ? (
-        <PostText text={post.text} className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
+        <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
       ) : null}
       {post.media.length > 0 ? (
         <div className="mt-3">

@@ -266,7 +266,7 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
           </div>
         ) : null}
         {post.text ? (
-          <PostText text={post.text} className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
+          <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
         ) : null}
         {post.media.length > 0 ? (
           <div className="mt-3">
