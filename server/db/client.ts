@@ -39,6 +39,9 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 export function wrapPool(pool: pg.Pool): DatabaseHandle {
+  // An idle connection the server closes (a restart, an administrator, a dropped database) is
+  // reported here; without a listener it would end the process. The pool replaces it on the next query.
+  pool.on("error", () => {});
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
