@@ -21,6 +21,7 @@ import { type DatabaseHandle, openDatabase } from "~/server/db/client";
 import { campuses } from "~/server/db/schema";
 import { type CursorKey, decodeCursor, toPage } from "~/server/posts/cursor";
 import { listQueries } from "~/server/posts/feed";
+import { listPageHref } from "~/server/posts/list-names";
 import { postQueries } from "~/server/posts/posts";
 import { BENCH_USER, benchTarget } from "./database";
 
@@ -434,7 +435,8 @@ async function main() {
   const app = await startApp();
   try {
     const cookie = await signIn();
-    const dataPath = `/home.data?cursor=${encodeURIComponent(found.feedCursor)}&_routes=${encodeURIComponent("routes/feed/home")}`;
+    // What the feed asked for before decision 0106: its route's loader through single fetch.
+    const singleFetchPath = `/home.data?cursor=${encodeURIComponent(found.feedCursor)}&_routes=${encodeURIComponent("routes/feed/home")}`;
     // Any cookie but the time zone's keeps a visitor's request out of the page cache (decision 0104):
     // the same visitor page, rendered every time.
     const uncached = { cookie: "bench_uncached=1" };
@@ -458,7 +460,12 @@ async function main() {
       },
       {
         label: "feed data request, page 2 (visitor)",
-        path: dataPath,
+        path: listPageHref("feed", found.feedCursor),
+        expect: (status, body) => status === 200 && body.includes("nextCursor"),
+      },
+      {
+        label: "the same page through React Router single fetch",
+        path: singleFetchPath,
         expect: (status, body) => status === 200 && body.includes("nextCursor"),
       },
       {
@@ -494,7 +501,7 @@ async function main() {
     }
     // One request at a time: each request's own time, to set beside the query's own time.
     const single: LoadResult[] = [];
-    for (const scenario of scenarios.filter((s) => s.path.startsWith("/home"))) {
+    for (const scenario of scenarios.filter((s) => /^\/(home|api)/.test(s.path))) {
       console.log(`  ${scenario.label}: 1 connection, 5 s`);
       single.push(await load(app, scenario, 1, 5));
     }
@@ -542,6 +549,14 @@ function formatReport(
   for (const r of single) {
     lines.push(
       `| ${r.label} | ${r.pageCache} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.cpuMsPerRequest)} |`,
+    );
+  }
+  const feedRequest = single.find((r) => r.label.startsWith("feed data request"));
+  const feedFloor = found.floor[0];
+  if (feedRequest && feedFloor) {
+    lines.push("");
+    lines.push(
+      `Feed data request against its SQL (issue 4 §6 target: within 2×): p50 ${ms(feedRequest.latency.p50)} ms / ${ms(feedFloor.sql.p50)} ms = **${(feedRequest.latency.p50 / feedFloor.sql.p50).toFixed(2)}×** (against the prepared statement's ${ms(feedFloor.prepared.p50)} ms: ${(feedRequest.latency.p50 / feedFloor.prepared.p50).toFixed(2)}×).`,
     );
   }
   lines.push("");

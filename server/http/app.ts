@@ -18,6 +18,7 @@ import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
+import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
@@ -116,6 +117,20 @@ export async function startApp(options: {
   });
   app.all("/api/auth/{*path}", toNodeHandler(auth));
 
+  // The geo gate of the root loader (spec 1 §6), for answers served before React Router.
+  const geoGateAdmits = async (req: express.Request) =>
+    (
+      await decideGeoGate({
+        enabled: config.geoGate,
+        firewall: config.firewall,
+        clientIp: req.ip ?? null,
+        browserTimeZone: timeZoneFromCookieHeader(req.headers.cookie),
+        now: ctx.clock.now(),
+      })
+    ).allowed;
+
+  app.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+
   if (config.pageCacheMs > 0 && !options.dev) {
     const pageCache = createPageCache({
       ttlMs: config.pageCacheMs,
@@ -123,17 +138,8 @@ export async function startApp(options: {
       maxBytes: 1024 * 1024,
       cacheablePath: isVisitorPagePath,
       sharedCookies: [TIME_ZONE_COOKIE],
-      // The root loader's geo gate (spec 1 §6) decides the same way for a hit.
-      admit: async (req) =>
-        (
-          await decideGeoGate({
-            enabled: config.geoGate,
-            firewall: config.firewall,
-            clientIp: req.ip ?? null,
-            browserTimeZone: timeZoneFromCookieHeader(req.headers.cookie),
-            now: ctx.clock.now(),
-          })
-        ).allowed,
+      // The root loader's geo gate decides the same way for a hit.
+      admit: geoGateAdmits,
     });
     app.use(pageCache.middleware);
   }

@@ -1,5 +1,5 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { type BodyEncoding, compressBody, preferredEncoding } from "./compress";
 
 /**
  * A short-lived cache of the pages visitors read most (decision 0104): the feed, a
@@ -49,26 +49,11 @@ interface CachedPage {
 /** Headers of the app's response that describe the page itself, its script policy included. */
 const KEPT_HEADERS = ["content-type", "cache-control", "link", "content-language", "content-security-policy"];
 
-/** Brotli, else gzip, else none: what the client accepts (q=0 refuses). */
-function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
-  const accepted = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
-}
-
-function encode(page: CachedPage, encoding: "br" | "gzip"): Buffer {
+function encode(page: CachedPage, encoding: BodyEncoding): Buffer {
   let encoded = page.encoded[encoding];
   if (!encoded) {
-    encoded =
-      encoding === "br"
-        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(page.body);
+    // Sent to many visitors: a little more time for a smaller body.
+    encoded = compressBody(page.body, encoding, 5);
     page.encoded[encoding] = encoded;
   }
   return encoded;

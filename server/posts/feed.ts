@@ -15,7 +15,9 @@ import {
   pageSize,
   toPage,
 } from "./cursor";
-import { PAGE_SIZES } from "./schemas";
+import { PostError } from "./errors";
+import type { PostListName } from "./list-names";
+import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
 import { type PostSummary, summaryColumns, toSummary } from "./views";
 
 /**
@@ -375,4 +377,33 @@ export function listProfileLikes(
   input: ProfileListInput,
 ): Promise<Page<PostSummary>> {
   return listSavedBy(ctx, viewer, input);
+}
+
+/** What `listPage` is asked for: a list's own input, by name (decision 0106). */
+export interface ListPageInput extends ListBase {
+  category?: string | null;
+  /** Whose profile, for the profile lists. */
+  userId?: string | null;
+}
+
+/**
+ * The page after `cursor` of a list named as the browser names it (server/posts/list-names.ts):
+ * the same functions the pages' loaders call, so the same rules and permissions.
+ */
+export function listPage(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  list: PostListName,
+  input: ListPageInput,
+): Promise<Page<PostSummary>> {
+  const base = { campusId: input.campusId, cursor: input.cursor, limit: input.limit };
+  if (list === "feed") return listFeed(ctx, viewer, { ...base, category: input.category });
+  if (list === "media") return listMediaFeed(ctx, viewer, base);
+  if (list === "saved") return listSaved(ctx, viewer, base);
+  if (!input.userId) throw new PostError("invalid-input", POST_MESSAGES.badCursor);
+  const profile = { ...base, userId: input.userId };
+  if (list === "profile-posts") return listProfilePosts(ctx, viewer, profile);
+  if (list === "profile-photos") return listProfilePhotos(ctx, viewer, profile);
+  if (list === "profile-replies") return listProfileReplies(ctx, viewer, profile);
+  return listProfileLikes(ctx, viewer, profile);
 }

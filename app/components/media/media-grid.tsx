@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { MediaTileData } from "./tile-data";
+import type { MediaTileData } from "~/server/posts/media-tiles";
 import { TileOverlay } from "./tile-overlay";
 
 /**

@@ -1,7 +1,10 @@
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { appendPage, LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { tileFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import type { Page } from "~/server/posts/cursor";
+import { listPageHref } from "~/server/posts/list-names";
+import type { MediaTileData } from "~/server/posts/media-tiles";
 
 /**
  * spec 2 §9 'end-of-list trigger within 1 px of the bottom (saved, media) or 251 px (profile)':
@@ -9,15 +12,19 @@ import type { Page } from "~/server/posts/cursor";
  */
 export const END_TRIGGER = { media: "0px 0px 1px 0px", profile: "0px 0px 251px 0px" } as const;
 
-interface PagedListOptions<TData, TItem> {
+/** /media's pages: its own address after a cursor (the link without JavaScript), and as JSON (decision 0106). */
+export const MEDIA_PAGES = {
+  href: (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}`,
+  nextPageHref: (cursor: string) => listPageHref("media", cursor),
+};
+
+interface PagedListOptions {
   /** The page the route's loader rendered. */
-  first: Page<TItem>;
+  first: Page<MediaTileData>;
   /** Names the list (tab, owner, starting cursor): when it changes, the pages loaded so far are dropped. */
   listKey: string;
-  /** The address whose loader gives the page after `cursor` (the route's own address with ?cursor=). */
-  pageHref(cursor: string): string;
-  /** The page inside that loader's data. */
-  select(data: TData): Page<TItem>;
+  /** The address of the page after `cursor` as JSON (server/posts/list-names.ts listPageHref). */
+  nextPageHref(cursor: string): string;
 }
 
 export interface PagedList<TItem> {
@@ -25,6 +32,8 @@ export interface PagedList<TItem> {
   /** The cursor of the next page; null once a page came back short (the end of the list). */
   nextCursor: string | null;
   loading: boolean;
+  /** Why the last page could not be loaded, until the next one is asked for. */
+  error: string | null;
   /** Asks for the next page, unless one is loading, the list ended or the 1 s lock holds. */
   loadMore(): void;
   /** Takes an item out (e.g. a post its owner deleted from a tile). */
@@ -32,47 +41,49 @@ export interface PagedList<TItem> {
 }
 
 /**
- * Keyset 'load more' for a grid a loader pages (decision 0081; the post lists use
- * FeedList, which draws cards, with the same rules from feed-model.ts): the first page
- * comes from the route, the next ones through a fetcher loading the same route
- * with `?cursor=`, appended in order. Without JavaScript the same address is a
- * plain link (see ListEnd), so the list pages either way.
+ * Keyset 'load more' for a media grid (decision 0081; the post lists use FeedList,
+ * which draws cards, with the same rules from feed-model.ts): the first page comes
+ * from the route, the next ones as JSON (decision 0106), appended in order. Without
+ * JavaScript the route's own `?cursor=` address is a plain link (see ListEnd), so
+ * the list pages either way.
  */
-export function usePagedList<TData, TItem extends { id: string }>({
-  first,
-  listKey,
-  pageHref,
-  select,
-}: PagedListOptions<TData, TItem>): PagedList<TItem> {
-  const fetcher = useFetcher<TData>();
-  const [more, setMore] = useState<{ key: string; items: TItem[]; nextCursor: string | null } | null>(null);
+export function usePagedList({ first, listKey, nextPageHref }: PagedListOptions): PagedList<MediaTileData> {
+  const fetcher = useListPageFetcher(tileFromJson);
+  const [more, setMore] = useState<{
+    key: string;
+    items: MediaTileData[];
+    nextCursor: string | null;
+  } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
   const [locked, setLocked] = useState(false);
-  const handled = useRef<TData | undefined>(undefined);
+  const handled = useRef<unknown>(undefined);
   const requestedFor = useRef<string | null>(null);
-  // The callers' functions may be new on every render; the latest is read when needed.
-  const selectRef = useRef(select);
-  selectRef.current = select;
-  const hrefRef = useRef(pageHref);
-  hrefRef.current = pageHref;
+  // The caller's function may be new on every render; the latest is read when needed.
+  const hrefRef = useRef(nextPageHref);
+  hrefRef.current = nextPageHref;
 
   const current = more?.key === listKey ? more : null;
   const nextCursor = current ? current.nextCursor : first.nextCursor;
 
   useEffect(() => {
-    // A plain data type (not a loader function) serializes to itself.
-    const data = fetcher.data as TData | undefined;
+    const data = fetcher.data;
     if (fetcher.state !== "idle" || data === undefined || data === handled.current) return;
     handled.current = data;
     // A page asked for by another list (the tab changed meanwhile) is dropped.
     if (requestedFor.current !== listKey) return;
-    const page = selectRef.current(data);
+    const page = data.page;
+    setLocked(true);
+    if (!page) {
+      setError(data.listError);
+      return;
+    }
+    setError(null);
     setMore((previous) => ({
       key: listKey,
       items: [...(previous?.key === listKey ? previous.items : []), ...page.items],
       nextCursor: page.nextCursor,
     }));
-    setLocked(true);
   }, [fetcher.state, fetcher.data, listKey]);
 
   useEffect(() => {
@@ -94,7 +105,7 @@ export function usePagedList<TData, TItem extends { id: string }>({
     if (!nextCursor || loading || locked || asked.current === nextCursor) return;
     asked.current = nextCursor;
     requestedFor.current = listKey;
-    void load(hrefRef.current(nextCursor));
+    load(hrefRef.current(nextCursor));
   }, [nextCursor, loading, locked, listKey, load]);
 
   const remove = useCallback((id: string) => setRemoved((ids) => new Set(ids).add(id)), []);
@@ -105,7 +116,7 @@ export function usePagedList<TData, TItem extends { id: string }>({
     [first.items, current, removed],
   );
 
-  return { items, nextCursor, loading, loadMore: locked ? noop : loadMore, remove };
+  return { items, nextCursor, loading, error, loadMore: locked ? noop : loadMore, remove };
 }
 
 function noop() {}
@@ -177,6 +188,11 @@ export function ListEnd({
       <span className="sr-only" aria-live="polite">
         {list.loading ? "Loading more" : ""}
       </span>
+      {list.error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {list.error}
+        </p>
+      ) : null}
     </div>
   );
 }

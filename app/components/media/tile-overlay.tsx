@@ -8,8 +8,8 @@ import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useRootData } from "~/app/lib/root-data";
+import type { MediaTileData } from "~/server/posts/media-tiles";
 import { DeletePostModal } from "./delete-post-modal";
-import type { MediaTileData } from "./tile-data";
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (

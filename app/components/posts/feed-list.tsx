@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
+import { postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import type { Page } from "~/server/posts/cursor";
 import type { PostSummary } from "~/server/posts/views";
 import { appendPage, interleaveSponsored, LOAD_MORE_LOCK_MS, loadMoreDecision, pageHref } from "./feed-model";
@@ -8,13 +9,6 @@ import { PostCard } from "./post-card";
 
 /** spec 2 §2, §4: the message under the last post. */
 export const END_OF_LIST = "You've reached the end.";
-
-/** What a list route's loader answers for `?cursor=` (the same loader serves the first page). */
-export interface PostPageData {
-  page: Page<PostSummary> | null;
-  /** A refusal of the page (a tampered cursor): the domain's message. */
-  listError?: string | null;
-}
 
 /** A sponsored post of the ads issue (spec 2 §2): the ad's id and its post. */
 export interface SponsoredPost {
@@ -25,6 +19,8 @@ export interface SponsoredPost {
 interface FeedListProps {
   /** The page the route's loader read: the first page (or, without JavaScript, the `?cursor=` one). */
   page: Page<PostSummary>;
+  /** The address of the page after a cursor as JSON (server/posts/list-names.ts listPageHref). */
+  nextPageHref(cursor: string): string;
   /** The list's accessible name ('Posts', 'Saved posts'). */
   label: string;
   /** Shown instead of the list when there is nothing at all. */
@@ -53,13 +49,14 @@ function fromPage(page: Page<PostSummary>): ListState {
 
 /**
  * An infinitely scrolling list of posts (spec 2 §2 'Infinite scroll', §4 'Feed
- * pagination'): the next page is fetched from the same route's loader with
- * `?cursor=` when the end comes near, at most once a second (the 1 s lock). A
- * 'Load more' link does the same by hand and, without JavaScript, opens the next
- * page. Ends with "You've reached the end.".
+ * pagination'): the next page is fetched as JSON (decision 0106) when the end comes
+ * near, at most once a second (the 1 s lock). A 'Load more' link does the same by
+ * hand and, without JavaScript, opens the page's own `?cursor=` address. Ends with
+ * "You've reached the end.".
  */
 export function FeedList({
   page,
+  nextPageHref,
   label,
   empty,
   triggerMarginPx = 600,
@@ -67,7 +64,7 @@ export function FeedList({
   renderPost = (post) => <PostCard post={post} />,
 }: FeedListProps) {
   const location = useLocation();
-  const fetcher = useFetcher<PostPageData>();
+  const fetcher = useListPageFetcher(postFromJson);
   const [state, setState] = useState(() => fromPage(page));
   const [listError, setListError] = useState<string | null>(null);
   let current = state;
@@ -85,18 +82,20 @@ export function FeedList({
   const requested = useRef<string | null>(null);
   const handled = useRef<unknown>(null);
   // The observer's callback outlives renders: it reads the latest values through these.
-  const latest = useRef({ cursor: current.cursor, busy: fetcher.state !== "idle", search: location.search });
-  latest.current = { cursor: current.cursor, busy: fetcher.state !== "idle", search: location.search };
+  const latest = useRef({ cursor: current.cursor, busy: fetcher.state !== "idle" });
+  latest.current = { cursor: current.cursor, busy: fetcher.state !== "idle" };
   const { load: fetchPage } = fetcher;
-  const { pathname } = location;
+  // The caller's function may be new on every render; the latest is read when needed.
+  const hrefRef = useRef(nextPageHref);
+  hrefRef.current = nextPageHref;
 
   const load = useCallback(() => {
-    const { cursor, search } = latest.current;
+    const { cursor } = latest.current;
     if (!cursor) return;
     requested.current = cursor;
     latest.current.busy = true;
-    void fetchPage(pageHref(pathname, search, cursor));
-  }, [fetchPage, pathname]);
+    fetchPage(hrefRef.current(cursor));
+  }, [fetchPage]);
 
   const check = useCallback(() => {
     clearTimeout(retry.current);
@@ -124,7 +123,7 @@ export function FeedList({
       );
       setListError(null);
     } else {
-      setListError(data.listError ?? "Something went wrong");
+      setListError(data.listError);
     }
     retry.current = setTimeout(check, LOAD_MORE_LOCK_MS);
   }, [fetcher.state, fetcher.data, check]);

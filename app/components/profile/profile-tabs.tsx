@@ -1,13 +1,14 @@
 import { Children, type ReactNode } from "react";
 import { Link } from "react-router";
+import type { PostListName } from "~/server/posts/list-names";
 
-/** spec 2 §2 'Profile content': tabs chosen by the `show` query. */
+/** spec 2 §2 'Profile content': tabs chosen by the `show` query, each the list its next pages come from. */
 export const PROFILE_TABS = [
-  { show: "home", label: "Posts" },
-  { show: "photos", label: "Photos" },
-  { show: "replies", label: "Replies" },
-  { show: "likes", label: "Likes" },
-] as const;
+  { show: "home", label: "Posts", list: "profile-posts" },
+  { show: "photos", label: "Photos", list: "profile-photos" },
+  { show: "replies", label: "Replies", list: "profile-replies" },
+  { show: "likes", label: "Likes", list: "profile-likes" },
+] as const satisfies readonly { show: string; label: string; list: PostListName }[];
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["show"];
 

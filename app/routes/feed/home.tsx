@@ -20,6 +20,7 @@ import { getViewer } from "~/app/lib/viewer.server";
 import { categoryFilter } from "~/server/posts/categories";
 import { isPostError } from "~/server/posts/errors";
 import { listFeed } from "~/server/posts/feed";
+import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/home";
 
 /**
@@ -89,7 +90,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CategoryFilter value={loaderData.category} />
       </div>
       {loaderData.page ? (
-        <FeedList page={loaderData.page} label="Posts" empty={<EmptyFeed />} />
+        <FeedList
+          page={loaderData.page}
+          nextPageHref={(cursor) => listPageHref("feed", cursor, { category: loaderData.category })}
+          label="Posts"
+          empty={<EmptyFeed />}
+        />
       ) : (
         <FeedError message={loaderData.listError} />
       )}

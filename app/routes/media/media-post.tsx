@@ -1,7 +1,6 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
-import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
-import { type MediaTileData, toMediaTiles } from "~/app/components/media/tile-data";
+import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { PostActions } from "~/app/components/posts/post-actions";
 import { PostTimestamp } from "~/app/components/posts/post-age";
@@ -19,15 +18,15 @@ import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
 import { listMediaFeed } from "~/server/posts/feed";
+import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import { getPost } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/media-post";
-import type { loader as mediaLoader } from "./media";
 
 /**
  * spec 2 §2 '/media/{id}: post detail plus a grid of more media posts'. The
- * grid is the media feed's first page without this post; its next pages come
- * from /media?cursor= (the media route's own loader).
+ * grid is the media feed's first page without this post; its next pages are the
+ * media list's (decision 0106).
  */
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
@@ -69,9 +68,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { tagName: "link", rel: "canonical", href: `/post/${post.id}` },
   ];
 }
-
-type MediaData = Awaited<ReturnType<typeof mediaLoader>>;
-const mediaPageHref = (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}`;
 
 export default function MediaPost({ loaderData }: Route.ComponentProps) {
   const { campus } = useRootData();
@@ -146,12 +142,11 @@ function MoreMedia({ first, exclude }: { first: Page<MediaTileData>; exclude: st
   const list = usePagedList({
     first,
     listKey: "media",
-    pageHref: mediaPageHref,
-    select: (next: MediaData) => next.page,
+    nextPageHref: MEDIA_PAGES.nextPageHref,
   });
   const tiles = list.items.filter((tile) => tile.id !== exclude);
   if (tiles.length === 0) return null;
-  const nextHref = list.nextCursor ? mediaPageHref(list.nextCursor) : null;
+  const nextHref = list.nextCursor ? MEDIA_PAGES.href(list.nextCursor) : null;
   return (
     <section
       aria-labelledby="more-media-title"

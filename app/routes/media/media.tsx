@@ -1,7 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
-import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
-import { type MediaTileData, toMediaTiles } from "~/app/components/media/tile-data";
+import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -10,13 +9,14 @@ import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
 import { listMediaFeed } from "~/server/posts/feed";
+import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
 
 /**
  * spec 2 §2 /media: the campus's posts with photos or videos, 15 a page (spec 2
  * §9), newest first (decision 0081). `?cursor=` gives the page after a cursor:
- * the 'Click To Load More..' tile's address without JavaScript, and what the
- * grid's fetcher loads with it.
+ * the 'Click To Load More..' tile's address without JavaScript (with it, the
+ * grid reads its next pages as JSON, decision 0106).
  */
 export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args;
@@ -41,8 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-
 /** A like from a tile moves nothing in the grid: the pages loaded so far stay (as on /home). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (isSaveToggle(formData)) return false;
@@ -53,18 +51,15 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Media", matches[0]?.loaderData?.campus) }];
 }
 
-const mediaPageHref = (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}`;
-
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { campus } = useRootData();
   const list = usePagedList({
     first: loaderData.page,
     listKey: loaderData.cursor ?? "",
-    pageHref: mediaPageHref,
-    select: (next: LoaderData) => next.page,
+    nextPageHref: MEDIA_PAGES.nextPageHref,
   });
   if (loaderData.privateGate) return <PrivateCommunityGate campus={campus} />;
-  const nextHref = list.nextCursor ? mediaPageHref(list.nextCursor) : null;
+  const nextHref = list.nextCursor ? MEDIA_PAGES.href(list.nextCursor) : null;
   return (
     <div className="flex flex-col gap-3">
       <MediaTabs />

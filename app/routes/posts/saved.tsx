@@ -8,6 +8,7 @@ import { requireUser } from "~/app/lib/viewer.server";
 import { isParticipationRefused } from "~/server/accounts/gates";
 import { isPostError } from "~/server/posts/errors";
 import { listSaved } from "~/server/posts/feed";
+import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/saved";
 
 /** spec 2 §2 '/saved': the posts the viewer saved on this campus, 10 a page, most recently saved first. */
@@ -57,7 +58,13 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.page ? (
         // spec 2 §9: the end-of-list trigger of saved posts is within 1 px of the bottom.
-        <FeedList page={loaderData.page} label="Saved posts" empty={<EmptySaved />} triggerMarginPx={1} />
+        <FeedList
+          page={loaderData.page}
+          nextPageHref={(cursor) => listPageHref("saved", cursor)}
+          label="Saved posts"
+          empty={<EmptySaved />}
+          triggerMarginPx={1}
+        />
       ) : (
         <p role="alert" className="rounded-2xl border border-zinc-200 bg-white px-6 py-10 text-center">
           {loaderData.listError}

@@ -1,7 +1,6 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
-import { type MediaTileData, toMediaTiles } from "~/app/components/media/tile-data";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { isSaveToggle, pageHref } from "~/app/components/posts/feed-model";
 import type { ProfileActionData } from "~/app/components/profile/profile-action.server";
@@ -27,6 +26,8 @@ import {
   listProfilePosts,
   listProfileReplies,
 } from "~/server/posts/feed";
+import { listPageHref } from "~/server/posts/list-names";
+import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { PostSummary } from "~/server/posts/views";
 import { isProfileError } from "~/server/profiles/errors";
@@ -68,6 +69,8 @@ export async function loader(args: Route.LoaderArgs) {
     {
       found: true as const,
       profile: {
+        // Which profile the tabs' next pages are read for (decision 0106).
+        id: profile.id,
         username: profile.username,
         firstName: profile.firstName,
         lastName: profile.lastName,
@@ -256,6 +259,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : loaderData.tiles ? (
           <PhotosTab
             key={`${basePath}:${loaderData.cursor ?? ""}`}
+            userId={profile.id}
             first={loaderData.tiles}
             basePath={basePath}
             cursor={loaderData.cursor}
@@ -270,6 +274,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             label={tab.label}
             empty={<EmptyTab empty={empty} label={tab.label} />}
             triggerMarginPx={251}
+            nextPageHref={(next) => listPageHref(tab.list, next, { user: profile.id })}
           />
         ) : null}
       </section>
@@ -285,16 +290,16 @@ function EmptyTab({ empty, label }: { empty: { title: string; text: string }; la
   );
 }
 
-type ProfileData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
-
 /** spec 2 §2 'Profile content' photos: the media grid, 10 a page. */
 function PhotosTab({
+  userId,
   first,
   basePath,
   cursor,
   label,
   empty,
 }: {
+  userId: string;
   first: Page<MediaTileData>;
   basePath: string;
   cursor: string | null;
@@ -305,8 +310,7 @@ function PhotosTab({
   const list = usePagedList({
     first,
     listKey: `${basePath}:${cursor ?? ""}`,
-    pageHref: href,
-    select: (next: ProfileData) => next.tiles ?? { items: [], nextCursor: null },
+    nextPageHref: (next) => listPageHref("profile-photos", next, { user: userId }),
   });
   if (list.items.length === 0 && !list.nextCursor) return <EmptyTab empty={empty} label={label} />;
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { plainTextToRichText, toRichTextView } from "~/server/posts/rich-text";
 import type { PostMediaView, PostSummary } from "~/server/posts/views";
-import { toMediaTile, toMediaTiles } from "./tile-data";
+import { toMediaTile, toMediaTiles } from "./media-tiles";
 
 function summary(overrides: Partial<PostSummary> = {}): PostSummary {
   const text = toRichTextView(plainTextToRichText("Desk lamp, barely used"));

@@ -1,4 +1,4 @@
-import type { PostSummary, UserSummary } from "~/server/posts/views";
+import type { PostSummary, UserSummary } from "./views";
 
 /**
  * What a media tile renders (ARCHITECTURE.md rule 4: only what the screen shows):
