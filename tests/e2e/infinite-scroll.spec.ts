@@ -55,7 +55,8 @@ test("the feed and the media grid load their next pages, each post once, to the 
   await hydrated(page);
   const grid = page.getByRole("list", { name: "Photos and videos" });
   // '#1' without matching '#10'…'#17'.
-  const tile = (n: number) => grid.getByRole("listitem").filter({ hasText: new RegExp(`${tag} #${n}(?!\\d)`) });
+  const tile = (n: number) =>
+    grid.getByRole("listitem").filter({ hasText: new RegExp(`${tag} #${n}(?!\\d)`) });
   await expect(tile(POSTS)).toBeVisible();
   await expect(tile(1)).toHaveCount(0);
   const mediaPage = page.waitForResponse((response) => response.url().includes("/api/lists/media?cursor="));
