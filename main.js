@@ -10,24 +10,22 @@ const port = Number(process.env.PORT || 3000);
 
 const server = express();
 server.disable("x-powered-by");
-// Before the static files, so the built assets are compressed too (issue 2 §1).
-server.use(compression());
 
 let running;
+let serveFrontEnd;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
   const { startApp } = await viteDevServer.ssrLoadModule("./server/http/app.ts");
   running = await startApp({
     dev: true,
     build: () => viteDevServer.ssrLoadModule("virtual:react-router/server-build"),
   });
+  serveFrontEnd = viteDevServer.middlewares;
 } else {
   const { startApp } = await import("./build/server/index.js");
+  running = await startApp({ dev: false });
   const client = path.resolve("build/client");
-  // Fingerprinted assets never change: cache them for a year.
-  server.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
   // The other public files (favicon, campus logos) are few and fixed: only their paths reach the
   // file system, rather than every page request paying for a stat() that finds nothing.
   const publicStatic = express.static(client, { maxAge: "1h", index: false });
@@ -36,13 +34,23 @@ if (dev) {
       .filter((entry) => entry.name !== "assets")
       .map((entry) => `/${entry.name}`),
   );
-  server.use((req, res, next) => {
+  serveFrontEnd = express.Router();
+  // Fingerprinted assets never change: cache them for a year.
+  serveFrontEnd.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  serveFrontEnd.use((req, res, next) => {
     const first = `/${req.path.split("/")[1] ?? ""}`;
     if (publicEntries.has(first)) publicStatic(req, res, next);
     else next();
   });
-  running = await startApp({ dev: false });
 }
+// Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
+server.use(running.listPages);
+// Before the static files, so the built assets are compressed too (issue 2 §1).
+server.use(compression());
+server.use(serveFrontEnd);
 server.use(running.app);
 
 const httpServer = server.listen(port, () => {

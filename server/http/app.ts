@@ -30,6 +30,13 @@ function isVisitorPagePath(path: string): boolean {
 
 export interface RunningApp {
   app: express.Express;
+  /**
+   * The lists' next pages (`GET /api/lists/{list}`, decision 0106), to mount ahead of
+   * everything else, the compression middleware included (main.js): infinite scroll asks
+   * for one every few seconds, the handler compresses and sets its headers itself, and
+   * the middleware in between has nothing to do for it but cost time (bench/README.md).
+   */
+  listPages: express.Express;
   ctx: AppContext;
   /** Stops background work and closes the database; call after the HTTP server stopped accepting. */
   close(): Promise<void>;
@@ -129,7 +136,11 @@ export async function startApp(options: {
       })
     ).allowed;
 
-  app.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+  const listPages = express();
+  listPages.disable("x-powered-by");
+  // The geo gate reads req.ip as the app does.
+  listPages.set("trust proxy", config.trustProxy);
+  listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
 
   if (config.pageCacheMs > 0 && !options.dev) {
     const pageCache = createPageCache({
@@ -165,6 +176,7 @@ export async function startApp(options: {
 
   return {
     app,
+    listPages,
     ctx,
     async close() {
       await mailWorker.stop();

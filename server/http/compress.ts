@@ -25,6 +25,9 @@ export function preferredEncoding(header: string | undefined): BodyEncoding | nu
 /** `body` compressed; brotli's quality trades time for size (3 for an answer sent once, 5 for one sent many times). */
 export function compressBody(body: Buffer, encoding: BodyEncoding, brotliQuality = 3): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } })
+    ? brotliCompressSync(body, {
+        // The whole body is at hand: told its size, brotli sizes its buffers to it.
+        params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gzipSync(body);
 }

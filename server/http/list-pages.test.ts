@@ -110,6 +110,7 @@ describe("GET /api/lists/{list}", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(answer.headers["cache-control"]).toBe("private, no-store");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(ids(answer)).toEqual(expected.items.map((item) => item.id));
     expect(ids(answer)).not.toContain(feedIds[0]);
     expect(answer.json.page?.nextCursor).toBe(expected.nextCursor);

@@ -82,6 +82,8 @@ function sendJson(req: Request, res: Response, status: number, value: unknown): 
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   // Per viewer (saved marks, private campuses) and always current.
   res.setHeader("Cache-Control", "private, no-store");
+  // Mounted ahead of securityHeaders (app.ts): a JSON answer is never to be read as a page or script.
+  res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Vary", "Accept-Encoding");
   const encoding =
     body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(req.headers["accept-encoding"]) : null;
