@@ -4,6 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import { selectReactProductionBuild } from "./scripts/runtime-env.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -23,8 +24,9 @@ if (dev) {
   });
   serveFrontEnd = viteDevServer.middlewares;
 } else {
+  const operatorEnv = selectReactProductionBuild(process.env);
   const { startApp } = await import("./build/server/index.js");
-  running = await startApp({ dev: false });
+  running = await startApp({ dev: false, env: operatorEnv });
   const client = path.resolve("build/client");
   // The other public files (favicon, campus logos) are few and fixed: only their paths reach the
   // file system, rather than every page request paying for a stat() that finds nothing.

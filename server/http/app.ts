@@ -20,6 +20,7 @@ import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
+import { createRenderLimiter } from "./render-limit";
 import { rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
@@ -50,8 +51,10 @@ export interface RunningApp {
 export async function startApp(options: {
   dev: boolean;
   build?: () => Promise<ServerBuild>;
+  /** The environment to configure from (main.js passes the operator's, before it set NODE_ENV for React). */
+  env?: Record<string, string | undefined>;
 }): Promise<RunningApp> {
-  const config = loadConfig();
+  const config = loadConfig(options.env);
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await migrateDatabase(database);
@@ -154,6 +157,9 @@ export async function startApp(options: {
     });
     app.use(pageCache.middleware);
   }
+
+  // Issue 9 §2: past this point a request costs a render; /healthz, media and cached pages are served above.
+  app.use(createRenderLimiter().middleware);
 
   app.use(
     createRequestHandler({

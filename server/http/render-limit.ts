@@ -1,0 +1,110 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Issue 9 §2: a bound on the pages one process renders at once. A server render
+ * holds its loader's rows and React's output in memory and blocks the event loop
+ * while it runs; without a bound, a burst of slow pages queues without end, the
+ * heap grows until the process dies, and `/healthz` and cached pages wait behind
+ * them. With it, at most `maxInFlight` renders run, at most `maxQueued` wait
+ * (each for at most `maxWaitMs`), and anything beyond is answered at once with
+ * 503 and `Retry-After`, which browsers, proxies and load balancers understand.
+ *
+ * Only GET and HEAD are limited: writes carry a student's input, are bounded by
+ * their own body caps and rate limits, and must not be dropped for load.
+ */
+export interface RenderLimitOptions {
+  maxInFlight: number;
+  maxQueued: number;
+  maxWaitMs: number;
+  /** Seconds a refused client is told to wait. */
+  retryAfterSeconds: number;
+}
+
+/** Decision 0107: ample for 2 cores (a render is ≈30 ms of CPU), small enough to bound memory. */
+export const RENDER_LIMITS: RenderLimitOptions = {
+  maxInFlight: 16,
+  maxQueued: 64,
+  maxWaitMs: 3_000,
+  retryAfterSeconds: 2,
+};
+
+export const BUSY_MESSAGE = "Campus Buy Sell is busy right now. Please try again in a moment.";
+
+export interface RenderLimiter {
+  middleware(req: Request, res: Response, next: NextFunction): void;
+  /** Renders running and waiting now (for tests and the bench). */
+  stats(): { inFlight: number; queued: number; refused: number };
+}
+
+export function createRenderLimiter(options: RenderLimitOptions = RENDER_LIMITS): RenderLimiter {
+  let inFlight = 0;
+  let refused = 0;
+  const waiting: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
+
+  const release = () => {
+    inFlight -= 1;
+    const next = waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.start();
+    }
+  };
+
+  const refuse = (res: Response) => {
+    refused += 1;
+    if (res.headersSent || res.writableEnded) return;
+    res
+      .status(503)
+      .set("Retry-After", String(options.retryAfterSeconds))
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send(BUSY_MESSAGE);
+  };
+
+  return {
+    middleware(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        next();
+        return;
+      }
+      const start = () => {
+        inFlight += 1;
+        let released = false;
+        const done = () => {
+          if (released) return;
+          released = true;
+          release();
+        };
+        // 'close' also fires when the client goes away before the answer ends.
+        res.once("finish", done);
+        res.once("close", done);
+        next();
+      };
+      if (inFlight < options.maxInFlight) {
+        start();
+        return;
+      }
+      if (waiting.length >= options.maxQueued) {
+        refuse(res);
+        return;
+      }
+      const entry = {
+        start,
+        timer: setTimeout(() => {
+          const index = waiting.indexOf(entry);
+          if (index !== -1) waiting.splice(index, 1);
+          refuse(res);
+        }, options.maxWaitMs),
+      };
+      waiting.push(entry);
+      // A client that leaves while waiting gives its place up.
+      res.once("close", () => {
+        const index = waiting.indexOf(entry);
+        if (index === -1) return;
+        waiting.splice(index, 1);
+        clearTimeout(entry.timer);
+      });
+    },
+    stats: () => ({ inFlight, queued: waiting.length, refused }),
+  };
+}
