@@ -26,6 +26,17 @@ const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Issue 9 §4: the pattern alone lets through dates PostgreSQL refuses to cast
+ * (month 13, 25 o'clock, year 0), which made a tampered cursor a 500. A real time
+ * reads back the same through Date (to the second; Date keeps milliseconds only).
+ */
+function isRealTime(time: string): boolean {
+  if (!TIME_PATTERN.test(time) || time.startsWith("0000")) return false;
+  const parsed = new Date(time);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === time.slice(0, 19);
+}
+
 /** A timestamp column as cursor text (UTC, microseconds). */
 export function cursorTime(column: AnyPgColumn): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -48,7 +59,7 @@ export function decodeCursor(cursor: string, idKind: "uuid" | "text" = "uuid"): 
   }
   if (!Array.isArray(value) || value.length !== 2) throw refuse();
   const [time, id] = value as unknown[];
-  if (typeof time !== "string" || !TIME_PATTERN.test(time)) throw refuse();
+  if (typeof time !== "string" || !isRealTime(time)) throw refuse();
   if (typeof id !== "string" || !(idKind === "uuid" ? UUID_PATTERN : ID_PATTERN).test(id)) throw refuse();
   return { time, id };
 }
