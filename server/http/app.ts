@@ -18,6 +18,7 @@ import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
+import { refuseNonFormWrites } from "./form-bodies";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
@@ -144,6 +145,9 @@ export async function startApp(options: {
   // The geo gate reads req.ip as the app does.
   listPages.set("trust proxy", config.trustProxy);
   listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+
+  // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
+  app.use(refuseNonFormWrites());
 
   if (config.pageCacheMs > 0 && !options.dev) {
     const pageCache = createPageCache({

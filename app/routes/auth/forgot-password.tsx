@@ -14,6 +14,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { readForm } from "~/app/lib/form.server";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
@@ -33,7 +34,7 @@ export function loader({ request }: Route.LoaderArgs) {
 type ForgotActionData = AuthActionData & { sentTo?: string; userNotFound?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data<ForgotActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -11,6 +11,7 @@ import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/compone
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import {
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: birthDateSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: birthDateSchema });
   if (submission.status !== "success") {
     return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -12,6 +12,7 @@ import { formatGender } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { GENDERS, genderSchema } from "~/server/accounts/schemas";
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: genderSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: genderSchema });
   if (submission.status !== "success") {
     return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
   }

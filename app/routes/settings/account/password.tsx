@@ -12,6 +12,7 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { readForm } from "~/app/lib/form.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas";
 import { changePassword } from "~/server/accounts/settings";
@@ -26,7 +27,7 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   // Passwords never travel back to the page.
   const hideFields = [...PASSWORD_FIELDS];
   if (submission.status !== "success") {

@@ -12,6 +12,7 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
-  const submission = parseWithZod(await request.formData(), { schema: phoneSchema });
+  const submission = parseWithZod(await readForm(request), { schema: phoneSchema });
   if (submission.status !== "success") {
     return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
   }

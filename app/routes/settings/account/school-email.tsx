@@ -13,6 +13,7 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { SETTINGS_ERRORS } from "~/server/accounts/errors";
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireEmailVerifiedUser(args);
   const { context, request } = args;
   const campus = schoolCampus(args);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (!campus) {
     // spec 1 §5: no campus with a domain list.
     return data<AccountActionData>(

@@ -9,6 +9,7 @@ import {
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { pageTitle } from "~/app/components/shell/campus";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { pinSchema } from "~/server/accounts/schemas";
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
   const email = emailQuery(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "resend-pin") {
     try {

@@ -8,6 +8,7 @@ import {
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { pinSchema } from "~/server/accounts/schemas";
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireEmailVerifiedUser(args);
   const { request, context } = args;
   const query = pinQuery(args);
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get("intent") === "resend-pin") {
     const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));

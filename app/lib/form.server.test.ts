@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { FORM_MESSAGES, readForm } from "./form.server";
+
+async function refusal(request: Request): Promise<{ status: number; message: unknown }> {
+  try {
+    await readForm(request);
+  } catch (thrown) {
+    const response = thrown as { init?: ResponseInit | null; data?: { message?: unknown } };
+    return { status: response.init?.status ?? 0, message: response.data?.message };
+  }
+  throw new Error("the form was read");
+}
+
+describe("readForm (issue 9 §4)", () => {
+  it("reads a form", async () => {
+    const form = await readForm(
+      new Request("http://localhost/x", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "toggle-save" }),
+      }),
+    );
+    expect(form.get("intent")).toBe("toggle-save");
+  });
+
+  it("answers a broken multipart body with 400 and a message", async () => {
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=abc" },
+      body: '--abc\r\nContent-Disposition: form-data; name="intent"\r\n\r\ntoggle-sa',
+    });
+    expect(await refusal(request)).toEqual({ status: 400, message: FORM_MESSAGES.unreadable });
+  });
+
+  it("answers a NUL character in any field with 400 and a message", async () => {
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "save-bio", bio: "hello\u0000world" }),
+    });
+    expect(await refusal(request)).toEqual({ status: 400, message: FORM_MESSAGES.invalidCharacters });
+  });
+});

@@ -1,0 +1,29 @@
+import { data } from "react-router";
+
+/**
+ * Issue 9 §4: an action's form, or a 400 the user can act on. A body that claims to
+ * be a form but is not one (a cut-off multipart body, a broken boundary) made
+ * `request.formData()` throw, which was a 500; a NUL character, which no form field
+ * can hold, reached PostgreSQL and failed there. Both are refused here, before the
+ * action does anything. (Bodies that are not forms at all never get this far:
+ * server/http/form-bodies.ts answers them with 415.)
+ */
+export const FORM_MESSAGES = {
+  unreadable: "This form could not be read. Please reload the page and try again.",
+  invalidCharacters: "This form contains characters that are not allowed. Please remove them and try again.",
+} as const;
+
+export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data({ message: FORM_MESSAGES.unreadable }, { status: 400 });
+  }
+  for (const [, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) {
+      throw data({ message: FORM_MESSAGES.invalidCharacters }, { status: 400 });
+    }
+  }
+  return form;
+}
