@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import type { Viewer } from "../accounts/viewer";
 import type { CursorKey } from "./cursor";
 import { listQueries } from "./feed";
+import { recentPostsQuery } from "./posting-limits";
 import { postQueries } from "./posts";
 
 /**
@@ -199,6 +200,14 @@ describe("every list query is served by an index (decision 0081)", () => {
     );
     expectServedBy(paged, "post_likes_post_idx");
     expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
+  });
+
+  it("the posting limit: posts_author_created_idx, newest first (decision 0116)", async () => {
+    const since = new Date("2026-02-01T12:00:00Z");
+    expectServedBy(
+      await explain(recentPostsQuery(t.ctx.db, { authorId: "idx-user-5", since, limit: 100 })),
+      "posts_author_created_idx",
+    );
   });
 
   it("a post's first media and the viewer's save are index probes per row", async () => {

@@ -127,10 +127,15 @@ export function composerFailure(
         ? 404
         : error.code === "other-campus" || error.code === "forbidden"
           ? 403
-          : 400;
+          : error.code === "rate-limited"
+            ? 429
+            : 400;
+    // Decision 0116: the posting limit says when to try again, to people and to scripts.
+    const headers: HeadersInit =
+      error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
     return data<ComposerActionData>(
       { ok: false, toast: { message: error.message, type: error.alertType } },
-      { status },
+      { status, headers },
     );
   }
   app.log.error({ err: error }, "composer submission failed");
