@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, type HeadersArgs, redirect } from "react-router";
 import { readUploadForm } from "~/app/components/profile/upload-form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
@@ -81,6 +81,17 @@ export async function readComposerForm(app: AppContext, request: Request) {
       { status: 400 },
     );
   }
+}
+
+/**
+ * The composer routes' `headers`: a posting-limit refusal's Retry-After (decision 0116) reaches
+ * the browser; React Router passes an action's own headers on only through this export.
+ */
+export function composerHeaders({ actionHeaders, parentHeaders }: HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 const REFUSAL_STATUS: Record<ParticipationRefusal["kind"], number> = {
