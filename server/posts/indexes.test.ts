@@ -202,12 +202,14 @@ describe("every list query is served by an index (decision 0081)", () => {
     expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
   });
 
-  it("the posting limit: posts_author_created_idx, newest first (decision 0116)", async () => {
+  it("the posting limit: a range of posts_author_created_idx, whatever the author's history (decision 0116)", async () => {
+    // idx-user-5 has 3,000 posts and replies; the window holds what the limit lets in (at most
+    // 100 a day), so the planner may read that range in order or sort it: both are bounded.
     const since = new Date("2026-02-01T12:00:00Z");
-    expectServedBy(
-      await explain(recentPostsQuery(t.ctx.db, { authorId: "idx-user-5", since, limit: 100 })),
-      "posts_author_created_idx",
-    );
+    const plan = await explain(recentPostsQuery(t.ctx.db, { authorId: "idx-user-5", since, limit: 100 }));
+    expect(plan, plan).toMatch(/Index (Only )?Scan (using|on) posts_author_created_idx/);
+    expect(plan, plan).toMatch(/Index Cond: \(\(author_id = .*\) AND \(created_at > /);
+    expect(plan, plan).not.toMatch(/Seq Scan/);
   });
 
   it("a post's first media and the viewer's save are index probes per row", async () => {
