@@ -24,6 +24,11 @@ export interface Config {
   seedDemo: boolean;
   /** How long a visitor's page may be served from the page cache (server/http/page-cache.ts); 0 turns it off. */
   pageCacheMs: number;
+  /**
+   * Decision 0116 (issue 9 §2): how many posts and comments one user may create in a rolling
+   * minute and day (POSTS_PER_MINUTE, POSTS_PER_DAY); 0 means no limit for that window.
+   */
+  postLimits: { perMinute: number; perDay: number };
   /** Production host per campus id, e.g. { ou: "oubuysell.com" } (CAMPUS_HOSTS="ou=oubuysell.com,ut=…"). */
   campusHosts: Record<string, string>;
 }
@@ -40,6 +45,14 @@ function seconds(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0)
     throw new Error(`Expected a number of seconds, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+function count(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name}: expected a whole number (0 for no limit), got ${JSON.stringify(value)}`);
   return parsed;
 }
 
@@ -93,6 +106,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: optional(env.LOG_LEVEL) ?? "info",
     seedDemo: flag(env.SEED_DEMO, true),
     pageCacheMs: seconds(env.PAGE_CACHE_SECONDS, 5) * 1000,
+    postLimits: {
+      perMinute: count("POSTS_PER_MINUTE", env.POSTS_PER_MINUTE, 10),
+      perDay: count("POSTS_PER_DAY", env.POSTS_PER_DAY, 100),
+    },
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
   };
 }

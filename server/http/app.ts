@@ -15,6 +15,7 @@ import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
+import { normaliseStoredPosts } from "../posts/normalise-stored";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
@@ -79,6 +80,8 @@ export async function startApp(options: {
     campuses,
     wakeMailWorker: () => wake(),
   };
+  // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
+  await normaliseStoredPosts(ctx);
   if (config.seedDemo) await seedDemoData(ctx);
   const auth = createAuth(ctx);
   const mailWorker = startMailWorker(ctx);

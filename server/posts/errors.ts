@@ -26,7 +26,9 @@ export type PostErrorCode =
   /** The post (or the parent of a reply) does not exist. → 404, 'Sorry, that post has been deleted.' */
   | "not-found"
   /** Deleting someone else's post or comment. → 403 */
-  | "forbidden";
+  | "forbidden"
+  /** Decision 0116: too many posts and comments in a minute or a day. → 429 with Retry-After */
+  | "rate-limited";
 
 export type PostAlertType = "danger" | "okay";
 
@@ -36,6 +38,8 @@ export class PostError extends Error {
     message: string,
     /** The alert type spec 2 §8 shows this message with. */
     readonly alertType: PostAlertType = "danger",
+    /** For 'rate-limited': seconds until the author may post again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "PostError";

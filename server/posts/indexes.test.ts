@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import type { Viewer } from "../accounts/viewer";
 import type { CursorKey } from "./cursor";
 import { listQueries } from "./feed";
+import { recentPostsQuery } from "./posting-limits";
 import { postQueries } from "./posts";
 
 /**
@@ -199,6 +200,16 @@ describe("every list query is served by an index (decision 0081)", () => {
     );
     expectServedBy(paged, "post_likes_post_idx");
     expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
+  });
+
+  it("the posting limit: a range of posts_author_created_idx, whatever the author's history (decision 0116)", async () => {
+    // idx-user-5 has 3,000 posts and replies; the window holds what the limit lets in (at most
+    // 100 a day), so the planner may read that range in order or sort it: both are bounded.
+    const since = new Date("2026-02-01T12:00:00Z");
+    const plan = await explain(recentPostsQuery(t.ctx.db, { authorId: "idx-user-5", since, limit: 100 }));
+    expect(plan, plan).toMatch(/Index (Only )?Scan (using|on) posts_author_created_idx/);
+    expect(plan, plan).toMatch(/Index Cond: \(\(author_id = .*\) AND \(created_at > /);
+    expect(plan, plan).not.toMatch(/Seq Scan/);
   });
 
   it("a post's first media and the viewer's save are index probes per row", async () => {

@@ -25,7 +25,7 @@ import {
   listPostLikers,
   toggleSave,
 } from "./posts";
-import { plainTextToRichText } from "./rich-text";
+import { plainTextToRichText, type RichTextState } from "./rich-text";
 
 let t: TestContext;
 let alice: TestMember;
@@ -152,6 +152,43 @@ describe("createPost rules (spec 2 §4, §5)", () => {
     ).rejects.toMatchObject({ code: "too-many-characters" });
     expect(await postCountOf(member.id)).toBe(1);
     expect(await totalPostsOf(member.id)).toBe(1);
+  });
+
+  it("stores the text normalised: the probe's 496 formatted one-character runs become one (issue 9 §2)", async () => {
+    const member = await createTestMember(t);
+    const runs = Array.from({ length: 496 }, () => ({ type: "text", text: "z", format: 255 }));
+    const empties = Array.from({ length: 400 }, () => ({ type: "text", text: "" }));
+    const text = JSON.stringify({
+      root: { type: "root", children: [{ type: "paragraph", children: [...runs, ...empties] }] },
+    });
+    const { id } = await createPost(t.ctx, member.viewer, { campusId: "ou", text });
+    const stored = (await row(id))?.text as RichTextState;
+    expect(stored.root.children).toHaveLength(1);
+    expect(stored.root.children[0]?.children).toEqual([
+      { type: "text", version: 1, text: "z".repeat(496), format: 255, detail: 0, mode: "normal", style: "" },
+    ]);
+    const comment = await createComment(t.ctx, member.viewer, { postId: id, text });
+    const storedComment = (await row(comment.id))?.text as RichTextState | undefined;
+    expect(storedComment?.root.children[0]?.children).toHaveLength(1);
+  });
+
+  it("refuses a text of more nodes than the cap with 'Error: Too many characters!', writing nothing", async () => {
+    const member = await createTestMember(t);
+    const runs = Array.from({ length: 400 }, (_, index) => ({ type: "text", text: "a", format: index % 2 }));
+    const text = JSON.stringify({
+      root: { type: "root", children: [{ type: "paragraph", children: runs }] },
+    });
+    for (const attempt of [
+      () => createPost(t.ctx, member.viewer, { campusId: "ou", text }),
+      async () =>
+        createComment(t.ctx, member.viewer, { postId: (await createTestPost(t, alice.viewer)).id, text }),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({
+        code: "too-many-characters",
+        message: "Error: Too many characters!",
+      });
+    }
+    expect(await postCountOf(member.id)).toBe(0);
   });
 
   it("needs text in the first block or a file", async () => {
@@ -560,6 +597,38 @@ describe("saving (spec 2 §4)", () => {
         code: "not-found",
       },
     );
+  });
+
+  it("refuses a save on another campus's post, as comments are refused, changing nothing (issue 9 §4)", async () => {
+    const longhorn = await createTestMember(t, { campusId: "ut", fullName: "Ut Seller" });
+    const { id } = await createTestPost(t, longhorn.viewer);
+    await expect(toggleSave(t.ctx, bob.viewer, id)).rejects.toMatchObject({
+      code: "other-campus",
+      message: "You can only post and comment in your own campus.",
+    });
+    expect(await row(id)).toMatchObject({ likeCount: 0 });
+    const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
+    expect(saves?.n).toBe(0);
+    // A save made there before the rule can still be taken back.
+    await t.ctx.db
+      .insert(postLikes)
+      .values({ postId: id, userId: bob.id, campusId: "ut", createdAt: t.clock.now() });
+    await t.ctx.db.update(posts).set({ likeCount: 1 }).where(eq(posts.id, id));
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 0 });
+  });
+
+  it("answers ids that are not posts with 'not found', changing nothing", async () => {
+    const { id } = await createTestPost(t, alice.viewer);
+    for (const bad of [
+      "",
+      "not-a-uuid",
+      `${id}x`,
+      "'; drop table posts; --",
+      "6f1c9a36-0000-4000-8000-000000000009",
+    ]) {
+      await expect(toggleSave(t.ctx, bob.viewer, bad)).rejects.toMatchObject({ code: "not-found" });
+    }
+    expect(await row(id)).toMatchObject({ likeCount: 0 });
   });
 
   it("lists who saved a post, most recent first, in keyset pages", async () => {

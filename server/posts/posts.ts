@@ -26,6 +26,7 @@ import {
   storedFileKeys,
   storePostFiles,
 } from "./media";
+import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
 import { hasTextInFirstBlock, parseRichText, type RichTextState } from "./rich-text";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
 import {
@@ -47,12 +48,15 @@ interface CheckedText {
   plainText: string;
 }
 
-/** spec 2 §5: the Lexical state is well formed and at most 500 characters (line breaks count 2). */
+/**
+ * spec 2 §5: the Lexical state is well formed and at most 500 characters (line breaks count 2);
+ * normalised, and within the node cap of decision 0115 (over it: 'Error: Too many characters!').
+ */
 function readText(input: unknown): CheckedText {
   const result = parseRichText(input);
   if (!result.ok) {
     throw new PostError(
-      result.code === "too-many-characters" ? "too-many-characters" : "invalid-input",
+      result.code === "unreadable" ? "invalid-input" : "too-many-characters",
       result.message,
     );
   }
@@ -68,6 +72,14 @@ function readCategory(input: string | null | undefined): string | null {
 
 function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
+}
+
+/**
+ * One's own campus only (decision 0082): posting, commenting and saving are refused
+ * on another campus's content, whatever host the request came through.
+ */
+function assertOwnCampus(member: Viewer, campusId: string): void {
+  if (member.campusId !== campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
 }
 
 /** PostgreSQL's foreign-key violation: the row a write refers to was deleted meanwhile. */
@@ -120,7 +132,9 @@ export async function createPost(
   input: CreatePostInput,
 ): Promise<{ id: string }> {
   const author = requireParticipant(viewer, "post");
-  if (author.campusId !== input.campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
+  assertOwnCampus(author, input.campusId);
+  // Decision 0116: before the text is read or any file looked at.
+  await assertWithinPostingLimits(ctx, ctx.db, author.id);
   const text = readText(input.text);
   const category = readCategory(input.category);
   const files = await checkPostFiles(input.files ?? []);
@@ -132,6 +146,8 @@ export async function createPost(
   const now = ctx.clock.now();
   try {
     await ctx.db.transaction(async (tx) => {
+      await lockAuthor(tx, author.id);
+      await assertWithinPostingLimits(ctx, tx, author.id);
       await tx.insert(posts).values({
         id,
         campusId: author.campusId,
@@ -201,6 +217,8 @@ export async function createComment(
 ): Promise<{ id: string; rootId: string }> {
   const author = requireParticipant(viewer, "comment");
   if (!isUuid(input.postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
+  // Decision 0116: before the text is read or any file looked at.
+  await assertWithinPostingLimits(ctx, ctx.db, author.id);
   const text = readText(input.text);
   const files = await checkPostFiles(input.files ?? []);
   if (!hasTextInFirstBlock(text.state) && files.length === 0)
@@ -212,7 +230,7 @@ export async function createComment(
     .where(eq(posts.id, input.postId))
     .limit(1);
   if (!parent) throw new PostError("not-found", POST_MESSAGES.postGone);
-  if (parent.campusId !== author.campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
+  assertOwnCampus(author, parent.campusId);
   // A 'new user' post is a banner, not something to discuss.
   if (parent.type !== "post") throw new PostError("invalid-input", POST_MESSAGES.cannotReply);
 
@@ -225,6 +243,9 @@ export async function createComment(
       const chain = await lockChain(tx, parent.id);
       if (!chain.some((row) => row.id === parent.id))
         throw new PostError("not-found", POST_MESSAGES.postGone);
+      // After the thread's rows, as deletePost takes posts before the author's row.
+      await lockAuthor(tx, author.id);
+      await assertWithinPostingLimits(ctx, tx, author.id);
       await tx.insert(posts).values({
         id,
         campusId: parent.campusId,
@@ -360,7 +381,9 @@ export async function deletePost(
 /**
  * spec 2 §4 'Save/like': saves or unsaves a top-level post for the viewer, keeping
  * like_count in step. Signed out → ParticipationRefused with reason 'like'.
- * Concurrent toggles of one post take turns on its row lock.
+ * Concurrent toggles of one post take turns on its row lock. Another campus's post
+ * cannot be saved, as it cannot be commented on (issue 9 §4); a save made there
+ * before that rule can still be removed.
  */
 export async function toggleSave(
   ctx: AppContext,
@@ -386,6 +409,7 @@ export async function toggleSave(
       .returning({ postId: postLikes.postId });
     const saved = removed.length === 0;
     if (saved) {
+      assertOwnCampus(saver, post.campusId);
       await tx
         .insert(postLikes)
         .values({ postId, userId: saver.id, campusId: post.campusId, createdAt: ctx.clock.now() });
@@ -487,7 +511,7 @@ export async function getPost(
   if (!row) return null;
   assertCampusReadable(viewer, row);
   const media = row.imgCount > 0 ? ((await mediaOf(ctx, [row.id])).get(row.id) ?? []) : [];
-  const { firstMedia: _first, ...summary } = toSummary(ctx, viewer, row);
+  const { firstMedia: _first, ...summary } = toSummary(ctx, viewer, row, { wholeText: true });
   return { ...summary, media, plainText: row.plainText };
 }
 

@@ -2,12 +2,21 @@ import { describe, expect, it } from "vitest";
 import { ALL_CATEGORIES, CATEGORIES, CATEGORY_OPTIONS, categoryFilter, isPostCategory } from "./categories";
 import {
   countPostCharacters,
+  countRichTextNodes,
+  fitRichText,
   hasTextInFirstBlock,
+  LIST_TEXT_BUDGET,
+  limitRichTextView,
   MAX_POST_CHARACTERS,
+  MAX_RICH_TEXT_JSON_LENGTH,
+  MAX_RICH_TEXT_NODES,
+  normaliseRichText,
   parseRichText,
   plainTextToRichText,
   type RichTextState,
+  type RichTextView,
   richTextToPlainText,
+  TEXT_FORMATS,
   toRichTextView,
   truncateRichTextView,
 } from "./rich-text";
@@ -239,5 +248,203 @@ describe("the render model", () => {
     const short = toRichTextView(paragraphs("a".repeat(100), "b".repeat(98)));
     if (!short) throw new Error("expected a view");
     expect(truncateRichTextView(short)).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Issue 9 §2, decision 0115: a post's cost is bounded by its nodes, not only its characters.
+
+const ALL_FORMATS = 255;
+
+function run(text: string, format = 0) {
+  return {
+    type: "text" as const,
+    version: 1,
+    text,
+    format,
+    detail: 0,
+    mode: "normal" as const,
+    style: "" as const,
+  };
+}
+
+function block(...children: RichTextState["root"]["children"][number]["children"]) {
+  return {
+    type: "paragraph" as const,
+    version: 1,
+    children,
+    direction: "ltr" as const,
+    format: "" as const,
+    indent: 0,
+    textFormat: 0,
+    textStyle: "" as const,
+  };
+}
+
+function state(...children: ReturnType<typeof block>[]): RichTextState {
+  return { root: { type: "root", version: 1, children, direction: "ltr", format: "", indent: 0 } };
+}
+
+/**
+ * The probe's post as a crafted request sends it (only the fields that matter; the rest
+ * default): 496 one-character runs with all 8 formats, then empty runs, 1,000 a paragraph.
+ */
+function probePost(emptyRuns: number): string {
+  const runs = Array.from({ length: 496 }, (_, index) => ({
+    type: "text",
+    text: String.fromCharCode(97 + (index % 26)),
+    format: ALL_FORMATS,
+  }));
+  const empties = Array.from({ length: emptyRuns }, () => ({ type: "text", text: "", format: 0 }));
+  const blocks = [{ type: "paragraph", children: runs }];
+  for (let start = 0; start < empties.length; start += 1000) {
+    blocks.push({ type: "paragraph", children: empties.slice(start, start + 1000) });
+  }
+  return JSON.stringify({ root: { type: "root", children: blocks } });
+}
+
+function elementsOf(view: RichTextView): number {
+  let elements = 0;
+  for (const paragraph of view.children) {
+    elements += 1;
+    for (const node of paragraph.children) elements += node.type === "text" ? 1 + node.format.length : 1;
+  }
+  return elements;
+}
+
+function viewText(view: RichTextView): string {
+  return view.children
+    .map((paragraph) => paragraph.children.map((node) => (node.type === "text" ? node.text : "\n")).join(""))
+    .join("\n");
+}
+
+describe("normalising the text before it is stored (issue 9 §2)", () => {
+  it("refuses the probe's 94,000-character post before reading it, with 'Error: Too many characters!'", () => {
+    const json = probePost(2000);
+    expect(json.length).toBeGreaterThan(MAX_RICH_TEXT_JSON_LENGTH);
+    expect(json.length).toBeLessThan(100_000);
+    expect(parseRichText(json)).toEqual({
+      ok: false,
+      code: "too-many-nodes",
+      message: "Error: Too many characters!",
+    });
+    // The length alone decides, before any parsing.
+    expect(parseRichText("x".repeat(MAX_RICH_TEXT_JSON_LENGTH + 1))).toMatchObject({
+      ok: false,
+      code: "too-many-nodes",
+    });
+  });
+
+  it("turns 496 one-character runs of one format and 500 empty runs into one run, the same text", () => {
+    const result = parseRichText(probePost(500));
+    if (!result.ok || !result.state) throw new Error("expected a state");
+    const letters = Array.from({ length: 496 }, (_, index) => String.fromCharCode(97 + (index % 26))).join(
+      "",
+    );
+    expect(result.state.root.children).toHaveLength(2);
+    expect(result.state.root.children[0]?.children).toEqual([run(letters, ALL_FORMATS)]);
+    expect(result.state.root.children[1]?.children).toEqual([]);
+    expect(countRichTextNodes(result.state)).toBe(3);
+    // The 500 rule counts the same: 496 characters and the break before the empty paragraph.
+    expect(result.characters).toBe(498);
+    expect(result.plainText).toBe(`${letters}\n`);
+  });
+
+  it("merges runs only where format, mode and detail match; line breaks and formats still split them", () => {
+    const input = state(
+      block(
+        run("Desk "),
+        run(""),
+        run("lamp"),
+        run(", $10", TEXT_FORMATS.bold),
+        run(" firm", TEXT_FORMATS.bold),
+        { type: "linebreak", version: 1 },
+        run("pick"),
+        run("up", TEXT_FORMATS.italic),
+        { ...run(" token"), mode: "token" },
+        { ...run(" token"), mode: "token" },
+      ),
+    );
+    expect(normaliseRichText(input).root.children[0]?.children).toEqual([
+      run("Desk lamp"),
+      run(", $10 firm", TEXT_FORMATS.bold),
+      { type: "linebreak", version: 1 },
+      run("pick"),
+      run("up", TEXT_FORMATS.italic),
+      { ...run(" token token"), mode: "token" },
+    ]);
+  });
+
+  it(`allows ${MAX_RICH_TEXT_NODES} nodes and refuses one more with the spec's message, whatever the characters`, () => {
+    // Alternating formats cannot merge: one paragraph and its runs.
+    const alternating = (runs: number) =>
+      state(
+        block(
+          ...Array.from({ length: runs }, (_, index) => run("a", index % 2 === 0 ? TEXT_FORMATS.bold : 0)),
+        ),
+      );
+    expect(parseRichText(JSON.stringify(alternating(MAX_RICH_TEXT_NODES - 1)))).toMatchObject({
+      ok: true,
+      characters: MAX_RICH_TEXT_NODES - 1,
+    });
+    expect(parseRichText(JSON.stringify(alternating(MAX_RICH_TEXT_NODES)))).toEqual({
+      ok: false,
+      code: "too-many-nodes",
+      message: "Error: Too many characters!",
+    });
+  });
+
+  it("fits a stored text over the cap: formatting dropped first (every character kept), then the rest cut", () => {
+    const alternating = state(
+      block(...Array.from({ length: 400 }, (_, index) => run("a", index % 2 === 0 ? ALL_FORMATS : 0))),
+    );
+    expect(fitRichText(alternating)).toEqual(state(block(run("a".repeat(400)))));
+
+    const lines = state(...Array.from({ length: 200 }, (_, index) => block(run(`${index % 10}`))));
+    const cut = fitRichText(lines);
+    expect(countRichTextNodes(cut)).toBe(MAX_RICH_TEXT_NODES);
+    expect(cut.root.children).toEqual(lines.root.children.slice(0, MAX_RICH_TEXT_NODES / 2));
+
+    const fine = state(block(run("Desk"), run(" lamp", TEXT_FORMATS.bold)));
+    expect(fitRichText(fine)).toEqual(fine);
+  });
+});
+
+describe("a text's cost in a list (issue 9 §2)", () => {
+  it(`renders at most ${LIST_TEXT_BUDGET} elements with their formatting, the rest as plain text, every character kept`, () => {
+    // The largest a stored text can be: 300 nodes, all formats on every run.
+    const maximal = state(
+      ...Array.from({ length: MAX_RICH_TEXT_NODES / 3 }, (_, index) =>
+        block(run(`${index % 10}`, ALL_FORMATS), run("x", index % 2 === 0 ? 0 : ALL_FORMATS - 1)),
+      ),
+    );
+    const whole = toRichTextView(maximal);
+    if (!whole) throw new Error("expected a view");
+    const listed = limitRichTextView(whole);
+    expect(elementsOf(whole)).toBeGreaterThan(1_400);
+    expect(elementsOf(listed)).toBeLessThanOrEqual(LIST_TEXT_BUDGET + 2);
+    expect(viewText(listed)).toBe(viewText(whole));
+    expect(JSON.stringify(listed).length).toBeLessThan(8 * 1024);
+    // The first runs keep their formatting.
+    expect(listed.children[0]?.children[0]).toEqual({
+      type: "text",
+      text: "0",
+      format: expect.arrayContaining(["bold", "code"]),
+    });
+
+    const short = toRichTextView(paragraphs("Desk lamp", "Barely used"));
+    if (!short) throw new Error("expected a view");
+    expect(limitRichTextView(short)).toBe(short);
+  });
+
+  it("cuts the plain rest for 'See more' as the 500 rule counts, a new line counting 2", () => {
+    const whole = toRichTextView(paragraphs(...Array.from({ length: 120 }, () => "ab")));
+    if (!whole) throw new Error("expected a view");
+    const listed = limitRichTextView(whole);
+    expect(elementsOf(listed)).toBeLessThan(elementsOf(whole));
+    // 4 characters a line ('ab' and its break): 200 characters is 50 lines, the last without its break.
+    expect(viewText(truncateRichTextView(listed) ?? listed)).toBe(
+      viewText(truncateRichTextView(whole) ?? whole),
+    );
   });
 });

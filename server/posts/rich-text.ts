@@ -10,10 +10,26 @@ export const LINE_BREAK_CHARACTERS = 2;
 /** spec 2 §2, §9: long text is cut at 200 characters with 'See more' / 'See less'. */
 export const PREVIEW_CHARACTERS = 200;
 /**
- * Decision 0080: a cap on the serialised editor state, far above what 500
- * characters with formatting need, so a crafted request cannot make the server parse megabytes.
+ * Decisions 0080, 0115: a cap on the serialised editor state, checked before it is parsed. The
+ * largest state the node cap lets through is about 35,000 characters of Lexical JSON; this is
+ * about twice that, so a crafted request cannot make the server parse more.
  */
-export const MAX_RICH_TEXT_JSON_LENGTH = 100_000;
+export const MAX_RICH_TEXT_JSON_LENGTH = 64 * 1024;
+/**
+ * Decision 0115 (issue 9 §2): the nodes one text may hold once normalised — paragraphs, line
+ * breaks and text runs. A real post of 500 characters needs a few dozen (a 20-line listing with a
+ * bold label on each line is 60); the 500 rule alone would allow about 500 one-character runs of
+ * alternating formats. The tree's depth is fixed by the schema: root → paragraph → line break or
+ * text run, and at most the 8 format marks around a run.
+ */
+export const MAX_RICH_TEXT_NODES = 300;
+/**
+ * Decision 0115: what one post's text may cost in a list (feed, media, profile tabs, saved, a
+ * thread's comments), counted as the elements it renders: each paragraph, line break and text
+ * run is one, and each format mark of a run (bold, italic…) one more. Past it the rest of the
+ * text is shown as plain text, so a list page costs at most this much per post whatever it holds.
+ */
+export const LIST_TEXT_BUDGET = 100;
 
 export const RICH_TEXT_MESSAGES = {
   // spec 2 §5, §8.
@@ -155,9 +171,88 @@ export const richTextStateSchema: z.ZodType<RichTextState, unknown> = z.object({
 });
 
 // ---------------------------------------------------------------------------
+// Normalising (decision 0115): what the editor would have made of the same text.
+
+function sameRun(a: LexicalTextNode, b: LexicalTextNode): boolean {
+  return a.format === b.format && a.detail === b.detail && a.mode === b.mode && a.style === b.style;
+}
+
+function normaliseInline(nodes: readonly LexicalInlineNode[]): LexicalInlineNode[] {
+  const runs: LexicalInlineNode[] = [];
+  for (const node of nodes) {
+    if (node.type === "text") {
+      // An empty run shows nothing.
+      if (node.text === "") continue;
+      const last = runs[runs.length - 1];
+      if (last?.type === "text" && sameRun(last, node)) {
+        runs[runs.length - 1] = { ...last, text: last.text + node.text };
+        continue;
+      }
+    }
+    runs.push(node);
+  }
+  return runs;
+}
+
+/**
+ * The same text with adjacent text runs of the same format (and mode, detail, style) merged and
+ * empty runs dropped, as Lexical itself normalises its state. It shows exactly as before and has
+ * the same characters; a crafted state of 496 one-character runs becomes one run.
+ */
+export function normaliseRichText(state: RichTextState): RichTextState {
+  return {
+    root: {
+      ...state.root,
+      children: state.root.children.map((block) => ({ ...block, children: normaliseInline(block.children) })),
+    },
+  };
+}
+
+/** The nodes of a state as MAX_RICH_TEXT_NODES counts them: paragraphs, line breaks and text runs. */
+export function countRichTextNodes(state: RichTextState | null): number {
+  if (!state) return 0;
+  let nodes = 0;
+  for (const block of state.root.children) nodes += 1 + block.children.length;
+  return nodes;
+}
+
+/**
+ * A stored state brought within MAX_RICH_TEXT_NODES (the start-up migration of decision 0115,
+ * for texts stored before the cap): normalised; if still over, its formatting is dropped so the
+ * runs of each line merge (all the text stays); if still over, the nodes past the cap are cut,
+ * the only case where text is lost — what the cap would not let anyone post today.
+ */
+export function fitRichText(state: RichTextState, maxNodes = MAX_RICH_TEXT_NODES): RichTextState {
+  const normalised = normaliseRichText(state);
+  if (countRichTextNodes(normalised) <= maxNodes) return normalised;
+  const plain = normaliseRichText({
+    root: {
+      ...normalised.root,
+      children: normalised.root.children.map((block) => ({
+        ...block,
+        children: block.children.map((node) =>
+          node.type === "text" ? { ...node, format: 0, detail: 0, mode: "normal" as const } : node,
+        ),
+      })),
+    },
+  });
+  if (countRichTextNodes(plain) <= maxNodes) return plain;
+  const blocks: LexicalParagraphNode[] = [];
+  let left = maxNodes;
+  for (const block of plain.root.children) {
+    if (left < 1) break;
+    left -= 1;
+    const children = block.children.slice(0, left);
+    left -= children.length;
+    blocks.push({ ...block, children });
+  }
+  return { root: { ...plain.root, children: blocks } };
+}
+
+// ---------------------------------------------------------------------------
 // Reading, counting, plain text.
 
-export type RichTextErrorCode = "unreadable" | "too-many-characters";
+export type RichTextErrorCode = "unreadable" | "too-many-characters" | "too-many-nodes";
 
 export type RichTextResult =
   | {
@@ -173,16 +268,24 @@ export type RichTextResult =
 /**
  * Reads what the composer sent: a Lexical editor state as a JSON string or an
  * object, or nothing (null, undefined, '' ) for no text. Anything but
- * paragraphs, line breaks and text is refused; so is text over the limit.
+ * paragraphs, line breaks and text is refused; so is text over the limit. What
+ * is returned is normalised (normaliseRichText); a state that still has more
+ * than MAX_RICH_TEXT_NODES nodes, or JSON longer than MAX_RICH_TEXT_JSON_LENGTH,
+ * is too long: the spec's 'Error: Too many characters!' (decision 0115).
  */
 export function parseRichText(input: unknown, maxCharacters = MAX_POST_CHARACTERS): RichTextResult {
   const unreadable = { ok: false, code: "unreadable", message: RICH_TEXT_MESSAGES.unreadable } as const;
+  const tooLong = {
+    ok: false,
+    code: "too-many-nodes",
+    message: RICH_TEXT_MESSAGES.tooManyCharacters,
+  } as const;
   let value = input;
   if (value === undefined || value === null || value === "") {
     return { ok: true, state: null, plainText: "", characters: 0 };
   }
   if (typeof value === "string") {
-    if (value.length > MAX_RICH_TEXT_JSON_LENGTH) return unreadable;
+    if (value.length > MAX_RICH_TEXT_JSON_LENGTH) return tooLong;
     try {
       value = JSON.parse(value);
     } catch {
@@ -191,7 +294,8 @@ export function parseRichText(input: unknown, maxCharacters = MAX_POST_CHARACTER
   }
   const parsed = richTextStateSchema.safeParse(value);
   if (!parsed.success) return unreadable;
-  const state = parsed.data;
+  const state = normaliseRichText(parsed.data);
+  if (countRichTextNodes(state) > MAX_RICH_TEXT_NODES) return tooLong;
   const characters = countPostCharacters(state);
   if (characters > maxCharacters) {
     return { ok: false, code: "too-many-characters", message: RICH_TEXT_MESSAGES.tooManyCharacters };
@@ -323,6 +427,62 @@ export function toRichTextView(stored: unknown): RichTextView | null {
   };
 }
 
+function viewBlockText(children: readonly RichTextViewInline[]): string {
+  return children.map((node) => (node.type === "text" ? node.text : "\n")).join("");
+}
+
+/** What one inline node renders: the node, and one element per format mark around a text run. */
+function renderCost(node: RichTextViewInline): number {
+  return node.type === "text" ? 1 + node.format.length : 1;
+}
+
+/**
+ * A text as a list shows it (decision 0115): at most `budget` rendered elements with
+ * their paragraphs and formatting (LIST_TEXT_BUDGET), then the rest of the text in
+ * one plain run, its line breaks as '\n' (shown as new lines: RichText keeps
+ * white space). Every character stays; only formatting past the budget is not
+ * shown, and the post's own page shows it all. The same view when it fits.
+ */
+export function limitRichTextView(view: RichTextView, budget = LIST_TEXT_BUDGET): RichTextView {
+  let left = budget;
+  const blocks: RichTextViewParagraph[] = [];
+  for (const [index, block] of view.children.entries()) {
+    // A paragraph with at least one of its nodes, or the rest in one plain paragraph.
+    if (left < 2 && (left < 1 || block.children.length > 0)) {
+      const rest = view.children.slice(index).map((later) => viewBlockText(later.children));
+      blocks.push({
+        type: "paragraph",
+        align: null,
+        children: [{ type: "text", text: rest.join("\n"), format: [] }],
+      });
+      return { type: "root", children: blocks };
+    }
+    left -= 1;
+    const children: RichTextViewInline[] = [];
+    for (const [nodeIndex, node] of block.children.entries()) {
+      const cost = renderCost(node);
+      if (cost > left) {
+        const rest = [
+          viewBlockText(block.children.slice(nodeIndex)),
+          ...view.children.slice(index + 1).map((later) => viewBlockText(later.children)),
+        ];
+        children.push({ type: "text", text: rest.join("\n"), format: [] });
+        blocks.push({ ...block, children });
+        return { type: "root", children: blocks };
+      }
+      left -= cost;
+      children.push(node);
+    }
+    blocks.push({ ...block, children });
+  }
+  return view;
+}
+
+/** Characters as the 500 rule counts them; a '\n' inside a run (limitRichTextView's plain rest) is a line break. */
+function characterCost(character: string): number {
+  return character === "\n" ? LINE_BREAK_CHARACTERS : 1;
+}
+
 /**
  * spec 2 §2: the first `max` characters (counted as the 500 rule counts), or null
  * when the whole text fits and no 'See more' is needed.
@@ -351,13 +511,19 @@ export function truncateRichTextView(view: RichTextView, max = PREVIEW_CHARACTER
         continue;
       }
       const characters = Array.from(node.text);
-      if (characters.length > budget) {
-        if (budget > 0) children.push({ ...node, text: characters.slice(0, budget).join("") });
+      let kept = 0;
+      let cost = 0;
+      while (kept < characters.length && cost + characterCost(characters[kept] ?? "") <= budget) {
+        cost += characterCost(characters[kept] ?? "");
+        kept++;
+      }
+      if (kept < characters.length) {
+        if (kept > 0) children.push({ ...node, text: characters.slice(0, kept).join("") });
         budget = 0;
         cut = true;
         break;
       }
-      budget -= characters.length;
+      budget -= cost;
       children.push(node);
     }
     blocks.push({ ...block, children });

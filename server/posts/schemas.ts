@@ -2,6 +2,7 @@
 // limits, accepted files, the messages of spec 2 §5 and §8, and the form schema. No server imports.
 import { z } from "zod";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
+import { MAX_RICH_TEXT_JSON_LENGTH } from "./rich-text";
 
 /** spec 2 §5, §9: at most 10 photos or videos per post (and per comment). */
 export const MAX_POST_FILES = 10;
@@ -57,6 +58,10 @@ export const POST_MESSAGES = {
   cannotSave: "Only posts can be saved.",
   notYours: "You can only delete your own posts and comments.",
   badCursor: "This list could not be loaded. Please refresh the page.",
+  // Ours (decision 0116): the posting limit, saying when to try again ('1 minute', '3 hours').
+  postingTooFast: (wait: string) => `You're posting too fast. Please try again in ${wait}.`,
+  dailyPostLimit: (limit: number, wait: string) =>
+    `You've posted ${limit} times in the last 24 hours, the most allowed. Please try again in ${wait}.`,
 } as const;
 
 /**
@@ -65,7 +70,8 @@ export const POST_MESSAGES = {
  * (rich-text.ts); this schema only shapes the form data.
  */
 export const postFormSchema = z.object({
-  text: z.string().max(200_000).optional(),
+  // Decision 0115: over the cap, the text is too long whatever it holds; it is not parsed.
+  text: z.string().max(MAX_RICH_TEXT_JSON_LENGTH, { error: POST_MESSAGES.tooManyCharacters }).optional(),
   category: z
     .string()
     .optional()
@@ -75,5 +81,5 @@ export const postFormSchema = z.object({
 
 /** The comment composer (spec 2 §2 'Write a comment...'): the Lexical state as JSON. */
 export const commentFormSchema = z.object({
-  text: z.string().max(200_000).optional(),
+  text: z.string().max(MAX_RICH_TEXT_JSON_LENGTH, { error: POST_MESSAGES.tooManyCharacters }).optional(),
 });

@@ -2,7 +2,7 @@ import { type Placeholder, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
-import { type RichTextView, toRichTextView } from "./rich-text";
+import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView, toRichTextView } from "./rich-text";
 
 /**
  * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
@@ -46,7 +46,10 @@ export interface PostSummary {
   author: UserSummary;
   /** The lower-case category value (categories.ts getCategory() gives its text), or null. */
   category: string | null;
-  /** The whole text as a render model; null when the post has no text. */
+  /**
+   * The text as a render model; null when the post has no text. In lists, formatting within
+   * LIST_TEXT_BUDGET and the rest as plain text (decision 0115); the whole of it on a post's page.
+   */
   text: RichTextView | null;
   /** The first photo or video (img_order 1), or null. */
   firstMedia: PostMediaView | null;
@@ -177,8 +180,18 @@ export function toMediaView(
   };
 }
 
-export function toSummary(ctx: AppContext, viewer: Viewer | null, row: SummaryRow): PostSummary {
-  const text = toRichTextView(row.text);
+/**
+ * A row as screens show it. Lists (the default) bound the text's cost per post
+ * (LIST_TEXT_BUDGET, decision 0115); `wholeText` is for the one post a post page shows.
+ */
+export function toSummary(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  row: SummaryRow,
+  options: { wholeText?: boolean } = {},
+): PostSummary {
+  const view = toRichTextView(row.text);
+  const text = view && !options.wholeText ? limitRichTextView(view, LIST_TEXT_BUDGET) : view;
   return {
     id: row.id,
     type: row.type,

@@ -78,7 +78,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const campuses = new CampusDirectory(handle.db, {});
   await campuses.refresh();
   const config: Config = {
-    ...loadConfig({ APP_SECRET: "test-secret-test-secret-test-secret", DATA_DIR: ".tmp/test-data" }),
+    ...loadConfig({
+      APP_SECRET: "test-secret-test-secret-test-secret",
+      DATA_DIR: ".tmp/test-data",
+      // Tests make their data far faster than people post; the posting-limit tests
+      // (server/posts/posting-limits.test.ts) pass the limits they check.
+      POSTS_PER_MINUTE: "0",
+      POSTS_PER_DAY: "0",
+    }),
     ...overrides,
   };
   const mail = createRecordingTransport();

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, type HeadersArgs, redirect } from "react-router";
 import { readUploadForm } from "~/app/components/profile/upload-form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
@@ -83,6 +83,17 @@ export async function readComposerForm(app: AppContext, request: Request) {
   }
 }
 
+/**
+ * The composer routes' `headers`: a posting-limit refusal's Retry-After (decision 0116) reaches
+ * the browser; React Router passes an action's own headers on only through this export.
+ */
+export function composerHeaders({ actionHeaders, parentHeaders }: HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 const REFUSAL_STATUS: Record<ParticipationRefusal["kind"], number> = {
   "sign-in": 401,
   "verify-email": 403,
@@ -127,10 +138,15 @@ export function composerFailure(
         ? 404
         : error.code === "other-campus" || error.code === "forbidden"
           ? 403
-          : 400;
+          : error.code === "rate-limited"
+            ? 429
+            : 400;
+    // Decision 0116: the posting limit says when to try again, to people and to scripts.
+    const headers: HeadersInit =
+      error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
     return data<ComposerActionData>(
       { ok: false, toast: { message: error.message, type: error.alertType } },
-      { status },
+      { status, headers },
     );
   }
   app.log.error({ err: error }, "composer submission failed");

@@ -1,8 +1,10 @@
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as createCommentAction } from "~/app/routes/posts/create-comment";
 import { action as createPostAction } from "~/app/routes/posts/create-post";
 import { CampusDirectory } from "~/server/campuses/directory";
+import { posts } from "~/server/db/schema";
 import { getPost } from "~/server/posts/posts";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { createTestMember, createTestPost, requestHeaders } from "~/tests/support/factories";
@@ -50,8 +52,9 @@ async function run(promise: Promise<unknown>) {
     result = thrown;
   }
   if (result instanceof Response) return { response: result } as const;
-  const wrapped = result as { data: ComposerActionData; init?: { status?: number } | null };
-  return { data: wrapped.data, status: wrapped.init?.status ?? 200 } as const;
+  const wrapped = result as { data: ComposerActionData; init?: ResponseInit | null };
+  const headers = new Headers(wrapped.init?.headers);
+  return { data: wrapped.data, status: wrapped.init?.status ?? 200, headers } as const;
 }
 
 function editorJson(text: string): string {
@@ -110,6 +113,54 @@ describe("/create/post action", () => {
       ok: false,
       toast: { message: "Error: Too many characters!", type: "danger" },
     });
+  });
+
+  it("refuses the probe's 94,000-character text as too long, posting nothing (issue 9 §2)", async () => {
+    const member = await createTestMember(t);
+    const runs = Array.from({ length: 496 }, () => ({ type: "text", text: "a", format: 255 }));
+    const empties = Array.from({ length: 2000 }, () => ({ type: "text", text: "", format: 0 }));
+    const children = [runs, empties.slice(0, 1000), empties.slice(1000)].map((nodes) => ({
+      type: "paragraph",
+      children: nodes,
+    }));
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", JSON.stringify({ root: { type: "root", children } }));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      toast: { message: "Error: Too many characters!", type: "danger" },
+    });
+    const [written] = await t.ctx.db.select({ n: count() }).from(posts).where(eq(posts.authorId, member.id));
+    expect(written?.n).toBe(0);
+  });
+
+  it("answers past the posting limit with 429, the wait in the toast and Retry-After (issue 9 §2)", async () => {
+    const member = await createTestMember(t);
+    const limits = t.ctx.config.postLimits;
+    t.ctx.config.postLimits = { perMinute: 1, perDay: 0 };
+    try {
+      const post = await createTestPost(t, member.viewer);
+      const filesBefore = t.storage.objects.size;
+      const form = new FormData();
+      form.set("enhanced", "1");
+      form.set("text", editorJson("One more"));
+      form.append("files", await png());
+      const toast = { message: "You're posting too fast. Please try again in 1 minute.", type: "danger" };
+      const answer = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+      expect(answer).toMatchObject({ status: 429, data: { ok: false, toast } });
+      expect(answer.headers?.get("Retry-After")).toBe("60");
+      const reply = await run(
+        createCommentAction(
+          args(composerRequest(`/create/comment/${post.id}`, form, member.cookie), { postId: post.id }),
+        ),
+      );
+      expect(reply).toMatchObject({ status: 429, data: { ok: false, toast } });
+      expect(t.storage.objects.size).toBe(filesBefore);
+    } finally {
+      t.ctx.config.postLimits = limits;
+    }
   });
 
   it("answers a renamed text file with 'Only photos & videos are allowed!'", async () => {

@@ -19,6 +19,7 @@ const statusOf: Partial<Record<PostErrorCode, number>> = {
   forbidden: 403,
   "other-campus": 403,
   "private-campus": 403,
+  "rate-limited": 429,
 };
 
 /**

@@ -5,6 +5,7 @@ import { CommentComposer, isWideScreen } from "~/app/components/posts/composer";
 import {
   type ComposerActionData,
   composerFailure,
+  composerHeaders,
   formFiles,
   formText,
   invalidComposerForm,
@@ -32,6 +33,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
   return { postId: args.params.postId };
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return composerHeaders(args);
 }
 
 /**

@@ -5,6 +5,7 @@ import { PostComposer, useComposer } from "~/app/components/posts/composer";
 import {
   type ComposerActionData,
   composerFailure,
+  composerHeaders,
   formFiles,
   formString,
   formText,
@@ -37,6 +38,10 @@ export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
   const query = new URL(args.request.url).searchParams;
   return { goBack: parseGoBack(query.get("goBack")), category: categoryFilter(query.get("category")) };
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return composerHeaders(args);
 }
 
 /**

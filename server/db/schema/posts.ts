@@ -64,6 +64,10 @@ export const posts = pgTable(
       .on(table.rootId, table.createdAt, table.id)
       .where(sql`${table.rootId} is not null`),
     index("posts_author_idx").on(table.authorId, table.lastModified.desc(), table.id.desc()),
+    // Decision 0116: the posting limit reads an author's posts and comments of the last day.
+    index("posts_author_created_idx")
+      .on(table.authorId, table.createdAt.desc())
+      .where(sql`${table.type} = 'post'`),
     // spec 2 §7 profile tabs: posts (not 'new user'), photos, replies.
     index("posts_profile_posts_idx")
       .on(table.authorId, table.campusId, table.lastModified.desc(), table.id.desc())

@@ -1,0 +1,10 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Data migrations written in TypeScript, run at start-up after the SQL migrations
+ * (decision 0115): one row per migration that finished, so it runs once per database.
+ */
+export const dataMigrations = pgTable("data_migrations", {
+  name: text("name").primaryKey(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+});
