@@ -25,10 +25,10 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { campusOrigin } from "~/server/campuses/campuses";
 import { isPostError } from "~/server/posts/errors";
 import { deletePost, getPost, getThread, toggleSave } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -46,11 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
-    const origin = campusOrigin(context.campus.id, {
-      productionHosts: context.app.config.campusHosts,
-      requestOrigin: new URL(request.url),
-      publicUrl: context.app.config.publicUrl,
-    });
+    const origin = campusOriginOf(request, context);
     const image = post.media.find((media) => media.kind === "image");
     return data({
       state: "found" as const,
