@@ -20,7 +20,7 @@ import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
-import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
 const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
@@ -141,6 +141,9 @@ export async function startApp(options: {
   // The geo gate reads req.ip as the app does.
   listPages.set("trust proxy", config.trustProxy);
   listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+
+  // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
+  app.use(privateForSessions());
 
   if (config.pageCacheMs > 0 && !options.dev) {
     const pageCache = createPageCache({

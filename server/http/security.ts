@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { getSessionCookie } from "better-auth/cookies";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -52,6 +53,22 @@ export function rejectCrossSiteWrites() {
       res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
       return;
     }
+    next();
+  };
+}
+
+/**
+ * Issue 9 §4: a page rendered for a session (its HTML, or React Router's `.data` answer for
+ * the same page) shows that person's data, the settings their e-mail and phone: no cache,
+ * shared or the browser's, may keep it. Any request carrying a session cookie counts, as in
+ * getViewerFromHeaders (server/accounts/viewer.ts); visitors' pages are untouched, so the
+ * visitor page cache (decision 0104), which never serves such requests, works as before.
+ */
+export function privateForSessions() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.headers.cookie;
+    if (cookie && getSessionCookie(new Headers({ cookie })))
+      res.setHeader("Cache-Control", "private, no-store");
     next();
   };
 }
