@@ -16,6 +16,7 @@ import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import "./load-context";
+import { configureAppCookies } from "../../app/lib/cookies.server";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
@@ -52,6 +53,8 @@ export async function startApp(options: {
   build?: () => Promise<ServerBuild>;
 }): Promise<RunningApp> {
   const config = loadConfig();
+  // The app's own cookies: signed with APP_SECRET, Secure in production (decision 0111).
+  configureAppCookies({ secrets: [config.appSecret], secure: config.production });
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await migrateDatabase(database);
