@@ -29,6 +29,9 @@ function isVisitorPagePath(path: string): boolean {
   return visitorPagePath.test(path);
 }
 
+// main.js serves the built client files with it, from this same bundle.
+export { clientFiles } from "./static-files";
+
 export interface RunningApp {
   app: express.Express;
   /**
@@ -86,7 +89,14 @@ export async function startApp(options: {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(securityHeaders({ production: config.production, dev: options.dev }));
+  app.use(
+    securityHeaders({
+      production: config.production,
+      dev: options.dev,
+      // Google sign-in without JavaScript: a form posted here, redirected to the provider (decision 0112).
+      formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
+    }),
+  );
   app.use(rejectCrossSiteWrites());
   app.use((req, _res, next) => {
     // better-auth reads the client address from this header; only we may set it.

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache, PAGE_CACHE_HEADER } from "./page-cache";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -35,6 +35,28 @@ describe("security headers", () => {
     expect(first.headers.get("strict-transport-security")).toContain("max-age=");
     const second = await fetch(`${base}/echo`);
     expect(await second.text()).not.toBe(nonce);
+  });
+
+  it("lets forms post to this site only (issue 9 §4)", async () => {
+    const csp = (await fetch(`${base}/echo`)).headers.get("content-security-policy") ?? "";
+    const formAction = csp.split(";").find((directive) => directive.trim().startsWith("form-action"));
+    expect(formAction?.trim()).toBe("form-action 'self'");
+  });
+
+  it("adds exactly the origins it is given, such as the Google sign-in provider", () => {
+    const res = { locals: {} as Record<string, unknown>, headers: new Map<string, string>() };
+    const response = {
+      locals: res.locals,
+      setHeader: (name: string, value: string) => res.headers.set(name.toLowerCase(), value),
+    } as unknown as Response;
+    securityHeaders({ production: true, dev: false, formActionOrigins: ["https://accounts.google.com"] })(
+      {} as Request,
+      response,
+      () => {},
+    );
+    expect(res.headers.get("content-security-policy")).toContain(
+      "form-action 'self' https://accounts.google.com;",
+    );
   });
 
   it("refuses form posts from other sites and keeps same-site ones", async () => {

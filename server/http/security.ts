@@ -6,8 +6,18 @@ import type { NextFunction, Request, Response } from "express";
  * Security headers on every response. Scripts run only with this request's
  * nonce (React Router's hydration data and module scripts carry it); styles
  * allow inline attributes because React renders style props.
+ *
+ * Forms post to this site only (issue 9 §4). `formActionOrigins` adds the few other origins a
+ * form submission may end at: browsers (Chrome) apply form-action to the redirects that follow a
+ * submission, and 'Continue with Google' without JavaScript is a form posted here that is
+ * redirected to the provider (decision 0112).
  */
-export function securityHeaders(options: { production: boolean; dev: boolean }) {
+export function securityHeaders(options: {
+  production: boolean;
+  dev: boolean;
+  formActionOrigins?: readonly string[];
+}) {
+  const formAction = [`'self'`, ...(options.formActionOrigins ?? [])].join(" ");
   return (_req: Request, res: Response, next: NextFunction) => {
     // Vite's dev server injects its HMR client and React refresh preamble, so
     // development allows inline scripts and renders no nonce at all (a nonce
@@ -24,7 +34,7 @@ export function securityHeaders(options: { production: boolean; dev: boolean }) 
       `media-src 'self' blob:`,
       `font-src 'self' data:`,
       `connect-src ${connectSrc}`,
-      `form-action 'self' https:`,
+      `form-action ${formAction}`,
       `frame-ancestors 'none'`,
       `base-uri 'self'`,
       `object-src 'none'`,
