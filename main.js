@@ -1,6 +1,5 @@
 // The Node entry (CONTRACT.md 'Two commands'): serves the built app, or with
 // --dev runs Vite in middleware mode. Stops cleanly on SIGINT/SIGTERM.
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -25,28 +24,10 @@ if (dev) {
   serveFrontEnd = viteDevServer.middlewares;
 } else {
   const operatorEnv = selectReactProductionBuild(process.env);
-  const { startApp } = await import("./build/server/index.js");
+  const { startApp, clientFiles } = await import("./build/server/index.js");
   running = await startApp({ dev: false, env: operatorEnv });
-  const client = path.resolve("build/client");
-  // The other public files (favicon, campus logos) are few and fixed: only their paths reach the
-  // file system, rather than every page request paying for a stat() that finds nothing.
-  const publicStatic = express.static(client, { maxAge: "1h", index: false });
-  const publicEntries = new Set(
-    (await readdir(client, { withFileTypes: true }))
-      .filter((entry) => entry.name !== "assets")
-      .map((entry) => `/${entry.name}`),
-  );
-  serveFrontEnd = express.Router();
-  // Fingerprinted assets never change: cache them for a year.
-  serveFrontEnd.use(
-    "/assets",
-    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
-  );
-  serveFrontEnd.use((req, res, next) => {
-    const first = `/${req.path.split("/")[1] ?? ""}`;
-    if (publicEntries.has(first)) publicStatic(req, res, next);
-    else next();
-  });
+  // The built assets, favicon and campus logos (server/http/static-files.ts).
+  serveFrontEnd = await clientFiles(path.resolve("build/client"));
 }
 // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
 server.use(running.listPages);

@@ -9,7 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { campusOrigin, countCampusMembers } from "~/server/campuses/campuses";
+import { countCampusMembers } from "~/server/campuses/campuses";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
@@ -17,6 +17,7 @@ import { ComposerProvider } from "./components/posts/composer";
 import { Shell } from "./components/shell/shell";
 import { useRecordNavigation } from "./components/ui/back-button";
 import { ToastProvider } from "./components/ui/toaster";
+import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
@@ -38,12 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
-  const campusUrl = (campusId: string) =>
-    campusOrigin(campusId, {
-      productionHosts: app.config.campusHosts,
-      requestOrigin: new URL(args.request.url),
-      publicUrl: app.config.publicUrl,
-    });
+  const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
   return data(

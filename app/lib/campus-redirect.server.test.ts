@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/accounts/viewer";
 import { applyCampusRedirect, campusRedirectTarget } from "./campus-redirect.server";
+import { configureAppCookies } from "./cookies.server";
+
+// Signed cookies need the secret the server configures at start (decision 0111).
+configureAppCookies({ secrets: ["redirect-test-secret"], secure: false });
 
 const www = { id: "www", generic: true };
 const ut = { id: "ut", generic: false };

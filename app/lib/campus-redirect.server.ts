@@ -1,5 +1,6 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Viewer } from "~/server/accounts/viewer";
+import { appCookie } from "./cookies.server";
 
 /**
  * spec 1 §1: 'On the generic instance a stored redirect_to campus id sends the
@@ -8,7 +9,8 @@ import type { Viewer } from "~/server/accounts/viewer";
  * generic instance and stay. It is separate from verification-redirect.server.ts
  * because its target is another site, computed per user (decision 0073).
  */
-const doneCookie = createCookie("cbs_campus_redirect", { path: "/", httpOnly: true, sameSite: "lax" });
+/** Signed (decision 0111): a forged value would skip the redirect. */
+const doneCookie = appCookie("cbs_campus_redirect", { path: "/", httpOnly: true, sameSite: "lax" });
 
 /** Pages it never interrupts: signing in or out, settings, the dev mailbox, /404. */
 const exempt = [
@@ -40,10 +42,10 @@ export async function applyCampusRedirect(
   campusUrl: (campusId: string) => string,
 ): Promise<void> {
   if (!campus.generic || !viewer?.redirectTo) return;
-  const done = (await doneCookie.parse(request.headers.get("Cookie"))) === true;
+  const done = (await doneCookie().parse(request.headers.get("Cookie"))) === true;
   const target = campusRedirectTarget(viewer, campus, new URL(request.url).pathname, done);
   if (!target) return;
   throw redirect(`${campusUrl(target)}/home`, {
-    headers: { "Set-Cookie": await doneCookie.serialize(true) },
+    headers: { "Set-Cookie": await doneCookie().serialize(true) },
   });
 }

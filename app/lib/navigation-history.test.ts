@@ -49,7 +49,16 @@ describe("navigation memory (spec 1 §2, §9)", () => {
     }
     const odd = JSON.stringify({
       startedAt: start,
-      entries: ["/home", 3, "https://evil.example/", "/saved"],
+      // Issue 9 §4: nothing a browser would read as another site ('/\t/…' is '//…').
+      entries: [
+        "/home",
+        3,
+        "https://evil.example/",
+        "//evil.example",
+        "/\t/evil.example",
+        "/\\evil",
+        "/saved",
+      ],
     });
     expect(readHistory(odd, start).entries).toEqual(["/home", "/saved"]);
   });

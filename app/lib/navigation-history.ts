@@ -7,6 +7,8 @@
  * side (recording, the button) is at the bottom.
  */
 
+import { localPath } from "./local-path";
+
 export const HISTORY_STORAGE_KEY = "cbs:navigation-history";
 /** spec 1 §9: 'Navigation history expires after 24 hours.' */
 export const HISTORY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +81,7 @@ export function readHistory(raw: string | null, now: number): NavigationHistory 
     return {
       startedAt,
       entries: entries
-        .filter((entry): entry is string => typeof entry === "string" && entry.startsWith("/"))
+        .filter((entry): entry is string => localPath(entry) !== null)
         .slice(-HISTORY_MAX_ENTRIES),
     };
   } catch {

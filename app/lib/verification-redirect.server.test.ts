@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/accounts/viewer";
+import { configureAppCookies } from "./cookies.server";
 import { applyOnceRedirects } from "./verification-redirect.server";
+
+// Signed cookies need the secret the server configures at start (decision 0111).
+configureAppCookies({ secrets: ["redirect-test-secret"], secure: false });
 
 const base: Viewer = {
   id: "u1",

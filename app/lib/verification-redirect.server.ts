@@ -1,5 +1,6 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Viewer } from "~/server/accounts/viewer";
+import { appCookie } from "./cookies.server";
 
 /**
  * spec 1 §4: 'A user whose e-mail is not verified goes to /verify; a user whose
@@ -37,10 +38,11 @@ const exempt = [
   /^\/dev\/mail\/?$/,
 ];
 
-const doneCookie = createCookie("cbs_once_redirects", { path: "/", httpOnly: true, sameSite: "lax" });
+/** Signed (decision 0111): a forged value would skip the redirects. */
+const doneCookie = appCookie("cbs_once_redirects", { path: "/", httpOnly: true, sameSite: "lax" });
 
 async function readDone(request: Request): Promise<string[]> {
-  const value: unknown = await doneCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await doneCookie().parse(request.headers.get("Cookie"));
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
@@ -59,7 +61,7 @@ export async function applyOnceRedirects(
   const done = await readDone(request);
   for (const rule of rules) {
     if (done.includes(rule.id) || !rule.applies(viewer, campus)) continue;
-    const marked = await doneCookie.serialize([...done, rule.id]);
+    const marked = await doneCookie().serialize([...done, rule.id]);
     // Reaching the page by any way counts as the one redirect.
     if (pathname === rule.target) {
       headers.append("Set-Cookie", marked);
@@ -73,6 +75,6 @@ export async function applyOnceRedirects(
 
 /** Headers that forget the redirects already made: a new sign-in gets its own. */
 export async function resetOnceRedirects(headers = new Headers()): Promise<Headers> {
-  headers.append("Set-Cookie", await doneCookie.serialize([], { maxAge: 0 }));
+  headers.append("Set-Cookie", await doneCookie().serialize([], { maxAge: 0 }));
   return headers;
 }

@@ -2,18 +2,48 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth, magicLink } from "better-auth/plugins";
+import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
 import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
 import { GOOGLE_ERROR_PATH, GOOGLE_PROVIDER_ID, googleProviderConfig, isGoogleSignUp } from "./google";
 import { MAGIC_LINK_TTL_MS, queueMagicLinkMail } from "./magic-link";
 
-/** Hosts the app answers on: every campus under localhost, plus configured production hosts. */
-function allowedHosts(ctx: AppContext): string[] {
-  const hosts = ["localhost", "localhost:*", "*.localhost", "*.localhost:*", "127.0.0.1", "127.0.0.1:*"];
-  for (const host of Object.values(ctx.config.campusHosts)) hosts.push(host, `www.${host}`);
-  if (ctx.config.publicUrl) hosts.push(new URL(ctx.config.publicUrl).host);
-  return hosts;
+/**
+ * The hosts better-auth builds its own URLs for and the origins it trusts (issue 9 §1,
+ * decision 0110): the configured ones (CAMPUS_HOSTS and their www., PUBLIC_URL) and,
+ * outside production only, every campus under localhost on any port. Any other host
+ * gets the fallback: the default campus's own address.
+ */
+export function authHosts(config: HostConfig): {
+  allowedHosts: string[];
+  trustedOrigins: string[];
+  fallback: string;
+} {
+  const allowedHosts: string[] = [];
+  const trustedOrigins: string[] = [];
+  for (const host of Object.values(config.campusHosts)) {
+    allowedHosts.push(host, `www.${host}`);
+    trustedOrigins.push(`https://${host}`, `https://www.${host}`);
+  }
+  if (config.publicUrl) {
+    const publicUrl = new URL(config.publicUrl);
+    allowedHosts.push(publicUrl.host);
+    trustedOrigins.push(publicUrl.origin);
+  }
+  if (!config.production) {
+    const development = [
+      "localhost",
+      "localhost:*",
+      "*.localhost",
+      "*.localhost:*",
+      "127.0.0.1",
+      "127.0.0.1:*",
+    ];
+    allowedHosts.push(...development);
+    trustedOrigins.push(...development.flatMap((host) => [`http://${host}`, `https://${host}`]));
+  }
+  return { allowedHosts, trustedOrigins, fallback: campusOrigin(DEFAULT_CAMPUS_ID, null, config) };
 }
 
 /**
@@ -46,13 +76,13 @@ export function isPublicAuthPath(path: string): boolean {
  * domain functions around it.
  */
 export function createAuth(ctx: AppContext) {
-  const hosts = allowedHosts(ctx);
+  const hosts = authHosts(ctx.config);
   const google = googleProviderConfig(ctx);
   return betterAuth({
     appName: "Campus Buy Sell",
     secret: ctx.config.appSecret,
-    baseURL: { allowedHosts: hosts, fallback: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}` },
-    trustedOrigins: hosts.flatMap((host) => [`http://${host}`, `https://${host}`]),
+    baseURL: { allowedHosts: hosts.allowedHosts, fallback: hosts.fallback },
+    trustedOrigins: hosts.trustedOrigins,
     database: drizzleAdapter(ctx.db, { provider: "pg", schema, transaction: true }),
     telemetry: { enabled: false },
     user: {
@@ -119,6 +149,8 @@ export function createAuth(ctx: AppContext) {
         ctx.log[level]({ betterAuth: args.length > 0 ? args : undefined }, message),
     },
     advanced: {
+      // better-auth skips its Origin check when NODE_ENV=test; tests check what production does.
+      disableOriginCheck: false,
       useSecureCookies: ctx.config.production,
       // server/http/app.ts sets this header from the socket (or X-Forwarded-For with TRUST_PROXY=1).
       ipAddress: { ipAddressHeaders: ["x-cbs-client-ip"] },

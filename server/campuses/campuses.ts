@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Config } from "../config";
 import type { Queryable } from "../db/client";
 import { campuses, user } from "../db/schema";
 import campusList from "./campuses.json";
@@ -68,6 +69,11 @@ export async function getCampus(db: Queryable, id: string): Promise<Campus | nul
   return row ?? null;
 }
 
+/** A Host header's name: lower case, without its port or a trailing dot. */
+function hostName(hostHeader: string | null | undefined): string {
+  return (hostHeader ?? "").trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
 /**
  * Which campus a host name serves (CONTRACT.md 'Campuses and hosts'):
  * a configured production host, then `{slug}.localhost`, else the default campus.
@@ -76,7 +82,7 @@ export function campusIdForHost(
   hostHeader: string | undefined,
   productionHosts: Record<string, string>,
 ): string {
-  const host = (hostHeader ?? "").trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  const host = hostName(hostHeader);
   for (const [id, productionHost] of Object.entries(productionHosts)) {
     if (host === productionHost || host === `www.${productionHost}`) return id;
   }
@@ -85,23 +91,55 @@ export function campusIdForHost(
   return DEFAULT_CAMPUS_ID;
 }
 
-/** The origin users of a campus reach it on, used for links in mail and 'View Your Campus'. */
-export function campusOrigin(
-  campusId: string,
-  options: { productionHosts: Record<string, string>; requestOrigin: URL | null; publicUrl: string | null },
-): string {
-  const productionHost = options.productionHosts[campusId];
-  if (productionHost) return `https://${productionHost}`;
-  const base = options.requestOrigin ?? new URL(options.publicUrl ?? "http://localhost:3000");
-  const port = base.port ? `:${base.port}` : "";
-  if (
-    base.hostname === "localhost" ||
-    base.hostname.endsWith(".localhost") ||
-    base.hostname === "127.0.0.1"
-  ) {
-    return `${base.protocol}//${campusId}.localhost${port}`;
-  }
-  return base.origin;
+/** What the app's own addresses are configured from (CONTRACT.md: PORT, PUBLIC_URL, CAMPUS_HOSTS, NODE_ENV). */
+export type HostConfig = Pick<Config, "production" | "port" | "publicUrl" | "campusHosts">;
+
+/** CONTRACT.md 'Campuses and hosts': a campus's development host names, its own first. */
+function developmentHostNames(campusId: string): string[] {
+  if (campusId === DEFAULT_CAMPUS_ID) return ["localhost", "127.0.0.1", `${campusId}.localhost`];
+  return [`${campusId}.localhost`];
+}
+
+/** PUBLIC_URL, when it is the address of this campus (the campus its host serves). */
+function publicUrlOf(campusId: string, config: HostConfig): URL | null {
+  if (!config.publicUrl) return null;
+  const url = new URL(config.publicUrl);
+  return campusIdForHost(url.host, config.campusHosts) === campusId ? url : null;
+}
+
+/**
+ * Every origin a campus is reached on, its own first, from configuration alone: PUBLIC_URL
+ * when its host serves the campus, the CAMPUS_HOSTS host (and its www.), and the development
+ * hosts of CONTRACT.md on PORT. In production a campus with a configured address has only
+ * those (issue 9 §1); the development hosts all lead to the user's own machine.
+ */
+export function campusOrigins(campusId: string, config: HostConfig): string[] {
+  const configured: string[] = [];
+  const publicUrl = publicUrlOf(campusId, config);
+  if (publicUrl) configured.push(publicUrl.origin);
+  const productionHost = config.campusHosts[campusId];
+  if (productionHost) configured.push(`https://${productionHost}`, `https://www.${productionHost}`);
+  if (config.production && configured.length > 0) return [...new Set(configured)];
+  const development = developmentHostNames(campusId).map((name) => `http://${name}:${config.port}`);
+  return [...new Set([...configured, ...development])];
+}
+
+/**
+ * The origin of links to a campus: in e-mails (sign-in links, password resets), 'View Your
+ * Campus', shared post links. Decision 0110 (issue 9 §1, CONTRACT.md PUBLIC_URL): PUBLIC_URL when
+ * it serves the campus; else the host the request came to when it is one of the campus's own
+ * (a student on localhost stays on localhost); else the campus's own address. A Host header the
+ * configuration does not name never appears: whoever sends `Host: evil.example` gets a link to the
+ * real site, so a mailed token cannot be made to travel to another server.
+ */
+export function campusOrigin(campusId: string, requestHost: string | null, config: HostConfig): string {
+  const publicUrl = publicUrlOf(campusId, config);
+  if (publicUrl) return publicUrl.origin;
+  const origins = campusOrigins(campusId, config);
+  const host = hostName(requestHost);
+  const own = origins[0];
+  if (!own) throw new Error(`campusOrigin: no origin for campus ${campusId}`);
+  return origins.find((origin) => new URL(origin).hostname === host) ?? own;
 }
 
 /** 'About This Group' member count: school-verified users of the campus (spec 1 §2). */

@@ -17,19 +17,23 @@ import { startMailWorker } from "../mail/worker";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import "./load-context";
+import { configureAppCookies } from "../../app/lib/cookies.server";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { refuseNonFormWrites } from "./form-bodies";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
-import { rejectCrossSiteWrites, securityHeaders } from "./security";
+import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
 const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
 function isVisitorPagePath(path: string): boolean {
   return visitorPagePath.test(path);
 }
+
+// main.js serves the built client files with it, from this same bundle.
+export { clientFiles } from "./static-files";
 
 export interface RunningApp {
   app: express.Express;
@@ -57,6 +61,8 @@ export async function startApp(options: {
   env?: Record<string, string | undefined>;
 }): Promise<RunningApp> {
   const config = loadConfig(options.env);
+  // The app's own cookies: signed with APP_SECRET, Secure in production (decision 0111).
+  configureAppCookies({ secrets: [config.appSecret], secure: config.production });
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await migrateDatabase(database);
@@ -90,7 +96,14 @@ export async function startApp(options: {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(securityHeaders({ production: config.production, dev: options.dev }));
+  app.use(
+    securityHeaders({
+      production: config.production,
+      dev: options.dev,
+      // Google sign-in without JavaScript: a form posted here, redirected to the provider (decision 0112).
+      formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
+    }),
+  );
   app.use(rejectCrossSiteWrites());
   app.use((req, _res, next) => {
     // better-auth reads the client address from this header; only we may set it.
@@ -151,6 +164,8 @@ export async function startApp(options: {
 
   // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
   app.use(refuseNonFormWrites());
+  // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
+  app.use(privateForSessions());
 
   if (config.pageCacheMs > 0 && !options.dev) {
     const pageCache = createPageCache({

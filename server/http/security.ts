@@ -1,12 +1,23 @@
 import { randomBytes } from "node:crypto";
+import { getSessionCookie } from "better-auth/cookies";
 import type { NextFunction, Request, Response } from "express";
 
 /**
  * Security headers on every response. Scripts run only with this request's
  * nonce (React Router's hydration data and module scripts carry it); styles
  * allow inline attributes because React renders style props.
+ *
+ * Forms post to this site only (issue 9 §4). `formActionOrigins` adds the few other origins a
+ * form submission may end at: browsers (Chrome) apply form-action to the redirects that follow a
+ * submission, and 'Continue with Google' without JavaScript is a form posted here that is
+ * redirected to the provider (decision 0112).
  */
-export function securityHeaders(options: { production: boolean; dev: boolean }) {
+export function securityHeaders(options: {
+  production: boolean;
+  dev: boolean;
+  formActionOrigins?: readonly string[];
+}) {
+  const formAction = [`'self'`, ...(options.formActionOrigins ?? [])].join(" ");
   return (_req: Request, res: Response, next: NextFunction) => {
     // Vite's dev server injects its HMR client and React refresh preamble, so
     // development allows inline scripts and renders no nonce at all (a nonce
@@ -23,7 +34,7 @@ export function securityHeaders(options: { production: boolean; dev: boolean }) 
       `media-src 'self' blob:`,
       `font-src 'self' data:`,
       `connect-src ${connectSrc}`,
-      `form-action 'self' https:`,
+      `form-action ${formAction}`,
       `frame-ancestors 'none'`,
       `base-uri 'self'`,
       `object-src 'none'`,
@@ -52,6 +63,22 @@ export function rejectCrossSiteWrites() {
       res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
       return;
     }
+    next();
+  };
+}
+
+/**
+ * Issue 9 §4: a page rendered for a session (its HTML, or React Router's `.data` answer for
+ * the same page) shows that person's data, the settings their e-mail and phone: no cache,
+ * shared or the browser's, may keep it. Any request carrying a session cookie counts, as in
+ * getViewerFromHeaders (server/accounts/viewer.ts); visitors' pages are untouched, so the
+ * visitor page cache (decision 0104), which never serves such requests, works as before.
+ */
+export function privateForSessions() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.headers.cookie;
+    if (cookie && getSessionCookie(new Headers({ cookie })))
+      res.setHeader("Cache-Control", "private, no-store");
     next();
   };
 }

@@ -77,3 +77,16 @@ test("cancelling at the provider comes back with 'Error: Sign-in process was can
   await page.goto("/home");
   await expect(page.getByRole("button", { name: "Log in or sign up" })).toBeVisible();
 });
+
+test("without JavaScript, the posted form is redirected to the provider: form-action allows exactly it (issue 9 §4)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto("/user_registration");
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/form-action 'self' http:\/\/localhost:\d+;/);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(PROVIDER_LOGIN);
+  await context.close();
+});

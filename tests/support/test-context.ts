@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
+import { configureAppCookies } from "../../app/lib/cookies.server";
 import { type Auth, createAuth } from "../../server/accounts/auth";
 import { seedCampuses } from "../../server/campuses/campuses";
 import { CampusDirectory } from "../../server/campuses/directory";
@@ -88,6 +89,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     }),
     ...overrides,
   };
+  configureAppCookies({ secrets: [config.appSecret], secure: config.production });
   const mail = createRecordingTransport();
   const storage = createMemoryStorage();
   const clock = createTestClock();

@@ -1,22 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { ACCOUNT_MESSAGES, isAccountError } from "~/server/accounts/errors";
 import type { MagicLinkSent } from "~/server/accounts/magic-link";
-import { campusOrigin } from "~/server/campuses/campuses";
 import type { AppContext } from "~/server/context";
 import { type AuthActionData, accountFailure } from "./action.server";
 
 // What the pages that send e-mail links share (/login, /register, /login/sent; decision 0060).
-
-/** The campus's own site, where mailed links point (CONTRACT.md 'Campuses and hosts'). */
-export function campusOriginOf(request: Request, context: AppLoadContext): string {
-  return campusOrigin(context.campus.id, {
-    productionHosts: context.app.config.campusHosts,
-    requestOrigin: new URL(request.url),
-    publicUrl: context.app.config.publicUrl,
-  });
-}
 
 /** spec 1 §2 /login/sent?email=…, with first and last when the link signs up. */
 export function linkSentPath(sent: MagicLinkSent): string {

@@ -4,16 +4,6 @@ import { isParticipationRefused } from "~/server/accounts/gates";
 import { isPostError, type PostErrorCode } from "~/server/posts/errors";
 import type { PostActionData } from "./post-actions";
 
-/**
- * A path on this site to come back to after a plain-HTML form (no JavaScript);
- * anything else (another host, '//evil.example') is ignored.
- */
-export function localReturnPath(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/")) return null;
-  if (value.startsWith("//") || value.startsWith("/\\") || value.length > 2000) return null;
-  return value;
-}
-
 const statusOf: Partial<Record<PostErrorCode, number>> = {
   "not-found": 404,
   forbidden: 403,

@@ -14,11 +14,11 @@ import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { readForm } from "~/app/lib/form.server";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
-import { campusOrigin } from "~/server/campuses/campuses";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -42,11 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await requestPasswordReset(app, submission.value.email, {
       campus,
-      campusOrigin: campusOrigin(campus.id, {
-        productionHosts: app.config.campusHosts,
-        requestOrigin: new URL(request.url),
-        publicUrl: app.config.publicUrl,
-      }),
+      campusOrigin: campusOriginOf(request, context),
     });
     if (outcome.status === "not-found") {
       // spec 1 §5: a browser alert 'User not found, try again!' and the field cleared.

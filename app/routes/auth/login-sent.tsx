@@ -1,14 +1,11 @@
 import { Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import {
-  campusOriginOf,
-  magicLinkFailure,
-  redirectToLinkSent,
-} from "~/app/components/auth/magic-link.server";
+import { magicLinkFailure, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";

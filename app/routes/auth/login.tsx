@@ -4,15 +4,12 @@ import { data, Form, redirect } from "react-router";
 import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import {
-  campusOriginOf,
-  magicLinkFailure,
-  redirectToLinkSent,
-} from "~/app/components/auth/magic-link.server";
+import { magicLinkFailure, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";

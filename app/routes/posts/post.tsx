@@ -12,7 +12,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentThread } from "~/app/components/posts/comment-thread";
 import { CommentComposer } from "~/app/components/posts/composer";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
-import { localReturnPath, postActionRefusal } from "~/app/components/posts/post-action.server";
+import { postActionRefusal } from "~/app/components/posts/post-action.server";
 import { isWideScreen, type PostActionData, PostActions } from "~/app/components/posts/post-actions";
 import { PostTimestamp } from "~/app/components/posts/post-age";
 import { CategoryLabel, PostByline } from "~/app/components/posts/post-card";
@@ -25,10 +25,11 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { localPath } from "~/app/lib/local-path";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { campusOrigin } from "~/server/campuses/campuses";
 import { isPostError } from "~/server/posts/errors";
 import { deletePost, getPost, getThread, toggleSave } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -46,11 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
-    const origin = campusOrigin(context.campus.id, {
-      productionHosts: context.app.config.campusHosts,
-      requestOrigin: new URL(request.url),
-      publicUrl: context.app.config.publicUrl,
-    });
+    const origin = campusOriginOf(request, context);
     const image = post.media.find((media) => media.kind === "image");
     return data({
       state: "found" as const,
@@ -129,8 +126,8 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "toggle-save") {
       const result = await toggleSave(context.app, viewer, params.id);
       const toast = result.saved ? ({ message: POST_MESSAGES.postSaved, type: "success" } as const) : null;
-      // A plain HTML form (no JavaScript) goes back to the page it was sent from.
-      const returnTo = localReturnPath(form.get("returnTo"));
+      // A plain HTML form (no JavaScript) goes back to the page it was sent from, if on this site.
+      const returnTo = localPath(form.get("returnTo"));
       if (returnTo) return toast ? redirectWithToast(returnTo, toast) : redirect(returnTo);
       return data<PostActionData>({
         intent,
@@ -146,7 +143,7 @@ export async function action(args: Route.ActionArgs) {
       const result = await deletePost(context.app, viewer, target);
       // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
       if (result.kind === "post") {
-        const to = localReturnPath(form.get("returnTo")) ?? "/home";
+        const to = localPath(form.get("returnTo")) ?? "/home";
         return redirectWithToast(to, { message: POST_MESSAGES.postDeleted, type: "success" });
       }
       const stay = result.id === params.id ? `/post/${result.rootId}` : `/post/${params.id}`;

@@ -15,9 +15,9 @@ import {
 } from "~/app/components/profile/profile-tabs";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
-import { campusOrigin } from "~/server/campuses/campuses";
 import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
 import {
@@ -56,11 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       : null;
   if (!profile) return data({ found: false as const }, { status: 404 });
 
-  const origin = campusOrigin(context.campus.id, {
-    productionHosts: context.app.config.campusHosts,
-    requestOrigin: new URL(request.url),
-    publicUrl: context.app.config.publicUrl,
-  });
+  const origin = campusOriginOf(request, context);
   const photo = profilePhotoSizes(profile.img);
   const url = new URL(request.url);
   const show = parseProfileTab(url.searchParams.get("show"));

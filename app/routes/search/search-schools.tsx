@@ -4,8 +4,8 @@ import { campusChoice } from "~/app/components/schools/campus-choice";
 import { SchoolModal, type SchoolOption } from "~/app/components/schools/school-modal";
 import { SchoolResults, SchoolSearchForm } from "~/app/components/schools/school-search";
 import { pageTitle } from "~/app/components/shell/campus";
+import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { campusOrigin } from "~/server/campuses/campuses";
 import { type CampusHit, FindSchoolQuerySchema, schoolHit, searchCampuses } from "~/server/campuses/search";
 import type { Route } from "./+types/search-schools";
 
@@ -23,11 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
   const [viewer, hits] = await Promise.all([getViewer(args), searchCampuses(app.db, query.q)]);
   const option = (hit: CampusHit): SchoolOption => {
-    const campusUrl = campusOrigin(hit.id, {
-      productionHosts: app.config.campusHosts,
-      requestOrigin: url,
-      publicUrl: app.config.publicUrl,
-    });
+    const campusUrl = campusOriginOf(args.request, args.context, hit.id);
     return { ...hit, choice: campusChoice(viewer, hit.id, campusUrl) };
   };
   const chosen = query.campus === null ? null : schoolHit(campuses.get(query.campus));

@@ -1,0 +1,49 @@
+// Where a redirect may lead when the target comes from input (a form's returnTo, a stored
+// history): a path on this site, never another (issue 9 §4). Pure: used by server and browser.
+
+/** Longer targets are not paths our pages produce. */
+const MAX_LOCAL_PATH_LENGTH = 2000;
+
+/**
+ * C0 controls, DEL and C1 controls. Browsers drop tabs and newlines anywhere in a URL
+ * (`/\t/evil.example` becomes `//evil.example`) and trim the others at the ends, so a target
+ * holding any of them is refused rather than cleaned.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Browsers read `\` as `/` in http(s) URLs, so `/\evil.example` is `//evil.example`. */
+function hasHostilePath(value: string): boolean {
+  return CONTROL.test(value) || value.includes("\\") || !value.startsWith("/") || value.startsWith("//");
+}
+
+/** The value, percent-decoded once; null when it does not decode. */
+function decodedOnce(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+const PROBE_ORIGIN = "http://local-path.invalid";
+
+/**
+ * The value when it is a path on this site (`/post/1?x=2#c`), else null: not a string, empty,
+ * too long, a control character or backslash anywhere, not starting with exactly one `/`
+ * (`//evil.example`, `https://evil.example`, `javascript:`), the same once percent-decoded
+ * (`/%2F%2Fevil.example`, `/%09/evil.example`), or anything a URL parser would resolve to
+ * another origin.
+ */
+export function localPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LOCAL_PATH_LENGTH) return null;
+  if (hasHostilePath(value)) return null;
+  const decoded = decodedOnce(value);
+  if (decoded === null || hasHostilePath(decoded)) return null;
+  try {
+    if (new URL(value, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return null;
+  } catch {
+    return null;
+  }
+  return value;
+}

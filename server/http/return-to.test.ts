@@ -1,0 +1,77 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as postRoute from "../../app/routes/posts/post";
+import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
+import { type RouteServer, startRouteServer } from "../../tests/support/route-server";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+
+// Issue 9 §4: a plain-HTML form's returnTo is where the post page's action redirects; a tab
+// ('/\t/evil.example' is '//evil.example' in a browser) or CR/LF must not make it another site.
+
+let t: TestContext;
+let server: RouteServer;
+let member: TestMember;
+let postId = "";
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.clock.set(new Date());
+  member = await createTestMember(t);
+  postId = (await createTestPost(t, member.viewer)).id;
+  server = await startRouteServer(t, [{ id: "routes/posts/post", path: "post/:id", module: postRoute }]);
+});
+
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+/** A plain form POST as a browser without JavaScript sends it; the status and Location. */
+function post(path: string, fields: Record<string, string>) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const req = httpRequest(
+      `${server.base}${path}`,
+      {
+        method: "POST",
+        headers: {
+          host: "localhost",
+          cookie: member.cookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("returnTo of the post page's forms", () => {
+  it("goes back to a page of this site", async () => {
+    const answer = await post(`/post/${postId}`, { intent: "toggle-save", returnTo: "/home?category=books" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/home?category=books");
+  });
+
+  it("never redirects to another site, and never fails, whatever returnTo holds", async () => {
+    for (const returnTo of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/home\r\nSet-Cookie: a=b",
+      "/home\u0000",
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "https://evil.example/",
+    ]) {
+      const answer = await post(`/post/${postId}`, { intent: "toggle-save", returnTo });
+      expect(answer.status, JSON.stringify(returnTo)).toBe(200);
+      expect(answer.location).toBeUndefined();
+    }
+  });
+});

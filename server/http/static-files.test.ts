@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFiles } from "./static-files";
+
+// The built client files as main.js serves them, ahead of the app and its securityHeaders.
+
+let base = "";
+let close: () => void = () => {};
+let dir = "";
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "cbs-client-"));
+  mkdirSync(path.join(dir, "assets"));
+  mkdirSync(path.join(dir, "logos"));
+  writeFileSync(path.join(dir, "assets", "root-Ab12.js"), "export {};");
+  writeFileSync(path.join(dir, "assets", "app-Cd34.css"), "body{}");
+  writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(path.join(dir, "logos", "ou.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  const app = express();
+  app.use(await clientFiles(dir));
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("the app");
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+
+afterAll(() => {
+  close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("client files", () => {
+  it("sends nosniff with every asset, the favicon and the campus logos (issue 9 §4)", async () => {
+    for (const [file, type] of [
+      ["/assets/root-Ab12.js", "text/javascript"],
+      ["/assets/app-Cd34.css", "text/css"],
+      ["/favicon.svg", "image/svg+xml"],
+      ["/logos/ou.svg", "image/svg+xml"],
+    ] as const) {
+      const response = await fetch(`${base}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toContain(type);
+      expect(response.headers.get("x-content-type-options"), file).toBe("nosniff");
+    }
+  });
+
+  it("caches fingerprinted assets for a year, the other files for an hour", async () => {
+    expect((await fetch(`${base}/assets/root-Ab12.js`)).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await fetch(`${base}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("passes every other request on to the app", async () => {
+    for (const pathname of ["/home", "/assets/missing.js", "/logos/nowhere.svg", "/favicon.svg.map"]) {
+      const response = await fetch(`${base}${pathname}`);
+      expect(await response.text(), pathname).toBe("the app");
+    }
+  });
+});
