@@ -30,6 +30,13 @@ describe("hosts better-auth answers for", () => {
       expect.arrayContaining(["http://127.0.0.1:*", "http://*.localhost:*"]),
     );
   });
+
+  it("in production with no host configured: CONTRACT.md's localhost hosts, still no one else's", () => {
+    const hosts = authHosts({ ...deployed, campusHosts: {} });
+    expect(hosts.allowedHosts).toEqual(expect.arrayContaining(["localhost:*", "*.localhost:*"]));
+    expect(hosts.allowedHosts.some((host) => host.includes("evil") || host === "*")).toBe(false);
+    expect(hosts.fallback).toBe("http://localhost:3000");
+  });
 });
 
 describe("better-auth in production", () => {

@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { createAuth, isPublicAuthPath } from "../accounts/auth";
+import { createAuth, hasConfiguredHosts, isPublicAuthPath } from "../accounts/auth";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { loadConfig } from "../config";
@@ -64,6 +64,11 @@ export async function startApp(options: {
   // The app's own cookies: signed with APP_SECRET, Secure in production (decision 0111).
   configureAppCookies({ secrets: [config.appSecret], secure: config.production });
   const log = createLogger(config.logLevel);
+  if (config.production && !hasConfiguredHosts(config)) {
+    log.warn(
+      "NODE_ENV=production without PUBLIC_URL or CAMPUS_HOSTS: the site answers only on localhost and {campus}.localhost (README, Production)",
+    );
+  }
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await seedCampuses(database.db);
