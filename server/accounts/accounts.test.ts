@@ -106,6 +106,16 @@ describe("registerUser (spec 1 §4, §5)", () => {
     expect(usernames).toEqual(["marcusj", "marcusj-2", "marcusj-3"]);
   });
 
+  it("never hands out a reserved username: a name that makes one gets the next free suffix (issue 9 §3)", async () => {
+    // 'Hom E.' → 'home', 'Admi N.' → 'admin', 'Health Z.' → 'healthz', 'Ap I.' → 'api'.
+    const usernames: string[] = [];
+    for (const fullName of ["Hom E", "admi n", "Health Z", "Ap I", "Ou Ou"]) {
+      const student = await createTestUser(t, { fullName });
+      usernames.push((await userRow(student.id)).username);
+    }
+    expect(usernames).toEqual(["home-2", "admin-2", "healthz-2", "api-2", "ouo"]);
+  });
+
   it("refuses an e-mail that is taken, whatever its case", async () => {
     const student = await createTestUser(t);
     await expect(

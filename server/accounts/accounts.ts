@@ -14,6 +14,7 @@ import type { Auth } from "./auth";
 import { issueEmailCode } from "./codes";
 import { ACCOUNT_MESSAGES, AccountError } from "./errors";
 import { normaliseNames, usernameBase } from "./names";
+import { isReservedUsername } from "./reserved-usernames";
 import {
   forgotPasswordSchema,
   type LoginInput,
@@ -70,7 +71,11 @@ async function findUserByEmail(db: Queryable, email: string) {
   return row ?? null;
 }
 
-/** spec 1 §5: the base username, else base-2, base-3 … whichever is free first. */
+/**
+ * spec 1 §5: the base username, else base-2, base-3 … whichever is free first. A reserved
+ * name (a page's path, the staff's, a campus's; issue 9 §3, decision 0125) is never free, so
+ * 'Hom E.' signs up as home-2. Every sign-up path (password, e-mail link, Google) comes here.
+ */
 export async function findFreeUsername(db: Queryable, base: string): Promise<string> {
   // The base holds only a–z and 0–9, so it is safe inside a LIKE pattern.
   const rows = await db
@@ -78,10 +83,11 @@ export async function findFreeUsername(db: Queryable, base: string): Promise<str
     .from(user)
     .where(or(eq(user.username, base), like(user.username, `${base}-%`)));
   const taken = new Set(rows.map((row) => row.username));
-  if (!taken.has(base)) return base;
+  const free = (candidate: string) => !taken.has(candidate) && !isReservedUsername(candidate);
+  if (free(base)) return base;
   for (let suffix = 2; ; suffix++) {
     const candidate = `${base}-${suffix}`;
-    if (!taken.has(candidate)) return candidate;
+    if (free(candidate)) return candidate;
   }
 }
 

@@ -252,6 +252,13 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
     expect(usernames[1]).toBe(usernames[0] === "caseyz" ? "caseyz-2" : expect.stringMatching(/^caseyz-\d+$/));
   });
 
+  it("never creates a reserved username: 'Medi A' opens as media-2 (issue 9 §3)", async () => {
+    const email = uniqueEmail("media");
+    await requestSignUpLink(t.ctx, t.auth, { fullName: "Medi A", email, terms: true }, utRequest());
+    await open(await mailedLink(email));
+    expect((await userByEmail(email))?.username).toBe("media-2");
+  });
+
   it("refuses a taken address, a banned address and the register form's name problems", async () => {
     const taken = await createTestUser(t, { verified: true });
     await expect(
