@@ -10,6 +10,7 @@ import { user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { MagicLinkEmail } from "../mail/templates/magic-link";
+import { getClaimEmail } from "../profiles/profiles";
 import { findFreeUsername, parseOrThrow, type SignedIn } from "./accounts";
 import type { Auth } from "./auth";
 import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
@@ -196,6 +197,26 @@ export async function requestSignInLink(
   if (!found) throw new AccountError("user-not-found", ACCOUNT_MESSAGES.userNotFound);
   if (found.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
   return sendLink(ctx, auth, { email, first: null, last: null }, options);
+}
+
+/**
+ * spec 2 §2 'Claim this account' (unverified profiles): a sign-in link mailed to the
+ * account's own address, asked for by anyone who opens the profile. The address never
+ * leaves the server (issue 9 §3, decision 0126): the answer names the profile only, and the
+ * link signs in whoever reads that mailbox, which is what claiming means. Verified, banned
+ * and unknown profiles get one message, so the answer tells nothing more than the profile
+ * page does; the 3 link mails an hour per address keep the mailbox from being flooded.
+ */
+export async function requestClaimLink(
+  ctx: AppContext,
+  auth: Auth,
+  username: string,
+  options: MagicLinkRequestOptions,
+): Promise<{ username: string }> {
+  const email = await getClaimEmail(ctx, username);
+  if (!email) throw new AccountError("not-claimable", ACCOUNT_MESSAGES.notClaimable);
+  await sendLink(ctx, auth, { email, first: null, last: null }, options);
+  return { username: username.trim().toLowerCase() };
 }
 
 /**

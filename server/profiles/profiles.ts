@@ -89,8 +89,9 @@ export async function getProfileById(ctx: AppContext, userId: string): Promise<P
 
 /**
  * spec 2 §2 'Claim this account': the e-mail of a profile whose owner never
- * verified it, for /login/sent?email=. Null for verified (or unknown) profiles.
- * The only place a profile's e-mail leaves the server (decision 0051).
+ * verified it, where requestClaimLink mails the sign-in link. Null for verified,
+ * banned or unknown profiles. Never for a response: the address stays on the
+ * server (issue 9 §3, decision 0126).
  */
 export async function getClaimEmail(ctx: AppContext, username: string): Promise<string | null> {
   const [row] = await ctx.db
