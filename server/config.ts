@@ -26,6 +26,8 @@ export interface Config {
   pageCacheMs: number;
   /** Production host per campus id, e.g. { ou: "oubuysell.com" } (CAMPUS_HOSTS="ou=oubuysell.com,ut=…"). */
   campusHosts: Record<string, string>;
+  /** Sign-ups (password or e-mail link) one client address may make in an hour (SIGN_UPS_PER_HOUR; decision 0127). */
+  signUpsPerAddressPerHour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,6 +42,14 @@ function seconds(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0)
     throw new Error(`Expected a number of seconds, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`Expected a whole number of at least 1, got ${JSON.stringify(value)}`);
   return parsed;
 }
 
@@ -94,5 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env.SEED_DEMO, true),
     pageCacheMs: seconds(env.PAGE_CACHE_SECONDS, 5) * 1000,
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
+    signUpsPerAddressPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR, 10),
   };
 }

@@ -28,6 +28,8 @@ const UT_ORIGIN = "http://ut.localhost:4106";
 const utRequest = () => ({
   campus: { id: "ut", name: "UT" },
   campusOrigin: UT_ORIGIN,
+  // Sign-ups per address are counted only with an address (decision 0127; tested on its own).
+  clientIp: null,
   headers: requestHeaders(),
 });
 
@@ -258,6 +260,24 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
     await requestSignUpLink(t.ctx, t.auth, { fullName: "Medi A", email, terms: true }, utRequest());
     await open(await mailedLink(email));
     expect((await userByEmail(email))?.username).toBe("media-2");
+  });
+
+  it("counts sign-up links against the address's 10 sign-ups an hour (issue 9 §4)", async () => {
+    const ip = "198.51.100.210";
+    const ask = (email: string) =>
+      requestSignUpLink(
+        t.ctx,
+        t.auth,
+        { fullName: "Sam Hill", email, terms: true },
+        { ...utRequest(), clientIp: ip },
+      );
+    for (let i = 0; i < t.ctx.config.signUpsPerAddressPerHour; i++) await ask(uniqueEmail("many"));
+    const refused = uniqueEmail("many");
+    await expect(ask(refused)).rejects.toMatchObject({
+      code: "too-many-sign-ups",
+      message: "Too many sign-ups from this network. Try again in an hour.",
+    });
+    expect(await linkMails(refused)).toHaveLength(0);
   });
 
   it("refuses a taken address, a banned address and the register form's name problems", async () => {

@@ -11,7 +11,7 @@ import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { MagicLinkEmail } from "../mail/templates/magic-link";
 import { getClaimEmail } from "../profiles/profiles";
-import { findFreeUsername, parseOrThrow, type SignedIn } from "./accounts";
+import { findFreeUsername, parseOrThrow, type SignedIn, takeSignUpAttempt } from "./accounts";
 import type { Auth } from "./auth";
 import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
 import { fullNameProblem, normaliseNames, splitFullName, usernameBase } from "./names";
@@ -227,7 +227,7 @@ export async function requestSignUpLink(
   ctx: AppContext,
   auth: Auth,
   input: RegisterByLinkInput,
-  options: MagicLinkRequestOptions,
+  options: MagicLinkRequestOptions & { clientIp: string | null },
 ): Promise<MagicLinkSent> {
   const { fullName, email } = parseOrThrow(registerByLinkSchema, input);
   const found = await findAccount(ctx.db, email);
@@ -236,6 +236,8 @@ export async function requestSignUpLink(
   if (found) throw new AccountError("email-taken", ACCOUNT_MESSAGES.emailTaken, "email");
   const parts = splitFullName(fullName);
   if (!parts) throw new AccountError("invalid-input", ACCOUNT_MESSAGES.somethingWentWrong, "fullName");
+  // The same count as password sign-ups (decision 0127): each link may become an account.
+  await takeSignUpAttempt(ctx, options.clientIp);
   return sendLink(ctx, auth, { email, first: parts.first, last: parts.last }, options);
 }
 

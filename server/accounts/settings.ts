@@ -26,7 +26,7 @@ import {
   usernameSchema,
 } from "./schemas";
 import { isUniqueViolation } from "./school";
-import { ACCOUNT_THROTTLE, clearFailures, isThrottled, recordFailure } from "./throttle";
+import { clearFailures, isThrottled, PASSWORD_TRIES, recordFailure } from "./throttle";
 import type { Viewer } from "./viewer";
 
 /** What the account overview shows (spec 1 §2 'Settings'). */
@@ -144,7 +144,7 @@ export async function changePassword(
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_PASSWORD") {
-      if (await recordFailure(ctx.db, key, ACCOUNT_THROTTLE, now)) throw locked();
+      if (await recordFailure(ctx.db, key, PASSWORD_TRIES, now)) throw locked();
       throw new AccountError("invalid-password", SETTINGS_ERRORS.invalidPassword, "currentPassword");
     }
     // Accounts made with Google have no password to change (spec 1 §2: 'not available').

@@ -86,6 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const options = {
     campus: context.campus,
     campusOrigin: campusOriginOf(request, context),
+    clientIp: context.clientIp,
     headers: request.headers,
   };
   if (!link.email && link.claim) {

@@ -18,8 +18,10 @@ import {
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { useRootData } from "~/app/lib/root-data";
+import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { isAccountError } from "~/server/accounts/errors";
+import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import { campusOrigin } from "~/server/campuses/campuses";
 import type { Page } from "~/server/posts/cursor";
@@ -208,6 +210,10 @@ export async function action(args: Route.ActionArgs) {
     try {
       await reportUser(context.app, viewer, profile.id);
     } catch (error) {
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+      if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
+        throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
+      }
       if (!isProfileError(error)) throw error;
       return data<ProfileActionData>(
         { intent, ok: false, toast: { message: error.message, type: "danger" } },
