@@ -31,6 +31,8 @@ export interface Config {
   postLimits: { perMinute: number; perDay: number };
   /** Production host per campus id, e.g. { ou: "oubuysell.com" } (CAMPUS_HOSTS="ou=oubuysell.com,ut=…"). */
   campusHosts: Record<string, string>;
+  /** Sign-ups (password or e-mail link) one client address may make in an hour (SIGN_UPS_PER_HOUR; decision 0127). */
+  signUpsPerAddressPerHour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -48,11 +50,14 @@ function seconds(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
-function count(name: string, value: string | undefined, fallback: number): number {
+/** A limit from the environment; `min` 0 lets the operator turn the limit off. */
+function count(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value.trim() === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name}: expected a whole number (0 for no limit), got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    const floor = min === 0 ? "(0 for no limit)" : `of at least ${min}`;
+    throw new Error(`${name}: expected a whole number ${floor}, got ${JSON.stringify(value)}`);
+  }
   return parsed;
 }
 
@@ -111,5 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
       perDay: count("POSTS_PER_DAY", env.POSTS_PER_DAY, 100),
     },
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
+    signUpsPerAddressPerHour: count("SIGN_UPS_PER_HOUR", env.SIGN_UPS_PER_HOUR, 10, 1),
   };
 }

@@ -20,7 +20,7 @@ import {
 } from "./accounts";
 import { isPublicAuthPath } from "./auth";
 import { ACCOUNT_MESSAGES } from "./errors";
-import { ADDRESS_THROTTLE } from "./throttle";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, PASSWORD_TRIES, PASSWORD_TRIES_DAILY } from "./throttle";
 import { getViewerFromHeaders } from "./viewer";
 
 let t: TestContext;
@@ -70,7 +70,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
       t.ctx,
       t.auth,
       { fullName: "  olivia   SMITH ", email: email.toUpperCase(), password: "secret123", terms: true },
-      { campusId: "ut", headers: requestHeaders() },
+      { campusId: "ut", clientIp: null, headers: requestHeaders() },
     );
     const row = await userRow(signedIn.userId);
     expect(row).toMatchObject({
@@ -106,6 +106,43 @@ describe("registerUser (spec 1 §4, §5)", () => {
     expect(usernames).toEqual(["marcusj", "marcusj-2", "marcusj-3"]);
   });
 
+  it("never hands out a reserved username: a name that makes one gets the next free suffix (issue 9 §3)", async () => {
+    // 'Hom E.' → 'home', 'Admi N.' → 'admin', 'Health Z.' → 'healthz', 'Ap I.' → 'api'.
+    const usernames: string[] = [];
+    for (const fullName of ["Hom E", "admi n", "Health Z", "Ap I", "Ou Ou"]) {
+      const student = await createTestUser(t, { fullName });
+      usernames.push((await userRow(student.id)).username);
+    }
+    expect(usernames).toEqual(["home-2", "admin-2", "healthz-2", "api-2", "ouo"]);
+  });
+
+  it("signs up at most 10 accounts an hour from one client address, with a clear message (issue 9 §4)", async () => {
+    const ip = "198.51.100.200";
+    const signUp = (email: string, from = ip) =>
+      registerUser(
+        t.ctx,
+        t.auth,
+        { fullName: "Robin Gray", email, password: "secret123", terms: true },
+        { campusId: "ou", clientIp: from, headers: requestHeaders({ ip: from }) },
+      );
+    expect(t.ctx.config.signUpsPerAddressPerHour).toBe(10);
+    for (let i = 0; i < 10; i++) await signUp(uniqueEmail("burst"));
+    const refused = uniqueEmail("burst");
+    await expect(signUp(refused)).rejects.toMatchObject({
+      code: "too-many-sign-ups",
+      message: "Too many sign-ups from this network. Try again in an hour.",
+    });
+    expect(await t.ctx.db.select().from(user).where(eq(user.email, refused))).toEqual([]);
+    // Other addresses are not affected; the address may sign up again an hour later.
+    await signUp(uniqueEmail("burst"), "198.51.100.201");
+    t.clock.advance(60 * MINUTE);
+    try {
+      await signUp(refused);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
   it("refuses an e-mail that is taken, whatever its case", async () => {
     const student = await createTestUser(t);
     await expect(
@@ -113,7 +150,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
         t.ctx,
         t.auth,
         { fullName: "Other Person", email: student.email.toUpperCase(), password: "secret123", terms: true },
-        { campusId: "ou", headers: requestHeaders() },
+        { campusId: "ou", clientIp: null, headers: requestHeaders() },
       ),
     ).rejects.toMatchObject({ code: "email-taken", message: "Email has already been taken." });
   });
@@ -125,7 +162,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
         t.ctx,
         t.auth,
         { fullName: "Banned Again", email: banned.email, password: "secret123", terms: true },
-        { campusId: "ou", headers: requestHeaders() },
+        { campusId: "ou", clientIp: null, headers: requestHeaders() },
       ),
     ).rejects.toMatchObject({ code: "banned", message: "Account has been banned" });
   });
@@ -149,7 +186,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
     ] as const;
     for (const [input, message] of attempts) {
       await expect(
-        registerUser(t.ctx, t.auth, input, { campusId: "ou", headers: requestHeaders() }),
+        registerUser(t.ctx, t.auth, input, { campusId: "ou", clientIp: null, headers: requestHeaders() }),
       ).rejects.toMatchObject({ code: "invalid-input", message });
     }
     const rows = await t.ctx.db.select().from(user).where(eq(user.email, email));
@@ -207,7 +244,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     await expect(login(uniqueEmail(), "")).rejects.toMatchObject({ message: "Password is required." });
   });
 
-  it("locks an account for 15 minutes after 5 wrong passwords, checked before the password", async () => {
+  it("locks an account for 15 minutes after 5 wrong passwords from an address, checked before the password", async () => {
     const student = await createTestUser(t);
     const ip = "198.51.100.1";
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -219,10 +256,8 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
       code: "too-many-requests",
       message: LOCKOUT,
     });
-    // The right password does not help while locked, from any address.
-    await expect(login(student.email, student.password, "198.51.100.2")).rejects.toMatchObject({
-      message: LOCKOUT,
-    });
+    // The right password does not help while locked; the lock is that address's (issue 9 §4).
+    await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
     t.clock.advance(14 * MINUTE);
     await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
     t.clock.advance(MINUTE);
@@ -242,6 +277,75 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     t.clock.advance(16 * MINUTE);
     await expect(login(student.email, "wrong-password")).rejects.toMatchObject({ code: "wrong-password" });
     await login(student.email, student.password);
+  });
+
+  it("lets the owner sign in from their own address while someone else's guesses lock theirs (issue 9 §4)", async () => {
+    const student = await createTestUser(t);
+    const attacker = "198.51.100.66";
+    const owner = "198.51.100.67";
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await login(student.email, "wrong-password", attacker).catch(() => {});
+    }
+    await expect(login(student.email, student.password, attacker)).rejects.toMatchObject({
+      message: LOCKOUT,
+    });
+    expect((await login(student.email, student.password, owner)).userId).toBe(student.id);
+    // The owner's own typos count for the owner's address only.
+    await expect(login(student.email, "typo", owner)).rejects.toMatchObject({ code: "wrong-password" });
+  });
+
+  it("never lets one address lock the owner out, however long it keeps guessing (issue 9 §4)", async () => {
+    const student = await createTestUser(t);
+    const attacker = "198.51.100.68";
+    let refusedUnchecked = 0;
+    // Two days of guessing from one address, a try every 5 minutes (under the 15-minute lock).
+    const tries = (2 * 24 * 60) / 5;
+    try {
+      for (let i = 0; i < tries; i++) {
+        const answer = await login(student.email, "guess", attacker).catch(
+          (error: { code?: string }) => error,
+        );
+        if (answer && "code" in answer && answer.code === "too-many-requests") refusedUnchecked++;
+        t.clock.advance(5 * MINUTE);
+      }
+      // Nearly all were refused before the password was looked at: that address guesses slowly.
+      expect(refusedUnchecked).toBeGreaterThan(tries - 2 * 2 * PASSWORD_TRIES_DAILY.maxFailures);
+      expect((await login(student.email, student.password, "198.51.100.69")).userId).toBe(student.id);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it("locks the account everywhere when many addresses guess its password (slow guessing, issue 9 §4)", async () => {
+    const student = await createTestUser(t);
+    const addresses = ACCOUNT_THROTTLE.maxFailures / PASSWORD_TRIES_DAILY.maxFailures;
+    for (let a = 0; a < addresses; a++) {
+      for (let attempt = 1; attempt <= PASSWORD_TRIES_DAILY.maxFailures; attempt++) {
+        await login(student.email, "guess", `192.0.2.${100 + a}`).catch(() => {});
+        // A pause past the 15-minute lock after each burst, so each address reaches its 20 a day.
+        if (attempt % PASSWORD_TRIES.maxFailures === 0) t.clock.advance(16 * MINUTE);
+      }
+    }
+    await expect(login(student.email, student.password, "192.0.2.200")).rejects.toMatchObject({
+      code: "too-many-requests",
+      message: LOCKOUT,
+    });
+    t.clock.advance(ACCOUNT_THROTTLE.lockMs);
+    try {
+      expect((await login(student.email, student.password, "192.0.2.200")).userId).toBe(student.id);
+    } finally {
+      t.clock.set(new Date());
+    }
+  }, 90_000);
+
+  it("sets the sign-in limits: 5 in 15 minutes and 20 a day per account and address, 100 a day per account", () => {
+    expect(PASSWORD_TRIES).toEqual({ maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE });
+    expect(PASSWORD_TRIES_DAILY).toEqual({
+      maxFailures: 20,
+      windowMs: 24 * 60 * MINUTE,
+      lockMs: 24 * 60 * MINUTE,
+    });
+    expect(ACCOUNT_THROTTLE).toEqual({ maxFailures: 100, windowMs: 24 * 60 * MINUTE, lockMs: 60 * MINUTE });
   });
 
   it("sets the address limit at 50 failures in 15 minutes", () => {

@@ -14,6 +14,7 @@ import type { Auth } from "./auth";
 import { issueEmailCode } from "./codes";
 import { ACCOUNT_MESSAGES, AccountError } from "./errors";
 import { normaliseNames, usernameBase } from "./names";
+import { isReservedUsername } from "./reserved-usernames";
 import {
   forgotPasswordSchema,
   type LoginInput,
@@ -28,9 +29,16 @@ import {
   ADDRESS_THROTTLE,
   accountThrottleKey,
   addressThrottleKey,
+  clearAccountLocks,
   clearFailures,
   isThrottled,
+  PASSWORD_TRIES,
+  PASSWORD_TRIES_DAILY,
+  pairThrottleKeys,
   recordFailure,
+  signUpThrottle,
+  signUpThrottleKey,
+  takeAttempt,
 } from "./throttle";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,7 +78,11 @@ async function findUserByEmail(db: Queryable, email: string) {
   return row ?? null;
 }
 
-/** spec 1 §5: the base username, else base-2, base-3 … whichever is free first. */
+/**
+ * spec 1 §5: the base username, else base-2, base-3 … whichever is free first. A reserved
+ * name (a page's path, the staff's, a campus's; issue 9 §3, decision 0125) is never free, so
+ * 'Hom E.' signs up as home-2. Every sign-up path (password, e-mail link, Google) comes here.
+ */
 export async function findFreeUsername(db: Queryable, base: string): Promise<string> {
   // The base holds only a–z and 0–9, so it is safe inside a LIKE pattern.
   const rows = await db
@@ -78,10 +90,25 @@ export async function findFreeUsername(db: Queryable, base: string): Promise<str
     .from(user)
     .where(or(eq(user.username, base), like(user.username, `${base}-%`)));
   const taken = new Set(rows.map((row) => row.username));
-  if (!taken.has(base)) return base;
+  const free = (candidate: string) => !taken.has(candidate) && !isReservedUsername(candidate);
+  if (free(base)) return base;
   for (let suffix = 2; ; suffix++) {
     const candidate = `${base}-${suffix}`;
-    if (!taken.has(candidate)) return candidate;
+    if (free(candidate)) return candidate;
+  }
+}
+
+/**
+ * Counts one sign-up from a client address (issue 9 §4, decision 0127): at most
+ * SIGN_UPS_PER_HOUR (10) an hour, password and e-mail-link sign-ups together; then
+ * 'Too many sign-ups from this network. Try again in an hour.'. Without an address
+ * (a caller that has none) nothing is counted.
+ */
+export async function takeSignUpAttempt(ctx: AppContext, clientIp: string | null): Promise<void> {
+  if (!clientIp) return;
+  const rule = signUpThrottle(ctx.config.signUpsPerAddressPerHour);
+  if (!(await takeAttempt(ctx.db, signUpThrottleKey(clientIp), rule, ctx.clock.now()))) {
+    throw new AccountError("too-many-sign-ups", ACCOUNT_MESSAGES.tooManySignUps);
   }
 }
 
@@ -96,13 +123,13 @@ export interface SignedIn {
  * Sign-up with e-mail and password (spec 1 §4, §5): normalised names, a free
  * username, the user created through better-auth (verified false, school_verified
  * false, email_notifications true, available_funds 0, campus of the host), signed
- * in, and a 4-digit code mailed.
+ * in, and a 4-digit code mailed. At most 10 an hour per client address (decision 0127).
  */
 export async function registerUser(
   ctx: AppContext,
   auth: Auth,
   input: RegisterInput,
-  options: { campusId: string; headers: Headers },
+  options: { campusId: string; clientIp: string | null; headers: Headers },
 ): Promise<SignedIn> {
   const { fullName, email, password } = parseOrThrow(registerSchema, input);
   const campus = await getCampus(ctx.db, options.campusId);
@@ -112,6 +139,8 @@ export async function registerUser(
   // spec 1 §6: a banned address cannot come back as a new account.
   if (existing?.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
   if (existing) throw new AccountError("email-taken", ACCOUNT_MESSAGES.emailTaken, "email");
+  // Counted once the request would create an account, so typos in the form cost nothing.
+  await takeSignUpAttempt(ctx, options.clientIp);
 
   const { firstName, lastName } = normaliseNames(fullName);
   const base = usernameBase(firstName, lastName);
@@ -159,9 +188,11 @@ export async function registerUser(
 }
 
 /**
- * Sign-in with e-mail and password (spec 1 §5 'Login', §8): throttled per
- * account and per client address before the password is even checked; a new
- * session each time.
+ * Sign-in with e-mail and password (spec 1 §5 'Login', §8), throttled before the password is
+ * even checked (decisions 0021, 0127): per account and client address (5 wrong passwords in
+ * 15 minutes, 20 in a day), per account from all addresses together (100 in a day: slow
+ * guessing from many places), and per address over all accounts (50 failures in 15 minutes).
+ * Someone guessing from elsewhere locks their own address, not the owner's. A new session each time.
  */
 export async function signIn(
   ctx: AppContext,
@@ -172,10 +203,12 @@ export async function signIn(
   const { email, password } = parseOrThrow(loginSchema, input);
   const now = ctx.clock.now();
   const accountKey = accountThrottleKey(email);
+  const pairKeys = pairThrottleKeys(email, options.clientIp);
   const addressKey = options.clientIp ? addressThrottleKey(options.clientIp) : null;
   const lockout = () => new AccountError("too-many-requests", ACCOUNT_MESSAGES.tooManyRequests);
 
-  if (await isThrottled(ctx.db, addressKey ? [accountKey, addressKey] : [accountKey], now)) throw lockout();
+  const keys = [pairKeys.burst, pairKeys.daily, accountKey, ...(addressKey ? [addressKey] : [])];
+  if (await isThrottled(ctx.db, keys, now)) throw lockout();
 
   const addressFailure = async () =>
     addressKey ? recordFailure(ctx.db, addressKey, ADDRESS_THROTTLE, now) : false;
@@ -193,14 +226,21 @@ export async function signIn(
       headers: options.headers,
       returnHeaders: true,
     });
-    await clearFailures(ctx.db, accountKey);
+    // This address's count starts again; the account's count over all addresses does not, or
+    // the owner signing in would wipe out a slow guesser's tally.
+    await clearFailures(ctx.db, pairKeys.burst);
+    await clearFailures(ctx.db, pairKeys.daily);
     return { userId: result.response.user.id, verified: found.verified, headers: result.headers };
   } catch (error) {
     if (apiErrorCode(error) !== "INVALID_EMAIL_OR_PASSWORD") throw error;
-    const accountLocked = await recordFailure(ctx.db, accountKey, ACCOUNT_THROTTLE, now);
-    const addressLocked = await addressFailure();
+    const locked = [
+      await recordFailure(ctx.db, pairKeys.burst, PASSWORD_TRIES, now),
+      await recordFailure(ctx.db, pairKeys.daily, PASSWORD_TRIES_DAILY, now),
+      await recordFailure(ctx.db, accountKey, ACCOUNT_THROTTLE, now),
+      await addressFailure(),
+    ];
     // The failure that locks says so at once rather than one attempt later.
-    if (accountLocked || addressLocked) throw lockout();
+    if (locked.some(Boolean)) throw lockout();
     throw new AccountError("wrong-password", ACCOUNT_MESSAGES.wrongPassword, "password");
   }
 }
@@ -308,5 +348,5 @@ export async function resetPassword(ctx: AppContext, auth: Auth, input: ResetPas
     if (apiErrorCode(error) === "INVALID_TOKEN") throw invalid();
     throw error;
   }
-  await clearFailures(ctx.db, accountThrottleKey(row.email));
+  await clearAccountLocks(ctx.db, row.email);
 }

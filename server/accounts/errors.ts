@@ -25,6 +25,10 @@ export const ACCOUNT_MESSAGES = {
   magicLinkSendFailed: "An unknown error has occurred",
   // Our wording (decision 0060).
   tooManyMagicLinks: "Too many sign-in links requested. Try again in an hour.",
+  // Our wording (decision 0127): the sign-ups one client address may make in an hour are used up.
+  tooManySignUps: "Too many sign-ups from this network. Try again in an hour.",
+  // Our wording (decision 0126): 'Claim this account' on a profile that is verified, banned or gone.
+  notClaimable: "This account can't be claimed.",
 } as const;
 
 /** What account settings and school verification answer when they refuse (spec 1 §5, §8; decision 0040). */
@@ -55,6 +59,7 @@ export type AccountErrorCode =
   | "wrong-password"
   | "too-many-requests"
   | "too-many-mails"
+  | "too-many-sign-ups"
   | "code-incorrect"
   | "code-dead"
   | "invalid-token"
@@ -67,7 +72,9 @@ export type AccountErrorCode =
   | "email-unverified"
   | "no-school-domains"
   // Passwordless and Google sign-in (decisions 0060, 0061).
-  | "google-unavailable";
+  | "google-unavailable"
+  // 'Claim this account' (decision 0126).
+  | "not-claimable";
 
 export class AccountError extends Error {
   constructor(

@@ -6,10 +6,10 @@ import type { Viewer } from "./viewer";
  * `assertCanParticipate` before writing; pages call `participationRefusal` to open
  * the right prompt before the user starts typing.
  */
-export type ParticipationAction = "post" | "comment" | "message" | "like";
+export type ParticipationAction = "post" | "comment" | "message" | "like" | "report";
 
-/** spec 1 §6: the reasons the sign-in modal is opened with. */
-export type SignInReason = "like" | "comment" | "message" | "post" | "search" | "join campus";
+/** spec 1 §6: the reasons the sign-in modal is opened with (and 'report', ours: a visitor's Report). */
+export type SignInReason = "like" | "comment" | "message" | "post" | "search" | "join campus" | "report";
 
 export type ParticipationRefusal =
   /** Signed out: the sign-in modal, with the action as its reason. */
@@ -30,6 +30,8 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   message: { school: true, profile: false },
   // spec 1 §1: saving asks visitors to sign in; the school prompt covers posting, commenting, messaging only.
   like: { school: false, profile: false },
+  // spec 1 §2 'Report': a signed-in user with a verified e-mail (issue 9 §4), school or not.
+  report: { school: false, profile: false },
 };
 
 /** The first thing that stops `viewer` from taking `action`, or null when nothing does. */

@@ -118,6 +118,11 @@ describe("Google accounts against the database", () => {
     expect(await isGoogleSignUp()).toBe(false);
   });
 
+  it("never maps a profile to a reserved username: 'Setting S' becomes settings-2 (issue 9 §3)", async () => {
+    expect((await googleUserFields(t.ctx.db, "Setting S", "ut")).username).toBe("settings-2");
+    expect((await googleUserFields(t.ctx.db, "Pos T", "ut")).username).toBe("post-2");
+  });
+
   it("appends -2, -3 … while the username is taken", async () => {
     await createTestUser(t, { fullName: "Jordan Kim" });
     expect((await googleUserFields(t.ctx.db, "Jordan Kim", "ut")).username).toBe("jordank-2");

@@ -10,6 +10,7 @@ import {
   MAGIC_LINK_MAIL_KIND,
   MAGIC_LINK_TTL_MS,
   MAX_MAGIC_LINK_MAILS_PER_HOUR,
+  requestClaimLink,
   requestSignInLink,
   requestSignUpLink,
 } from "./magic-link";
@@ -27,6 +28,8 @@ const UT_ORIGIN = "http://ut.localhost:4106";
 const utRequest = () => ({
   campus: { id: "ut", name: "UT" },
   campusOrigin: UT_ORIGIN,
+  // Sign-ups per address are counted only with an address (decision 0127; tested on its own).
+  clientIp: null,
   headers: requestHeaders(),
 });
 
@@ -252,6 +255,31 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
     expect(usernames[1]).toBe(usernames[0] === "caseyz" ? "caseyz-2" : expect.stringMatching(/^caseyz-\d+$/));
   });
 
+  it("never creates a reserved username: 'Medi A' opens as media-2 (issue 9 §3)", async () => {
+    const email = uniqueEmail("media");
+    await requestSignUpLink(t.ctx, t.auth, { fullName: "Medi A", email, terms: true }, utRequest());
+    await open(await mailedLink(email));
+    expect((await userByEmail(email))?.username).toBe("media-2");
+  });
+
+  it("counts sign-up links against the address's 10 sign-ups an hour (issue 9 §4)", async () => {
+    const ip = "198.51.100.210";
+    const ask = (email: string) =>
+      requestSignUpLink(
+        t.ctx,
+        t.auth,
+        { fullName: "Sam Hill", email, terms: true },
+        { ...utRequest(), clientIp: ip },
+      );
+    for (let i = 0; i < t.ctx.config.signUpsPerAddressPerHour; i++) await ask(uniqueEmail("many"));
+    const refused = uniqueEmail("many");
+    await expect(ask(refused)).rejects.toMatchObject({
+      code: "too-many-sign-ups",
+      message: "Too many sign-ups from this network. Try again in an hour.",
+    });
+    expect(await linkMails(refused)).toHaveLength(0);
+  });
+
   it("refuses a taken address, a banned address and the register form's name problems", async () => {
     const taken = await createTestUser(t, { verified: true });
     await expect(
@@ -298,6 +326,53 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
     const created = await open(secondLink);
     const again = await open(firstLink);
     expect(again).toMatchObject({ userId: created.userId, registered: false });
+  });
+});
+
+describe("requestClaimLink (spec 2 §2 'Claim this account', issue 9 §3)", () => {
+  async function usernameOf(id: string) {
+    const [row] = await t.ctx.db.select({ username: user.username }).from(user).where(eq(user.id, id));
+    if (!row) throw new Error(`no user ${id}`);
+    return row.username;
+  }
+
+  it("mails a sign-in link to the unverified account's own address and answers without it", async () => {
+    const owner = await createTestUser(t);
+    const username = await usernameOf(owner.id);
+    const claimed = await requestClaimLink(t.ctx, t.auth, username.toUpperCase(), utRequest());
+    // What the visitor's response is made of: the profile's username, never the address.
+    expect(claimed).toEqual({ username });
+    expect(JSON.stringify(claimed)).not.toContain(owner.email);
+
+    const [mail] = await linkMails(owner.email);
+    expect(mail?.subject).toBe("Your UT Buy / Sell sign-in link");
+    const signedIn = await open(await mailedLink(owner.email));
+    expect(signedIn).toMatchObject({ userId: owner.id, registered: false });
+  });
+
+  it("refuses verified, banned and unknown profiles with one message, and mails nothing", async () => {
+    const verified = await createTestUser(t, { verified: true });
+    const banned = await createTestUser(t, { banned: true });
+    for (const username of [await usernameOf(verified.id), await usernameOf(banned.id), "nobody-here"]) {
+      await expect(requestClaimLink(t.ctx, t.auth, username, utRequest())).rejects.toMatchObject({
+        code: "not-claimable",
+        message: ACCOUNT_MESSAGES.notClaimable,
+      });
+    }
+    expect(await linkMails(verified.email)).toHaveLength(0);
+    expect(await linkMails(banned.email)).toHaveLength(0);
+  });
+
+  it("shares the 3 link mails an hour of the account's address", async () => {
+    const owner = await createTestUser(t);
+    const username = await usernameOf(owner.id);
+    for (let i = 0; i < MAX_MAGIC_LINK_MAILS_PER_HOUR; i++) {
+      await requestClaimLink(t.ctx, t.auth, username, utRequest());
+    }
+    await expect(requestClaimLink(t.ctx, t.auth, username, utRequest())).rejects.toMatchObject({
+      code: "too-many-mails",
+    });
+    expect(await linkMails(owner.email)).toHaveLength(MAX_MAGIC_LINK_MAILS_PER_HOUR);
   });
 });
 

@@ -10,7 +10,8 @@ import { user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { MagicLinkEmail } from "../mail/templates/magic-link";
-import { findFreeUsername, parseOrThrow, type SignedIn } from "./accounts";
+import { getClaimEmail } from "../profiles/profiles";
+import { findFreeUsername, parseOrThrow, type SignedIn, takeSignUpAttempt } from "./accounts";
 import type { Auth } from "./auth";
 import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
 import { fullNameProblem, normaliseNames, splitFullName, usernameBase } from "./names";
@@ -199,6 +200,26 @@ export async function requestSignInLink(
 }
 
 /**
+ * spec 2 §2 'Claim this account' (unverified profiles): a sign-in link mailed to the
+ * account's own address, asked for by anyone who opens the profile. The address never
+ * leaves the server (issue 9 §3, decision 0126): the answer names the profile only, and the
+ * link signs in whoever reads that mailbox, which is what claiming means. Verified, banned
+ * and unknown profiles get one message, so the answer tells nothing more than the profile
+ * page does; the 3 link mails an hour per address keep the mailbox from being flooded.
+ */
+export async function requestClaimLink(
+  ctx: AppContext,
+  auth: Auth,
+  username: string,
+  options: MagicLinkRequestOptions,
+): Promise<{ username: string }> {
+  const email = await getClaimEmail(ctx, username);
+  if (!email) throw new AccountError("not-claimable", ACCOUNT_MESSAGES.notClaimable);
+  await sendLink(ctx, auth, { email, first: null, last: null }, options);
+  return { username: username.trim().toLowerCase() };
+}
+
+/**
  * Sign-up by e-mail link (spec 1 §4 'Magic link'): the register form's rules without a
  * password; the link carries the first and last name and creates the account when opened.
  */
@@ -206,7 +227,7 @@ export async function requestSignUpLink(
   ctx: AppContext,
   auth: Auth,
   input: RegisterByLinkInput,
-  options: MagicLinkRequestOptions,
+  options: MagicLinkRequestOptions & { clientIp: string | null },
 ): Promise<MagicLinkSent> {
   const { fullName, email } = parseOrThrow(registerByLinkSchema, input);
   const found = await findAccount(ctx.db, email);
@@ -215,6 +236,8 @@ export async function requestSignUpLink(
   if (found) throw new AccountError("email-taken", ACCOUNT_MESSAGES.emailTaken, "email");
   const parts = splitFullName(fullName);
   if (!parts) throw new AccountError("invalid-input", ACCOUNT_MESSAGES.somethingWentWrong, "fullName");
+  // The same count as password sign-ups (decision 0127): each link may become an account.
+  await takeSignUpAttempt(ctx, options.clientIp);
   return sendLink(ctx, auth, { email, first: parts.first, last: parts.last }, options);
 }
 

@@ -103,7 +103,16 @@ describe("username (spec 1 §5 'Username change')", () => {
 
   it("refuses names the app's pages use, since profiles live at /{username}", async () => {
     const { viewer } = await student();
-    for (const username of ["settings", "Search", "home", "logout"]) {
+    for (const username of [
+      "settings",
+      "Search",
+      "home",
+      "logout",
+      "HealthZ",
+      "support",
+      "Staff",
+      "okstate",
+    ]) {
       await expect(changeUsername(t.ctx, viewer, { username })).rejects.toMatchObject({
         message: "That username has been taken.",
       });

@@ -8,6 +8,7 @@ import { parseOrThrow } from "./accounts";
 import type { Auth } from "./auth";
 import { issueCode, verifyCode } from "./codes";
 import { AccountError, SETTINGS_ERRORS } from "./errors";
+import { isReservedUsername } from "./reserved-usernames";
 import {
   type BirthDateInput,
   birthDateSchema,
@@ -25,7 +26,7 @@ import {
   usernameSchema,
 } from "./schemas";
 import { isUniqueViolation } from "./school";
-import { ACCOUNT_THROTTLE, clearFailures, isThrottled, recordFailure } from "./throttle";
+import { clearFailures, isThrottled, PASSWORD_TRIES, recordFailure } from "./throttle";
 import type { Viewer } from "./viewer";
 
 /** What the account overview shows (spec 1 §2 'Settings'). */
@@ -71,42 +72,6 @@ export async function getAvailableFunds(ctx: AppContext, userId: string): Promis
 }
 
 /**
- * First path segments the app's routes use (spec 1 §2, spec 2 §2, and the technical
- * ones): a username equal to one would be hidden behind that page, since profiles
- * live at /{username}. Taken, as far as users can tell (decision 0040).
- */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  "404",
-  "user_registration",
-  "login",
-  "register",
-  "verify",
-  "forgotpassword",
-  "reset-password",
-  "search_schools",
-  "settings",
-  "logout",
-  "profile",
-  "messages",
-  "create",
-  "ads",
-  "saved",
-  "home",
-  "search",
-  "notifications",
-  "media",
-  "mentions",
-  "post",
-  "cart",
-  "checkout",
-  "dev",
-  "api",
-  "assets",
-  "logos",
-  "admin",
-]);
-
-/**
  * spec 1 §5 'Username change': 4 to 50 letters, digits, _ or -, saved in lower case,
  * refused with 'That username has been taken.' when any other account has it.
  * The same name again changes nothing.
@@ -118,7 +83,8 @@ export async function changeUsername(
 ): Promise<{ username: string; changed: boolean }> {
   const { username } = parseOrThrow(usernameSchema, input);
   const taken = () => new AccountError("username-taken", SETTINGS_ERRORS.usernameTaken, "username");
-  if (RESERVED_USERNAMES.has(username)) throw taken();
+  // A reserved name (a page's path, the staff's, a campus's) is taken for good (decision 0125).
+  if (isReservedUsername(username)) throw taken();
   const [other] = await ctx.db
     .select({ id: user.id })
     .from(user)
@@ -178,7 +144,7 @@ export async function changePassword(
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_PASSWORD") {
-      if (await recordFailure(ctx.db, key, ACCOUNT_THROTTLE, now)) throw locked();
+      if (await recordFailure(ctx.db, key, PASSWORD_TRIES, now)) throw locked();
       throw new AccountError("invalid-password", SETTINGS_ERRORS.invalidPassword, "currentPassword");
     }
     // Accounts made with Google have no password to change (spec 1 §2: 'not available').

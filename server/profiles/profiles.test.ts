@@ -294,6 +294,17 @@ describe("reportUser", () => {
     expect(rows[0]).toMatchObject({ reporterId: reporter.id, campusId: "ut" });
   });
 
+  it("needs a verified e-mail: an unverified account's report is refused and records nothing (issue 9 §4)", async () => {
+    const reporter = await createTestUser(t);
+    const reported = await createTestUser(t, { verified: true });
+    await expect(reportUser(t.ctx, reporter, reported.id)).rejects.toMatchObject({
+      refusal: { kind: "verify-email" },
+      message: "Verify your email first.",
+    });
+    const rows = await t.ctx.db.select().from(reports).where(eq(reports.reporterId, reporter.id));
+    expect(rows).toHaveLength(0);
+  });
+
   it("cannot report yourself or someone who does not exist", async () => {
     const reporter = await createTestUser(t);
     expect((await refusal(reportUser(t.ctx, reporter, reporter.id))).code).toBe("cannot-report-self");

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { assertCanParticipate } from "../accounts/gates";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
 import {
@@ -89,8 +90,9 @@ export async function getProfileById(ctx: AppContext, userId: string): Promise<P
 
 /**
  * spec 2 §2 'Claim this account': the e-mail of a profile whose owner never
- * verified it, for /login/sent?email=. Null for verified (or unknown) profiles.
- * The only place a profile's e-mail leaves the server (decision 0051).
+ * verified it, where requestClaimLink mails the sign-in link. Null for verified,
+ * banned or unknown profiles. Never for a response: the address stays on the
+ * server (issue 9 §3, decision 0126).
  */
 export async function getClaimEmail(ctx: AppContext, username: string): Promise<string | null> {
   const [row] = await ctx.db
@@ -264,7 +266,10 @@ export async function updateProfileDetails(
 
 /**
  * spec 1 §2 'Report' (other users only): a row for the moderation queue of the
- * reported user's campus. Reporting the same user again adds nothing.
+ * reported user's campus. Reporting the same user again adds nothing. The reporter
+ * needs a verified e-mail (spec 1 §6; issue 9 §4: throwaway accounts must not fill
+ * the queue), read from the database so no caller can skip it: ParticipationRefused
+ * 'verify-email' otherwise.
  */
 export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: string): Promise<void> {
   if (reportedUserId === actor.id) {
@@ -277,6 +282,16 @@ export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: 
       .where(eq(user.id, reportedUserId))
       .limit(1);
     if (!reported) throw new ProfileError("user-not-found", PROFILE_MESSAGES.userNotFound);
+    const [reporter] = await tx
+      .select({
+        verified: user.verified,
+        schoolVerified: user.schoolVerified,
+        profileSetUp: user.profileSetUp,
+      })
+      .from(user)
+      .where(eq(user.id, actor.id))
+      .limit(1);
+    assertCanParticipate(reporter ?? null, "report");
     const [already] = await tx
       .select({ id: reports.id })
       .from(reports)

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { linkFrom, uniqueEmail, waitForMail } from "./support/mailbox";
 import { hydrated } from "./support/page";
-import { LANDED_AFTER_SIGN_IN, signUp } from "./support/student";
+import { LANDED_AFTER_SIGN_IN, signUp, submitRegistration } from "./support/student";
 
 // Issue 3 §4: passwordless sign-in and sign-up by e-mail link (spec 1 §2 /login and
 // /login/sent, §4 'Magic link', §8), the link read from a real SMTP sink.
@@ -111,4 +111,46 @@ test("an address without an account gets the login's message, and no mail", asyn
   await page.getByRole("button", { name: "Send Link", exact: true }).click();
   await expect(page.getByText("Incorrect. Please try again.")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?method=noPassword$/);
+});
+
+test("'Claim this account' mails the link to the profile's own address and shows the visitor none of it", async ({
+  page,
+  browser,
+}) => {
+  // An account left unverified: signed up, the code never entered.
+  const account = { fullName: "Claimy Quill", email: uniqueEmail("claim"), password: "campus-pass-1" };
+  await submitRegistration(page, account);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const responses: string[] = [];
+  visitorPage.on("response", async (response) => {
+    const headers = Object.entries(await response.allHeaders())
+      .flat()
+      .join("\n");
+    const body = await response.text().catch(() => "");
+    responses.push(`${response.url()}\n${headers}\n${body}`);
+  });
+  await visitorPage.goto("/claimyq");
+  await hydrated(visitorPage);
+  await visitorPage.getByRole("button", { name: "More options for Claimy's profile" }).click();
+  await visitorPage.getByRole("menuitem", { name: "Claim this account" }).click();
+
+  await expect(visitorPage).toHaveURL(/\/login\/sent\?claim=claimyq$/);
+  await expect(visitorPage.getByText("Email sent.", { exact: true })).toBeVisible();
+  await expect(
+    visitorPage.getByText(/emailed a sign-in link to the address of the account @claimyq/),
+  ).toBeVisible();
+  const address = account.email.toLowerCase();
+  for (const seen of [...responses, visitorPage.url(), await visitorPage.content()]) {
+    expect(seen.toLowerCase()).not.toContain(address);
+    expect(seen).not.toContain(encodeURIComponent(address));
+  }
+  await visitor.close();
+
+  // The owner's mailbox gets a sign-in link that opens the account.
+  const mail = await waitForMail(account.email, (m) => m.subject.includes("sign-in link"));
+  await page.context().clearCookies();
+  await page.goto(linkFrom(mail, "/login/sent"));
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
 });

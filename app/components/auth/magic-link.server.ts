@@ -24,6 +24,18 @@ export function redirectToLinkSent(sent: MagicLinkSent): Promise<Response> {
 }
 
 /**
+ * 'Claim this account': /login/sent?claim={username}, which names the profile, not the
+ * address the link went to (issue 9 §3, decision 0126).
+ */
+export function claimLinkSentPath(username: string): string {
+  return `/login/sent?${new URLSearchParams({ claim: username })}`;
+}
+
+export function redirectToClaimLinkSent(username: string): Promise<Response> {
+  return redirectWithToast(claimLinkSentPath(username), { message: "Email sent.", type: "okay" });
+}
+
+/**
  * spec 1 §8 'Magic link and reset': a refusal shows its message (under its field, else as
  * a danger toast); a failure to send is 'An unknown error has occurred'.
  */

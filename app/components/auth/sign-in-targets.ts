@@ -17,6 +17,8 @@ const reasonText: Record<SignInReason, string> = {
   post: "Log in or sign up to create a post.",
   search: "Log in or sign up to search.",
   "join campus": "Log in or sign up to join your campus.",
+  // Ours: the profile menu's Report sends visitors to sign up (decision 0051).
+  report: "Log in or sign up to report users.",
 };
 
 export function signInReasonText(reason: SignInReason): string {

@@ -1,7 +1,11 @@
 import { Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import { magicLinkFailure, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
+import {
+  magicLinkFailure,
+  redirectToClaimLinkSent,
+  redirectToLinkSent,
+} from "~/app/components/auth/magic-link.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
@@ -10,7 +14,12 @@ import { redirectWithToast } from "~/app/lib/toast.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { isAccountError } from "~/server/accounts/errors";
-import { completeMagicLink, requestSignInLink, requestSignUpLink } from "~/server/accounts/magic-link";
+import {
+  completeMagicLink,
+  requestClaimLink,
+  requestSignInLink,
+  requestSignUpLink,
+} from "~/server/accounts/magic-link";
 import type { Route } from "./+types/login-sent";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -29,11 +38,14 @@ function linkParams(request: Request) {
     first,
     last,
     registering: Boolean(first && last),
+    // 'Claim this account' (decision 0126): the profile whose own address got the link.
+    claim: params.get("claim")?.trim() || null,
   };
 }
 
 /**
- * spec 1 §2 /login/sent, the magic-link landing: needs `email` (else /login), signed-in
+ * spec 1 §2 /login/sent, the magic-link landing: needs `email` or, after 'Claim this account',
+ * `claim` (the profile's username; decision 0126), else /login; signed-in
  * users go to /home. Opened from the mailed link (with its `token`) it completes the
  * sign-in, or the sign-up when the link carries first and last (spec 1 §4); a failed link
  * goes to /login?redirect=true, or /register?redirect=true when registering.
@@ -42,8 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   if (await getViewer(args)) throw redirect("/home");
   const link = linkParams(request);
+  if (!link.email && link.claim) return { email: null, claim: link.claim, registering: false };
   if (!link.email) throw redirect("/login");
-  if (!link.token) return { email: link.email, registering: link.registering };
+  if (!link.token) return { email: link.email, claim: null, registering: link.registering };
 
   const failed = link.registering ? "/register?redirect=true" : "/login?redirect=true";
   try {
@@ -67,15 +80,24 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-/** 'Send a new link': the same link again, for the address (and names) on the page. */
+/** 'Send a new link': the same link again, for the address (and names) or the claimed profile on the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const link = linkParams(request);
-  if (!link.email) throw redirect("/login");
   const options = {
     campus: context.campus,
     campusOrigin: campusOriginOf(request, context),
+    clientIp: context.clientIp,
     headers: request.headers,
   };
+  if (!link.email && link.claim) {
+    try {
+      const claimed = await requestClaimLink(context.app, context.auth, link.claim, options);
+      return redirectToClaimLinkSent(claimed.username);
+    } catch (error) {
+      return magicLinkFailure(context.app, error, () => ({}));
+    }
+  }
+  if (!link.email) throw redirect("/login");
   try {
     const sent =
       link.first && link.last
@@ -100,13 +122,25 @@ export default function LoginSent({ loaderData, actionData }: Route.ComponentPro
     <AuthCard
       title="Check your email"
       subtitle={
-        <p>
-          {loaderData.registering ? "Finish signing up" : "Log in"} with the link we email to{" "}
-          <strong className="font-semibold break-all text-zinc-900">{loaderData.email}</strong>.
-        </p>
+        loaderData.email === null ? (
+          <p>
+            We emailed a sign-in link to the address of the account{" "}
+            <strong className="font-semibold break-all text-zinc-900">@{loaderData.claim}</strong>. Open it
+            from that inbox to log in and claim the account.
+          </p>
+        ) : (
+          <p>
+            {loaderData.registering ? "Finish signing up" : "Log in"} with the link we email to{" "}
+            <strong className="font-semibold break-all text-zinc-900">{loaderData.email}</strong>.
+          </p>
+        )
       }
       footer={
-        loaderData.registering ? (
+        loaderData.email === null ? (
+          <>
+            Not your account? <AuthLink to="/login">Log in</AuthLink>
+          </>
+        ) : loaderData.registering ? (
           <>
             Wrong address? <AuthLink to="/register?method=noPassword">Sign up again</AuthLink>
           </>

@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const sent = await requestSignUpLink(context.app, context.auth, submission.value, {
         campus: context.campus,
         campusOrigin: campusOriginOf(request, context),
+        clientIp: context.clientIp,
         headers: request.headers,
       });
       return redirectToLinkSent(sent);
@@ -72,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const signedIn = await registerUser(context.app, context.auth, submission.value, {
       campusId: context.campus.id,
+      clientIp: context.clientIp,
       headers: request.headers,
     });
     // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.

@@ -1,4 +1,6 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { toastForAccountError } from "~/app/components/auth/action.server";
+import { redirectToClaimLinkSent } from "~/app/components/auth/magic-link.server";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
 import { FeedList } from "~/app/components/posts/feed-list";
@@ -17,7 +19,11 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { useRootData } from "~/app/lib/root-data";
+import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import { isAccountError } from "~/server/accounts/errors";
+import { isParticipationRefused } from "~/server/accounts/gates";
+import { requestClaimLink } from "~/server/accounts/magic-link";
 import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
 import {
@@ -32,7 +38,6 @@ import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { PostSummary } from "~/server/posts/views";
 import { isProfileError } from "~/server/profiles/errors";
 import {
-  getClaimEmail,
   getProfileById,
   getProfileByUsername,
   profilePhotoSizes,
@@ -175,15 +180,22 @@ export async function action(args: Route.ActionArgs) {
   if (!username) return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
 
   if (intent === "claim-account") {
-    // spec 2 §2: 'Claim this account (unverified profiles; opens /login/sent?email={email})'.
-    const email = await getClaimEmail(context.app, username);
-    if (!email) {
+    // spec 2 §2 'Claim this account' opens /login/sent; the link is mailed from here and the
+    // page is told the profile, never its address (issue 9 §3, decision 0126).
+    try {
+      const claimed = await requestClaimLink(context.app, context.auth, username, {
+        campus: context.campus,
+        campusOrigin: campusOriginOf(request, context),
+        headers: request.headers,
+      });
+      return redirectToClaimLinkSent(claimed.username);
+    } catch (error) {
+      if (!isAccountError(error)) throw error;
       return data<ProfileActionData>(
-        { intent, ok: false, toast: { message: "Something went wrong", type: "danger" } },
-        { status: 404 },
+        { intent, ok: false, toast: toastForAccountError(error) },
+        { status: error.code === "not-claimable" ? 404 : 400 },
       );
     }
-    throw redirect(`/login/sent?email=${encodeURIComponent(email)}`);
   }
 
   if (intent === "report-user") {
@@ -194,6 +206,10 @@ export async function action(args: Route.ActionArgs) {
     try {
       await reportUser(context.app, viewer, profile.id);
     } catch (error) {
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+      if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
+        throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
+      }
       if (!isProfileError(error)) throw error;
       return data<ProfileActionData>(
         { intent, ok: false, toast: { message: error.message, type: "danger" } },

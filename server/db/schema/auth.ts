@@ -1,6 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { RESERVED_USERNAMES } from "../../accounts/reserved-usernames";
 import { campuses } from "./campuses";
+
+/**
+ * The reserved names as SQL literals. Written inline (drizzle-kit keeps a CHECK's text, not its
+ * parameters); the names hold only a–z, 0–9, '.', '_' and '-', and quotes are doubled anyway.
+ */
+const reservedUsernameList = sql.raw(
+  RESERVED_USERNAMES.map((name) => `'${name.replaceAll("'", "''")}'`).join(", "),
+);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +72,10 @@ export const user = pgTable(
   },
   (table) => [
     uniqueIndex("user_username_unique").on(table.username),
+    // Issue 9 §3, decision 0125: whatever writes the row, nobody holds a page's path, the staff's
+    // name or a campus's. A change to the list makes drizzle-kit generate a new migration, which
+    // must first rename the accounts holding a newly reserved name (see 0004_reserved_usernames.sql).
+    check("user_username_not_reserved", sql`lower(${table.username}) not in (${reservedUsernameList})`),
     uniqueIndex("user_school_email_unique")
       .on(table.schoolEmail)
       .where(sql`${table.schoolEmail} is not null`),

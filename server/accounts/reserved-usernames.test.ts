@@ -1,0 +1,149 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { generateRandomString } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/app/routes";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { seedCampuses } from "../campuses/campuses";
+import campusList from "../campuses/campuses.json";
+import { pgliteExtensions, wrapPglite } from "../db/client";
+import { migrateDatabase, migrationsFolder } from "../db/migrate";
+import { user } from "../db/schema";
+import { isReservedUsername, RESERVED_USERNAMES } from "./reserved-usernames";
+
+/** The first static segment of every route's path, nested routes joined to their parents'. */
+function firstSegments(entries: RouteConfigEntry[], parentPath = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parentPath, entry.path ?? ""].filter(Boolean).join("/");
+    const first = path.split("/")[0] ?? "";
+    const own = entry.path && first && !first.startsWith(":") && !first.startsWith("*") ? [first] : [];
+    return [...own, ...firstSegments(entry.children ?? [], path)];
+  });
+}
+
+describe("reserved usernames (issue 9 §3, decision 0125)", () => {
+  it("hold every first path segment of the route table, so a new page cannot be forgotten", () => {
+    const segments = [...new Set(firstSegments(routes))];
+    // The table really was read: the spec's pages are there.
+    expect(segments).toEqual(expect.arrayContaining(["home", "settings", "login", "media", "post", "dev"]));
+    const missing = segments.filter((segment) => !isReservedUsername(segment));
+    expect(missing).toEqual([]);
+  });
+
+  it("hold the paths served before the pages, the staff's names and every campus's slug and code", () => {
+    for (const name of ["healthz", "api", "assets", "logos", "favicon.svg", "media-files"]) {
+      expect(isReservedUsername(name)).toBe(true);
+    }
+    for (const name of ["admin", "administrator", "support", "moderator", "mod", "staff", "help"]) {
+      expect(isReservedUsername(name)).toBe(true);
+    }
+    for (const name of ["security", "root", "system", "official", "team", "campusbuysell"]) {
+      expect(isReservedUsername(name)).toBe(true);
+    }
+    for (const campus of campusList) {
+      expect(isReservedUsername(campus.slug)).toBe(true);
+      expect(isReservedUsername(campus.code)).toBe(true);
+    }
+  });
+
+  it("are compared in any case, and ordinary names are free", () => {
+    expect(isReservedUsername("ADMIN")).toBe(true);
+    expect(isReservedUsername("HealthZ")).toBe(true);
+    expect(isReservedUsername(" Settings ")).toBe(true);
+    expect(isReservedUsername("olivias")).toBe(false);
+    expect(isReservedUsername("admin-2")).toBe(false);
+    expect(RESERVED_USERNAMES.every((name) => name === name.toLowerCase())).toBe(true);
+  });
+});
+
+describe("the database's guard on reserved usernames", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  const insertUser = (username: string) =>
+    t.ctx.db.insert(user).values({
+      id: generateRandomString(32, "a-z", "A-Z", "0-9"),
+      name: "Test S.",
+      email: `${generateRandomString(12, "a-z")}@example.edu`,
+      firstName: "Test",
+      lastName: "S.",
+      username,
+      campusId: "ou",
+    });
+
+  it("refuses a row with a reserved username, whatever writes it and in any case", async () => {
+    for (const username of ["admin", "Home", "HEALTHZ", "ou", "okstate", "support"]) {
+      await expect(insertUser(username)).rejects.toThrow();
+      expect(await t.ctx.db.select().from(user).where(eq(user.username, username))).toEqual([]);
+    }
+    await insertUser("admin-2");
+    expect(
+      await t.ctx.db.select({ id: user.id }).from(user).where(eq(user.username, "admin-2")),
+    ).toHaveLength(1);
+  });
+});
+
+describe("the migration that adds the guard", () => {
+  it("renames the accounts that already hold a reserved username to the next free one, then guards", async () => {
+    // The migrations before the guard, as a database made before issue 9 has them.
+    const before = mkdtempSync(path.join(tmpdir(), "cbs-migrations-"));
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { idx: number; tag: string }[];
+    };
+    const guardIndex = journal.entries.findIndex((entry) => entry.tag.endsWith("_reserved_usernames"));
+    expect(guardIndex).toBeGreaterThan(0);
+    mkdirSync(path.join(before, "meta"));
+    const earlier = journal.entries.slice(0, guardIndex);
+    writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
+    for (const entry of earlier) {
+      copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    }
+
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const handle = wrapPglite(client);
+    try {
+      await migrateDatabase(handle, before);
+      await seedCampuses(handle.db);
+      const holders = ["admin", "Home", "healthz", "admin-2", "olivias"];
+      for (const [i, username] of holders.entries()) {
+        await handle.db.insert(user).values({
+          id: `user-${i}`,
+          name: "Test S.",
+          email: `holder${i}@example.edu`,
+          firstName: "Test",
+          lastName: "S.",
+          username,
+          campusId: "ou",
+        });
+      }
+
+      await migrateDatabase(handle);
+
+      const rows = await handle.db
+        .select({ id: user.id, username: user.username })
+        .from(user)
+        .orderBy(user.id);
+      expect(rows).toEqual([
+        // 'admin-2' was taken already, so the old 'admin' becomes 'admin-3'.
+        { id: "user-0", username: "admin-3" },
+        { id: "user-1", username: "home-2" },
+        { id: "user-2", username: "healthz-2" },
+        { id: "user-3", username: "admin-2" },
+        { id: "user-4", username: "olivias" },
+      ]);
+      await expect(
+        handle.db.update(user).set({ username: "Support" }).where(eq(user.id, "user-4")),
+      ).rejects.toThrow();
+    } finally {
+      await handle.close();
+      rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

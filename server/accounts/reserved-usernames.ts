@@ -1,0 +1,90 @@
+import campusList from "../campuses/campuses.json";
+
+// The one list of usernames nobody may hold (issue 9 §3, decision 0125). Profiles live at
+// /{username} (spec 1 §2), after every page of the route table, so a user named like a page is
+// hidden behind it; one named like the staff or a campus looks official. Pure data: the sign-up
+// paths, the username change and the database's CHECK constraint (server/db/schema/auth.ts) all
+// read it, and reserved-usernames.test.ts fails when a first path segment of app/routes.ts is
+// missing here.
+
+/** Every first path segment of app/routes.ts, in its order. */
+const ROUTE_SEGMENTS = [
+  "404",
+  "user_registration",
+  "login",
+  "register",
+  "verify",
+  "forgotpassword",
+  "reset-password",
+  "search_schools",
+  "settings",
+  "logout",
+  "profile",
+  "messages",
+  "create",
+  "ads",
+  "saved",
+  "home",
+  "search",
+  "notifications",
+  "media",
+  "post",
+  "dev",
+] as const;
+
+/** Paths served before React Router (server/http/app.ts, main.js, public/) and pages the spec plans. */
+const TECHNICAL_PATHS = [
+  "healthz",
+  "api",
+  "assets",
+  "logos",
+  "favicon.svg",
+  "media-files",
+  "robots.txt",
+  "mentions",
+  "cart",
+  "checkout",
+] as const;
+
+/** Names that would pass for the site's own staff or brand. */
+const OFFICIAL_NAMES = [
+  "admin",
+  "administrator",
+  "support",
+  "moderator",
+  "mod",
+  "staff",
+  "help",
+  "security",
+  "root",
+  "system",
+  "official",
+  "team",
+  "campusbuysell",
+] as const;
+
+/**
+ * Each campus's slug (its host: 'ou' of ou.campusbuysell.com), code and short name, the name
+ * without its spaces ('Campus Buy Sell' → 'campusbuysell').
+ */
+const CAMPUS_NAMES = campusList.flatMap((campus) => [
+  campus.slug,
+  campus.code,
+  campus.name.replace(/\s+/g, ""),
+]);
+
+/** Lower case, sorted, without duplicates: the form the CHECK constraint is written in. */
+export const RESERVED_USERNAMES: readonly string[] = [
+  ...new Set(
+    [...ROUTE_SEGMENTS, ...TECHNICAL_PATHS, ...OFFICIAL_NAMES, ...CAMPUS_NAMES].map((name) =>
+      name.toLowerCase(),
+    ),
+  ),
+].sort();
+
+const reserved: ReadonlySet<string> = new Set(RESERVED_USERNAMES);
+
+/** Whether nobody may hold `username`, in any case ('Admin' is 'admin'). */
+export function isReservedUsername(username: string): boolean {
+  return reserved.has(username.trim().toLowerCase());
+}
