@@ -2,7 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPOSER_FORM_LIMITS, limitRequestBodies, MAX_FORM_BODY_BYTES, PROFILE_FORM_LIMITS } from "./body-limit";
+import {
+  COMPOSER_FORM_LIMITS,
+  limitRequestBodies,
+  MAX_FORM_BODY_BYTES,
+  PROFILE_FORM_LIMITS,
+} from "./body-limit";
 
 // Issue 9 §3, decision 0120: request bodies are capped before anything reads them.
 
@@ -124,7 +129,10 @@ describe("limitRequestBodies", () => {
       declared: COMPOSER_FORM_LIMITS.maxBodyBytes + 1,
     });
     expect(overComposer.status).toBe(413);
-    const overPhoto = await post("/profile/edit", { bytes: 10, declared: PROFILE_FORM_LIMITS.maxBodyBytes + 1 });
+    const overPhoto = await post("/profile/edit", {
+      bytes: 10,
+      declared: PROFILE_FORM_LIMITS.maxBodyBytes + 1,
+    });
     expect(overPhoto.status).toBe(413);
     // Under the cap, a profile form goes through (the action reads it).
     const photo = await post("/profile/set-up.data", { bytes: 2 * 1024 * 1024 });

@@ -51,17 +51,18 @@ export function multipartBoundary(contentType: string | null): string | null {
   return boundary;
 }
 
-/** `type; a=1; b="x;y"` → ["type", ["a", "1"], ["b", "x;y"]] (keys lower-cased, quotes undone). */
+/** `type; a=1; b="x;y"` → ["type", ["a", "1"], ["b", "x;y"]] (keys lower-cased, quotes removed). */
 function splitParams(header: string): [string, ...[string, string][]] {
   const first = header.indexOf(";");
   const head = (first === -1 ? header : header.slice(0, first)).trim();
   const params: [string, string][] = [];
-  const pattern = /;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/gy;
+  // Browsers never backslash-escape inside quotes (they write `"` as %22): a quote ends the value.
+  const pattern = /;\s*([^=;\s]+)\s*=\s*("[^"]*"|[^;]*)/gy;
   pattern.lastIndex = first === -1 ? header.length : first;
   for (let match = pattern.exec(header); match; match = pattern.exec(header)) {
     const key = (match[1] ?? "").toLowerCase();
     const raw = (match[2] ?? "").trim();
-    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw;
+    const value = raw.startsWith('"') ? raw.slice(1, -1) : raw;
     params.push([key, value]);
   }
   return [head, ...params];
@@ -86,8 +87,17 @@ function parsePartHeaders(block: Uint8Array): MultipartPartInfo {
   if (kind.toLowerCase() !== "form-data") throw new MultipartError("A part is not form-data.");
   const name = params.find(([key]) => key === "name")?.[1];
   if (name === undefined) throw new MultipartError("A part has no field name.");
-  const filename = params.find(([key]) => key === "filename")?.[1] ?? null;
-  return { name, filename, contentType };
+  const filename = params.find(([key]) => key === "filename")?.[1];
+  return {
+    name: unescapeName(name),
+    filename: filename === undefined ? null : unescapeName(filename),
+    contentType,
+  };
+}
+
+/** Browsers write `"`, CR and LF in names as %22, %0D, %0A (Fetch 'multipart/form-data' parsing undoes it). */
+function unescapeName(value: string): string {
+  return value.replace(/%22/g, '"').replace(/%0D/g, "\r").replace(/%0A/g, "\n");
 }
 
 type State = "preamble" | "after-delimiter" | "headers" | "body" | "done";
