@@ -44,7 +44,7 @@ function parse(body: Uint8Array, boundary: string, cuts: number[]): Parsed[] {
 }
 
 /** How the platform (the same encoder as browsers' fetch) writes a form. */
-async function encode(form: FormData): Promise<{ body: Uint8Array; boundary: string }> {
+async function encode(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; boundary: string }> {
   const response = new Response(form);
   const boundary = multipartBoundary(response.headers.get("Content-Type"));
   if (!boundary) throw new Error("no boundary");
