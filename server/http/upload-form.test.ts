@@ -219,6 +219,26 @@ describe("readLeadingFields", () => {
     expect(upload.meter.pulled).toBeLessThanOrEqual(64 * 1024);
   });
 
+  it("gives the fields seen so far when the client goes away", async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("the client went away"));
+        sent = true;
+        controller.enqueue(
+          new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="enhanced"\r\n\r\n1\r\n--b'),
+        );
+      },
+    });
+    const request = new Request("http://localhost/create/post", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=b" },
+      duplex: "half",
+    } as RequestInit);
+    expect([...(await readLeadingFields(request, 64 * 1024)).entries()]).toEqual([["enhanced", "1"]]);
+  });
+
   it("reads at most its budget of a body that never reaches a file", async () => {
     const upload = meteredBody([new Uint8Array(10 * 1024 * 1024).fill(65)], {
       contentType: "multipart/form-data; boundary=b",

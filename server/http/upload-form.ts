@@ -201,7 +201,7 @@ async function makeRequestFolder(tempRoot: string): Promise<string> {
  * The text fields that come before the body's first file, reading at most
  * `maxBytes` of it and writing nothing to disk: enough to word a refusal (the
  * composer's `enhanced` field comes first) without taking in an upload that is
- * refused anyway. An unreadable or cut-off form gives the fields seen so far.
+ * refused anyway. An unreadable or cut-off form (or a failed read) gives the fields seen so far.
  */
 export async function readLeadingFields(request: Request, maxBytes: number): Promise<FormData> {
   const form = new FormData();
@@ -232,8 +232,8 @@ export async function readLeadingFields(request: Request, maxBytes: number): Pro
         }
       }
     }
-  } catch (error) {
-    if (!(error instanceof TooLarge || error instanceof MultipartError)) throw error;
+  } catch {
+    // Over the budget, broken, or the client went away: the refusal is worded from what was seen.
   }
   return form;
 }
