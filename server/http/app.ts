@@ -20,11 +20,13 @@ import "./load-context";
 import { configureAppCookies } from "../../app/lib/cookies.server";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
+import { limitRequestBodies } from "./body-limit";
 import { refuseNonFormWrites } from "./form-bodies";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
+import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
 const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
@@ -80,6 +82,8 @@ export async function startApp(options: {
   const campuses = new CampusDirectory(database.db, config.campusHosts);
   await campuses.refresh();
   const storage = createDiskStorage(path.join(config.dataDir, "media"));
+  // Upload folders a stopped process left behind (decision 0120); an hour spares another process's.
+  await sweepUploadTemp(uploadTempRoot(config.dataDir), 60 * 60 * 1000);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -109,6 +113,8 @@ export async function startApp(options: {
       formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
     }),
   );
+  // Before anything reads a body (issue 9 §3, decision 0120).
+  app.use(limitRequestBodies());
   app.use(rejectCrossSiteWrites());
   app.use((req, _res, next) => {
     // better-auth reads the client address from this header; only we may set it.

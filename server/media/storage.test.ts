@@ -28,6 +28,28 @@ describe("disk storage", () => {
     await storage.delete(key);
   });
 
+  it("writes a stream a chunk at a time, and leaves nothing when the stream fails", async () => {
+    const storage = createDiskStorage(path.join(dir, "media"));
+    const key = "images/posts/p1/1-abc.mp4";
+    const chunks = [new Uint8Array([1, 2]), new Uint8Array([3])];
+    await storage.putStream(key, new Blob(chunks).stream(), "video/mp4");
+    const file = path.join(dir, "media", "images", "posts", "p1", "1-abc.mp4");
+    expect([...readFileSync(file)]).toEqual([1, 2, 3]);
+
+    let sent = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ > 0) controller.error(new Error("the upload broke off"));
+        else controller.enqueue(new Uint8Array([7]));
+      },
+    });
+    await expect(storage.putStream("images/posts/p1/2-def.mp4", failing, "video/mp4")).rejects.toThrow(
+      "the upload broke off",
+    );
+    expect(readdirSync(path.dirname(file))).toEqual(["1-abc.mp4"]);
+    await expect(storage.putStream("../x.mp4", new Blob([]).stream(), "video/mp4")).rejects.toThrow();
+  });
+
   it("refuses keys that could leave its folder", async () => {
     const storage = createDiskStorage(path.join(dir, "media"));
     for (const key of ["../outside.webp", "/etc/passwd", "a/../../b", "a//b", ".hidden", "a/.b", ""]) {
@@ -47,5 +69,14 @@ describe("memory storage", () => {
     });
     await storage.delete("a/b.webp");
     expect(storage.objects.size).toBe(0);
+    await storage.putStream(
+      "a/c.mp4",
+      new Blob([new Uint8Array([1]), new Uint8Array([2])]).stream(),
+      "video/mp4",
+    );
+    expect(storage.objects.get("a/c.mp4")).toEqual({
+      bytes: new Uint8Array([1, 2]),
+      contentType: "video/mp4",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Where stored media is served from (server/http/app.ts). Not /media: that is the media grid page (spec 2 §2). */
@@ -14,6 +14,8 @@ export const MEDIA_URL_PREFIX = "/media-files";
  */
 export interface MediaStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Like put, for content that arrives as a stream: a video is never held whole (decision 0121). */
+  putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
   /** Removes a stored object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** The address a browser loads the object from. */
@@ -64,6 +66,26 @@ export function createDiskStorage(root: string, urlPrefix = MEDIA_URL_PREFIX): D
       await writeFile(partial, bytes);
       await rename(partial, file);
     },
+    async putStream(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+      const handle = await open(partial, "wx");
+      try {
+        const reader = body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          await handle.write(value);
+        }
+        await handle.close();
+        await rename(partial, file);
+      } catch (error) {
+        await handle.close().catch(() => {});
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
@@ -87,6 +109,17 @@ export function createMemoryStorage(urlPrefix = MEDIA_URL_PREFIX): MemoryStorage
     async put(key, bytes, contentType) {
       assertValidKey(key);
       objects.set(key, { bytes: new Uint8Array(bytes), contentType });
+    },
+    async putStream(key, body, contentType) {
+      assertValidKey(key);
+      const chunks: Uint8Array[] = [];
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+      }
+      objects.set(key, { bytes: new Uint8Array(Buffer.concat(chunks)), contentType });
     },
     async delete(key) {
       assertValidKey(key);

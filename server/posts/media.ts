@@ -11,6 +11,13 @@ import {
 } from "../media/images";
 import { MEDIA_TYPES, type MediaType } from "../media/limits";
 import { sniffMediaType } from "../media/media-type";
+import {
+  hashFile,
+  isVideoError,
+  type VideoContainer,
+  type VideoError,
+  videoWithoutMetadata,
+} from "../media/video";
 import { PostError } from "./errors";
 import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES, POST_MESSAGES } from "./schemas";
 
@@ -93,7 +100,8 @@ export function storedFileKeys(file: { imgPath: string; thumbPath: string | null
 /**
  * Writes the files of post `postId` through the storage seam at
  * `images/posts/{postId}/…` (spec 2 §7 upload paths): photos re-encoded by the
- * shared pipeline (WebP, metadata stripped, dimensions recorded), videos as sent.
+ * shared pipeline (WebP, metadata stripped, dimensions recorded), videos with their
+ * metadata removed in place (decision 0121: the location a phone records goes).
  * Runs before the post's transaction; if any file fails, what was written is
  * removed and nothing is left behind.
  */
@@ -106,11 +114,16 @@ export async function storePostFiles(
   try {
     for (const [index, checked] of files.entries()) {
       const imgOrder = index + 1;
-      const bytes = new Uint8Array(await checked.file.arrayBuffer());
-      const base = `images/posts/${postId}/${imgOrder}-${shortHash(bytes)}`;
       if (checked.kind === "video") {
+        // Read as streams from the upload's file on disk, never whole (decision 0121).
+        const base = `images/posts/${postId}/${imgOrder}-${(await hashFile(checked.file)).slice(0, 20)}`;
         const key = `${base}.${checked.type}`;
-        await ctx.storage.put(key, bytes, MEDIA_TYPES[checked.type].mime);
+        const video = await videoWithoutMetadata(checked.file, videoContainer(checked.type)).catch(
+          (error: unknown) => {
+            throw isVideoError(error) ? videoRefusal(error.code) : error;
+          },
+        );
+        await ctx.storage.putStream(key, video, MEDIA_TYPES[checked.type].mime);
         stored.push({
           kind: "video",
           imgOrder,
@@ -122,6 +135,8 @@ export async function storePostFiles(
         });
         continue;
       }
+      const bytes = new Uint8Array(await checked.file.arrayBuffer());
+      const base = `images/posts/${postId}/${imgOrder}-${shortHash(bytes)}`;
       const image = await processImage(bytes, {
         allowed: POST_FILE_TYPES,
         variants: POST_IMAGE_VARIANTS,
@@ -148,6 +163,18 @@ export async function storePostFiles(
     throw error;
   }
   return stored;
+}
+
+function videoContainer(type: CheckedPostFile["type"]): VideoContainer {
+  if (type === "mp4" || type === "mov" || type === "avi") return type;
+  throw new Error(`not a video type: ${type}`);
+}
+
+/** Decision 0121: a video is stored without its metadata or not at all, and the user is told why. */
+function videoRefusal(code: VideoError["code"]): PostError {
+  return code === "metadata-kept"
+    ? new PostError("unreadable-file", POST_MESSAGES.videoMetadataKept)
+    : new PostError("unreadable-file", POST_MESSAGES.videoUnreadable);
 }
 
 function mediaRefusal(code: MediaErrorCode): PostError {

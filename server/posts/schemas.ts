@@ -53,6 +53,10 @@ export const POST_MESSAGES = {
   fileTooLarge: `Photos can be up to ${MAX_POST_IMAGE_MB} MB and videos up to ${MAX_POST_VIDEO_MB} MB.`,
   photoTooManyPixels: "This photo is too big to process. Try a smaller one.",
   photoUnreadable: "This photo could not be read. Try another one.",
+  // Decision 0121: videos are stored without their metadata (where they were filmed), or not at all.
+  videoUnreadable: "This video could not be read. Try another one.",
+  videoMetadataKept:
+    "This video holds details we can't remove, such as where it was filmed, so it wasn't posted. Try another video.",
   otherCampus: "You can only post and comment in your own campus.",
   cannotReply: "You can't reply to this post.",
   cannotSave: "Only posts can be saved.",

@@ -7,6 +7,7 @@ import { mailOutbox, user } from "../../server/db/schema";
 import { createComment, createPost } from "../../server/posts/posts";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import type { TestContext } from "./test-context";
+import { minimalMovie } from "./video-files";
 
 let sequence = 0;
 
@@ -187,18 +188,9 @@ export async function pngFile(
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
 }
 
-/** The first bytes of an MP4 (an ISO base media 'ftyp' box with the isom brand) and some payload. */
+/** A small MP4 that parses (file type, movie header, media data) and carries no metadata. */
 export function mp4File(name = "clip.mp4", payloadBytes = 2048): File {
-  const ftyp = Buffer.concat([
-    Buffer.from([0x00, 0x00, 0x00, 0x18]),
-    Buffer.from("ftypisom", "ascii"),
-    Buffer.from([0x00, 0x00, 0x02, 0x00]),
-    Buffer.from("isomiso2", "ascii"),
-  ]);
-  const mdat = Buffer.concat([Buffer.from([0x00, 0x00, 0x00, 0x08]), Buffer.from("free", "ascii")]);
-  return new File([new Uint8Array(Buffer.concat([ftyp, mdat, Buffer.alloc(payloadBytes)]))], name, {
-    type: "video/mp4",
-  });
+  return new File([new Uint8Array(minimalMovie(payloadBytes))], name, { type: "video/mp4" });
 }
 
 /** A text file with a photo's name: its content decides, so it is refused. */

@@ -1,18 +1,28 @@
 import { data, type HeadersArgs, redirect } from "react-router";
-import { readUploadForm } from "~/app/components/profile/upload-form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
+import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
+import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
+import { readLeadingFields, readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+import { requireParticipant } from "~/server/posts/access";
 import { isPostError } from "~/server/posts/errors";
 import { plainTextToRichText } from "~/server/posts/rich-text";
-import { MAX_POST_FILES, MAX_POST_VIDEO_BYTES, POST_MESSAGES } from "~/server/posts/schemas";
+import { POST_MESSAGES } from "~/server/posts/schemas";
 import { refusalHref } from "./composer-targets";
 
 /**
- * Decision 0082 'Uploads size': ten videos at the 100 MB cap plus room for the
- * multipart framing and the text. A body over it is refused before it is parsed.
+ * Decision 0082 'Uploads size', decision 0120: ten videos at the 100 MB cap plus
+ * room for the multipart framing and the text. A body over it is refused before
+ * it is read.
  */
-export const MAX_COMPOSER_BODY_BYTES = MAX_POST_FILES * MAX_POST_VIDEO_BYTES + 1024 * 1024;
+export const MAX_COMPOSER_BODY_BYTES = COMPOSER_FORM_LIMITS.maxBodyBytes;
+
+/**
+ * How much of a refused request's body is read to word the refusal: the fields
+ * before the first file (the composer sends `enhanced` first), never the files.
+ */
+export const REFUSAL_READ_BYTES = 64 * 1024;
 
 /** The field the composer's script adds: it reads the answer as data rather than following a redirect. */
 export const ENHANCED_FIELD = "enhanced";
@@ -63,23 +73,61 @@ export function invalidComposerForm(message: string | undefined) {
   );
 }
 
-/** The posted form, read within the size cap; otherwise the answer to send. */
-export async function readComposerForm(app: AppContext, request: Request) {
+/**
+ * Reads the posted form within the caps (files streamed to disk, decision 0120),
+ * answers `handle` with it, and removes the files afterwards, whatever happened.
+ * A body over the caps is answered 413 and a broken one 400, without `handle`.
+ */
+export async function withComposerForm<T>(
+  app: AppContext,
+  request: Request,
+  handle: (form: FormData) => Promise<T>,
+) {
+  let read: Awaited<ReturnType<typeof readUploadForm>>;
   try {
-    const form = await readUploadForm(request, MAX_COMPOSER_BODY_BYTES);
-    if (form === "too-large") {
-      return data<ComposerActionData>(
-        { ok: false, toast: { message: POST_MESSAGES.fileTooLarge, type: "danger" } },
-        { status: 413 },
-      );
-    }
-    return form;
+    read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), COMPOSER_FORM_LIMITS);
   } catch (error) {
     app.log.warn({ err: error }, "unreadable composer form");
+    read = { kind: "malformed", reason: "unreadable" };
+  }
+  if (read.kind === "too-large") {
+    return data<ComposerActionData>(
+      { ok: false, toast: { message: POST_MESSAGES.fileTooLarge, type: "danger" } },
+      { status: 413 },
+    );
+  }
+  if (read.kind === "malformed") {
     return data<ComposerActionData>(
       { ok: false, toast: { message: POST_MESSAGES.somethingWentWrong, type: "danger" } },
       { status: 400 },
     );
+  }
+  try {
+    return await handle(read.form);
+  } finally {
+    await read.dispose();
+  }
+}
+
+/**
+ * Issue 9 §3: who may not post or comment is answered before the body is read —
+ * the same answer the domain would give (server/posts/access.ts), so a signed-out
+ * upload costs nothing. Null when the viewer may go on.
+ */
+export async function refuseBeforeReading(
+  app: AppContext,
+  request: Request,
+  viewer: Viewer | null,
+  action: "post" | "comment",
+  options: { setUpOrigin: string; postId?: string; campus: CampusLike },
+) {
+  try {
+    requireParticipant(viewer, action);
+    return null;
+  } catch (error) {
+    if (!isParticipationRefused(error)) throw error;
+    const leading = await readLeadingFields(request, REFUSAL_READ_BYTES);
+    return composerFailure(app, error, { enhanced: isEnhanced(leading), ...options });
   }
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,26 +8,32 @@ import { action as createCommentAction } from "~/app/routes/posts/create-comment
 import { action as createPostAction } from "~/app/routes/posts/create-post";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { posts } from "~/server/db/schema";
+import { uploadTempRoot } from "~/server/http/upload-form";
 import { getPost } from "~/server/posts/posts";
 import { plainTextToRichText } from "~/server/posts/rich-text";
-import { createTestMember, createTestPost, requestHeaders } from "~/tests/support/factories";
+import { createTestMember, createTestPost, mp4File, requestHeaders } from "~/tests/support/factories";
+import { meteredBody, multipartParts } from "~/tests/support/request-bodies";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
-import type { ComposerActionData } from "./composer-action.server";
+import { type ComposerActionData, MAX_COMPOSER_BODY_BYTES } from "./composer-action.server";
 
 // The composer's routes (spec 2 §4, §5): thin actions over createPost / createComment that
 // answer the composer's script with data and a plain form with redirects.
 
 let t: TestContext;
 let campuses: CampusDirectory;
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // A DATA_DIR of this file's own, so the upload folders seen are this file's.
+  dataDir = await mkdtemp(path.join(tmpdir(), "cbs-composer-"));
+  t = await createTestContext({ dataDir });
   campuses = new CampusDirectory(t.ctx.db, {});
   await campuses.refresh();
 });
 
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 function composerRequest(path: string, form: FormData, cookie: string | null): Request {
@@ -263,5 +272,131 @@ describe("/create/comment/:postId action", () => {
       ok: false,
       toast: { message: "Sorry, that post has been deleted.", type: "danger" },
     });
+  });
+});
+
+describe("composer uploads (issue 9 §3: bodies capped, read after the gate, files on disk)", () => {
+  const boundary = "----composerBoundary";
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  const MB = 1024 * 1024;
+
+  /** What is left in the upload folder of DATA_DIR. */
+  async function uploadFolders(): Promise<string[]> {
+    try {
+      return await readdir(uploadTempRoot(dataDir));
+    } catch {
+      return [];
+    }
+  }
+
+  /** A 50 MB upload from the composer (`enhanced` first, as composer.tsx sends it) or a plain form. */
+  function bigUpload(options: { enhanced: boolean; cookie: string | null; url?: string }) {
+    const fields: Record<string, string> = options.enhanced ? { enhanced: "1" } : {};
+    fields.text = editorJson("Selling my bike");
+    return meteredBody(
+      multipartParts(boundary, fields, [
+        { name: "files", filename: "ride.mov", bytes: new Uint8Array(50 * MB), type: "video/quicktime" },
+      ]),
+      {
+        contentType,
+        declare: true,
+        url: options.url ?? "http://localhost/create/post",
+        headers: requestHeaders(options.cookie ? { cookie: options.cookie } : {}),
+      },
+    );
+  }
+
+  it("answers a signed-out 50 MB upload with the sign-in modal, without reading the upload", async () => {
+    const upload = bigUpload({ enhanced: true, cookie: null });
+    const answer = await run(createPostAction(args(upload.request)));
+    expect(answer.status).toBe(401);
+    expect(answer.data).toEqual({ ok: false, refusal: { kind: "sign-in", reason: "post" } });
+    // At most the fields before the file (64 KB), never the 50 MB.
+    expect(upload.meter.pulled).toBeLessThanOrEqual(64 * 1024);
+    expect(await uploadFolders()).toEqual([]);
+  });
+
+  it("sends a signed-out plain form to sign up, and a gated commenter to the school prompt, unread", async () => {
+    const plain = bigUpload({ enhanced: false, cookie: null });
+    const page = await run(createPostAction(args(plain.request)));
+    expect(page.response?.headers.get("Location")).toBe("/user_registration");
+    expect(plain.meter.pulled).toBeLessThanOrEqual(64 * 1024);
+
+    const author = await createTestMember(t);
+    const post = await createTestPost(t, author.viewer);
+    const newcomer = await createTestMember(t, { schoolVerified: false });
+    const comment = bigUpload({
+      enhanced: true,
+      cookie: newcomer.cookie,
+      url: `http://localhost/create/comment/${post.id}`,
+    });
+    const answer = await run(createCommentAction(args(comment.request, { postId: post.id })));
+    expect(answer.data).toEqual({ ok: false, refusal: { kind: "verify-school" } });
+    expect(comment.meter.pulled).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("refuses a body declared over 10 files at their cap with 413, before reading it", async () => {
+    const member = await createTestMember(t);
+    const upload = meteredBody(
+      multipartParts(boundary, { enhanced: "1" }, [
+        { name: "files", filename: "a.mp4", bytes: new Uint8Array(MB) },
+      ]),
+      {
+        contentType,
+        declaredLength: MAX_COMPOSER_BODY_BYTES + 1,
+        headers: requestHeaders({ cookie: member.cookie }),
+      },
+    );
+    const answer = await run(createPostAction(args(upload.request)));
+    expect(answer.status).toBe(413);
+    expect(answer.data).toEqual({
+      ok: false,
+      toast: { message: "Photos can be up to 15 MB and videos up to 100 MB.", type: "danger" },
+    });
+    expect(upload.meter.pulled).toBe(0);
+  });
+
+  it("stops reading a chunked file once it passes the 100 MB cap (413), leaving nothing on disk", async () => {
+    const member = await createTestMember(t);
+    const upload = meteredBody(
+      multipartParts(boundary, { enhanced: "1" }, [
+        { name: "files", filename: "long.mp4", bytes: new Uint8Array(104 * MB) },
+      ]),
+      { contentType, chunkBytes: MB, headers: requestHeaders({ cookie: member.cookie }) },
+    );
+    const answer = await run(createPostAction(args(upload.request)));
+    expect(answer.status).toBe(413);
+    expect(upload.meter.pulled).toBeLessThanOrEqual(101 * MB + 64 * 1024);
+    expect(upload.meter.pulled).toBeLessThan(upload.total);
+    expect(await uploadFolders()).toEqual([]);
+  });
+
+  it("removes the uploaded files from disk after a post is made, and after it is refused", async () => {
+    const member = await createTestMember(t);
+    const form = new FormData();
+    form.set("enhanced", "1");
+    form.set("text", editorJson("Desk lamp"));
+    form.append("files", await png());
+    form.append("files", mp4File());
+    const made = await run(createPostAction(args(composerRequest("/create/post", form, member.cookie))));
+    expect(made.data).toMatchObject({ ok: true });
+    expect(await uploadFolders()).toEqual([]);
+
+    const refused = new FormData();
+    refused.set("enhanced", "1");
+    refused.set("text", editorJson("A photo"));
+    refused.append("files", await png());
+    refused.append("files", new File(["not a photo"], "photo.png", { type: "image/png" }));
+    const answer = await run(createPostAction(args(composerRequest("/create/post", refused, member.cookie))));
+    expect(answer.data).toMatchObject({ ok: false, toast: { message: "Only photos & videos are allowed!" } });
+    expect(await uploadFolders()).toEqual([]);
+
+    // A plain form's post, answered with a redirect, cleans up too.
+    const plain = new FormData();
+    plain.set("plainText", "Hello");
+    plain.append("files", await png());
+    const page = await run(createPostAction(args(composerRequest("/create/post", plain, member.cookie))));
+    expect(page.response?.status).toBe(302);
+    expect(await uploadFolders()).toEqual([]);
   });
 });

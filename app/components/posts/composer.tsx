@@ -258,6 +258,7 @@ function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptions) {
     }
     if (!sendable) return null;
     const form = new FormData();
+    // First, before the files: a refused upload is answered from the fields ahead of them (decision 0120).
     form.set("enhanced", "1");
     if (text.json) form.set("text", text.json);
     if (withCategory && category) form.set("category", category);

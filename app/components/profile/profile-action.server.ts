@@ -3,14 +3,14 @@ import { data } from "react-router";
 import type { ToastInput } from "~/app/lib/toast";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
-import { MAX_IMAGE_BYTES } from "~/server/media/limits";
+import { PROFILE_FORM_LIMITS } from "~/server/http/body-limit";
+import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
 import { isProfileError } from "~/server/profiles/errors";
 import { updateBio, updateProfilePhoto } from "~/server/profiles/profiles";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
-import { readUploadForm } from "./upload-form.server";
 
-/** A photo's 10 MB plus room for the multipart framing and the other fields. */
-export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+/** A photo's 10 MB plus room for the multipart framing and the other fields (decision 0120). */
+export const MAX_UPLOAD_BODY_BYTES = PROFILE_FORM_LIMITS.maxBodyBytes;
 
 /** What the profile forms' actions answer (the wizard and /profile/edit read it). */
 export interface ProfileActionData {
@@ -32,18 +32,29 @@ function refused(intent: string, message: string, status: number) {
   return data<ProfileActionData>({ intent, ok: false, toast: { message, type: "danger" } }, { status });
 }
 
-/** The posted form, read with the upload cap; a body over it is answered with the size message. */
-export async function readProfileForm(
+/**
+ * Reads the posted form within the upload caps (the photo streamed to disk, decision
+ * 0120), answers `handle` with it and removes the photo's file afterwards, whatever
+ * happened. A body over the caps is answered with the size message.
+ */
+export async function withProfileForm<T>(
   app: AppContext,
   request: Request,
-): Promise<FormData | ReturnType<typeof refused>> {
+  handle: (form: FormData) => Promise<T>,
+) {
+  let read: Awaited<ReturnType<typeof readUploadForm>>;
   try {
-    const form = await readUploadForm(request, MAX_UPLOAD_BODY_BYTES);
-    if (form === "too-large") return refused("upload-photo", PROFILE_MESSAGES.photoTooLarge, 413);
-    return form;
+    read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), PROFILE_FORM_LIMITS);
   } catch (error) {
     app.log.warn({ err: error }, "unreadable profile form");
-    return refused("unknown", SOMETHING_WENT_WRONG, 400);
+    read = { kind: "malformed", reason: "unreadable" };
+  }
+  if (read.kind === "too-large") return refused("upload-photo", PROFILE_MESSAGES.photoTooLarge, 413);
+  if (read.kind === "malformed") return refused("unknown", SOMETHING_WENT_WRONG, 400);
+  try {
+    return await handle(read.form);
+  } finally {
+    await read.dispose();
   }
 }
 

@@ -10,7 +10,8 @@ import {
   formText,
   invalidComposerForm,
   isEnhanced,
-  readComposerForm,
+  refuseBeforeReading,
+  withComposerForm,
 } from "~/app/components/posts/composer-action.server";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -49,32 +50,35 @@ export async function action(args: Route.ActionArgs) {
   const { app, campus } = args.context;
   const viewer = await getViewer(args);
   const postId = args.params.postId;
-  const form = await readComposerForm(app, args.request);
-  if (!(form instanceof FormData)) return form;
-  const enhanced = isEnhanced(form);
-  const parsed = commentFormSchema.safeParse({ text: formText(form) });
-  if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
-  try {
-    const { id, rootId } = await createComment(app, viewer, {
-      postId,
-      text: parsed.data.text,
-      files: formFiles(form),
-    });
-    if (!enhanced) {
-      return redirectWithToast(`/post/${encodeURIComponent(rootId)}`, {
-        message: POST_MESSAGES.replySent,
-        type: "okay",
+  const where = {
+    setUpOrigin: "comment",
+    postId,
+    campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
+  };
+  // Issue 9 §3: a signed-out or gated upload is answered before its files are read.
+  const refused = await refuseBeforeReading(app, args.request, viewer, "comment", where);
+  if (refused) return refused;
+  return withComposerForm(app, args.request, async (form) => {
+    const enhanced = isEnhanced(form);
+    const parsed = commentFormSchema.safeParse({ text: formText(form) });
+    if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
+    try {
+      const { id, rootId } = await createComment(app, viewer, {
+        postId,
+        text: parsed.data.text,
+        files: formFiles(form),
       });
+      if (!enhanced) {
+        return redirectWithToast(`/post/${encodeURIComponent(rootId)}`, {
+          message: POST_MESSAGES.replySent,
+          type: "okay",
+        });
+      }
+      return data<ComposerActionData>({ ok: true, postId: id, rootId });
+    } catch (error) {
+      return composerFailure(app, error, { enhanced, ...where });
     }
-    return data<ComposerActionData>({ ok: true, postId: id, rootId });
-  } catch (error) {
-    return composerFailure(app, error, {
-      enhanced,
-      setUpOrigin: "comment",
-      postId,
-      campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
-    });
-  }
+  });
 }
 
 export default function CreateComment({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,8 @@ import {
   formText,
   invalidComposerForm,
   isEnhanced,
-  readComposerForm,
+  refuseBeforeReading,
+  withComposerForm,
 } from "~/app/components/posts/composer-action.server";
 import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
@@ -55,27 +56,30 @@ export async function action(args: Route.ActionArgs) {
   const { app, campus } = args.context;
   const viewer = await getViewer(args);
   const goBack = parseGoBack(new URL(args.request.url).searchParams.get("goBack"));
-  const form = await readComposerForm(app, args.request);
-  if (!(form instanceof FormData)) return form;
-  const enhanced = isEnhanced(form);
-  const parsed = postFormSchema.safeParse({ text: formText(form), category: formString(form, "category") });
-  if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
-  try {
-    const { id } = await createPost(app, viewer, {
-      campusId: campus.id,
-      text: parsed.data.text,
-      category: parsed.data.category,
-      files: formFiles(form),
-    });
-    if (!enhanced) return redirect("/home?filter=notify-posted");
-    return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
-  } catch (error) {
-    return composerFailure(app, error, {
-      enhanced,
-      setUpOrigin: setUpOriginFor(goBack),
-      campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
-    });
-  }
+  const where = {
+    setUpOrigin: setUpOriginFor(goBack),
+    campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
+  };
+  // Issue 9 §3: a signed-out or gated upload is answered before its files are read.
+  const refused = await refuseBeforeReading(app, args.request, viewer, "post", where);
+  if (refused) return refused;
+  return withComposerForm(app, args.request, async (form) => {
+    const enhanced = isEnhanced(form);
+    const parsed = postFormSchema.safeParse({ text: formText(form), category: formString(form, "category") });
+    if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
+    try {
+      const { id } = await createPost(app, viewer, {
+        campusId: campus.id,
+        text: parsed.data.text,
+        category: parsed.data.category,
+        files: formFiles(form),
+      });
+      if (!enhanced) return redirect("/home?filter=notify-posted");
+      return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
+    } catch (error) {
+      return composerFailure(app, error, { enhanced, ...where });
+    }
+  });
 }
 
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {

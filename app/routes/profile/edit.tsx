@@ -11,8 +11,8 @@ import {
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
 import {
   type ProfileActionData,
-  readProfileForm,
   uploadPhoto,
+  withProfileForm,
 } from "~/app/components/profile/profile-action.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
@@ -59,44 +59,44 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireEditor(args);
   const { app } = args.context;
-  const form = await readProfileForm(app, args.request);
-  if (!(form instanceof FormData)) return form;
-  if (form.get("intent") === "upload-photo") return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
+  return withProfileForm(app, args.request, async (form) => {
+    if (form.get("intent") === "upload-photo") return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
 
-  const intent = "update-profile";
-  const submission = parseWithZod(form, { schema: editProfileSchema });
-  if (submission.status !== "success") {
-    return data<ProfileActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await updateProfileDetails(app, viewer, submission.value);
-  } catch (error) {
-    if (isProfileError(error)) {
-      const reply = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply();
+    const intent = "update-profile";
+    const submission = parseWithZod(form, { schema: editProfileSchema });
+    if (submission.status !== "success") {
+      return data<ProfileActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      await updateProfileDetails(app, viewer, submission.value);
+    } catch (error) {
+      if (isProfileError(error)) {
+        const reply = error.field
+          ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+          : submission.reply();
+        return data<ProfileActionData>(
+          {
+            intent,
+            ok: false,
+            result: reply,
+            toast: error.field ? null : { message: error.message, type: "danger" },
+          },
+          { status: 400 },
+        );
+      }
+      app.log.error({ err: error }, "profile update failed");
       return data<ProfileActionData>(
         {
           intent,
           ok: false,
-          result: reply,
-          toast: error.field ? null : { message: error.message, type: "danger" },
+          result: submission.reply(),
+          toast: { message: "Something went wrong", type: "danger" },
         },
-        { status: 400 },
+        { status: 500 },
       );
     }
-    app.log.error({ err: error }, "profile update failed");
-    return data<ProfileActionData>(
-      {
-        intent,
-        ok: false,
-        result: submission.reply(),
-        toast: { message: "Something went wrong", type: "danger" },
-      },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast("/profile/edit", PROFILE_UPDATED);
+    return redirectWithToast("/profile/edit", PROFILE_UPDATED);
+  });
 }
 
 type ProfileDetails = { firstName: string; lastName: string; bio: string };

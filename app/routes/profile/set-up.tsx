@@ -3,9 +3,9 @@ import { NoScriptMessage } from "~/app/components/auth/action-feedback";
 import { AuthCard } from "~/app/components/auth/auth-card";
 import {
   type ProfileActionData,
-  readProfileForm,
   saveBio,
   uploadPhoto,
+  withProfileForm,
 } from "~/app/components/profile/profile-action.server";
 import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
 import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
@@ -45,16 +45,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { app } = args.context;
-  const form = await readProfileForm(app, args.request);
-  if (!(form instanceof FormData)) return form;
-  switch (form.get("intent")) {
-    case "upload-photo":
-      return uploadPhoto(app, viewer, form);
-    case "save-bio":
-      return saveBio(app, viewer, form);
-    default:
-      return data<ProfileActionData>({ intent: "unknown", ok: false }, { status: 400 });
-  }
+  return withProfileForm(app, args.request, async (form) => {
+    switch (form.get("intent")) {
+      case "upload-photo":
+        return uploadPhoto(app, viewer, form);
+      case "save-bio":
+        return saveBio(app, viewer, form);
+      default:
+        return data<ProfileActionData>({ intent: "unknown", ok: false }, { status: 400 });
+    }
+  });
 }
 
 /** Without JavaScript the forms post here: the step follows from what was saved. */
