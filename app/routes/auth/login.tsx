@@ -10,6 +10,7 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { readForm } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -45,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "send-link") {
     const submission = parseWithZod(formData, { schema: sendLinkSchema });
     if (submission.status !== "success")

@@ -26,6 +26,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { readForm } from "~/app/lib/form.server";
 import { localPath } from "~/app/lib/local-path";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -120,7 +121,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
   const viewer = await getViewer(args);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "toggle-save") {

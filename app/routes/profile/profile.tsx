@@ -18,6 +18,7 @@ import {
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { readForm } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -174,7 +175,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 /** The profile menu's intents: 'report-user' (signed in) and 'claim-account'. */
 export async function action(args: Route.ActionArgs) {
   const { params, request, context } = args;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const username = params.username;
   if (!username) return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
