@@ -12,9 +12,11 @@ declare module "autocannon" {
     p90: number;
     p97_5: number;
     p99: number;
+    /** Only on `requests`: how many in all. */
+    total?: number;
   }
 
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
