@@ -70,7 +70,8 @@ describe("returnTo of the post page's forms", () => {
       "https://evil.example/",
     ]) {
       const answer = await post(`/post/${postId}`, { intent: "toggle-save", returnTo });
-      expect(answer.status, JSON.stringify(returnTo)).toBe(200);
+      // A NUL character is refused with the whole form (400, app/lib/form.server.ts); the rest save and stay.
+      expect(answer.status, JSON.stringify(returnTo)).toBe(returnTo.includes("\u0000") ? 400 : 200);
       expect(answer.location).toBeUndefined();
     }
   });
