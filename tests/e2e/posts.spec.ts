@@ -81,9 +81,10 @@ test("post → feed → post page → comment → reply → save → /saved → 
     "content",
     "Jamie R. on OU Buy / Sell",
   );
+  // Decision 0110: absolute links stay on the campus host the student is on (localhost serves OU).
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
-    /^http:\/\/ou\.localhost:\d+\/media-files\//,
+    /^http:\/\/localhost:\d+\/media-files\//,
   );
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
