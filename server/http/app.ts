@@ -22,6 +22,7 @@ import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { limitRequestBodies } from "./body-limit";
 import { refuseNonFormWrites } from "./form-bodies";
+import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { createPageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
@@ -122,13 +123,14 @@ export async function startApp(options: {
     next();
   });
 
-  app.get("/healthz", async (_req, res) => {
-    try {
+  const databaseHealthy = createHealthCheck({
+    probe: async () => {
       await database.db.execute("select 1");
-      res.json({ status: "ok", database: database.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
+    },
+  });
+  app.get("/healthz", async (_req, res) => {
+    if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
+    else res.status(503).json({ status: "unavailable" });
   });
 
   // Uploaded media: a key never names other content (decision 0050), so browsers keep it a year.

@@ -20,10 +20,15 @@ export interface RenderLimitOptions {
   retryAfterSeconds: number;
 }
 
-/** Decision 0107: ample for 2 cores (a render is ≈30 ms of CPU), small enough to bound memory. */
+/**
+ * Decision 0107: renders are CPU-bound and run on one thread, so more than a few at once only
+ * adds memory and latency (4 still overlap PostgreSQL's round trips). Waiting is cheap (a
+ * socket and a request object), so the queue is long; a waiting client holds its connection
+ * rather than coming straight back for another refusal.
+ */
 export const RENDER_LIMITS: RenderLimitOptions = {
-  maxInFlight: 16,
-  maxQueued: 64,
+  maxInFlight: 4,
+  maxQueued: 256,
   maxWaitMs: 3_000,
   retryAfterSeconds: 2,
 };
