@@ -13,7 +13,7 @@ import { countCampusMembers } from "~/server/campuses/campuses";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
-import { ComposerProvider } from "./components/posts/composer";
+import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
 import { useRecordNavigation } from "./components/ui/back-button";
 import { ToastProvider } from "./components/ui/toaster";

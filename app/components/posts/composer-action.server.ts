@@ -27,7 +27,7 @@ export const REFUSAL_READ_BYTES = 64 * 1024;
 /** The field the composer's script adds: it reads the answer as data rather than following a redirect. */
 export const ENHANCED_FIELD = "enhanced";
 
-/** What the composer actions answer (read by app/components/posts/composer.tsx through app/lib/upload.ts). */
+/** What the composer actions answer (read by app/components/posts/composer-draft.tsx through app/lib/upload.ts). */
 export type ComposerActionData =
   | { ok: true; postId: string; rootId: string | null }
   | {

@@ -289,7 +289,7 @@ describe("composer uploads (issue 9 §3: bodies capped, read after the gate, fil
     }
   }
 
-  /** A 50 MB upload from the composer (`enhanced` first, as composer.tsx sends it) or a plain form. */
+  /** A 50 MB upload from the composer (`enhanced` first, as composer-draft.tsx sends it) or a plain form. */
   function bigUpload(options: { enhanced: boolean; cookie: string | null; url?: string }) {
     const fields: Record<string, string> = options.enhanced ? { enhanced: "1" } : {};
     fields.text = editorJson("Selling my bike");

@@ -16,6 +16,7 @@ import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
+import { isWideScreen } from "~/app/lib/wide-screen";
 import type { PostSummary } from "~/server/posts/views";
 import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
@@ -36,13 +37,6 @@ export const LINK_COPIED_BANNER_MS = 2000;
 export const LINK_COPIED_TEXT = "Link Copied! You can share this link with anyone.";
 /** spec 2 §8. */
 export const COPIED_TO_CLIPBOARD = "Copied to clipboard";
-
-/** spec 2 §2: above 769 px comments are written on the post page; at 769 px and below on their own page. */
-export const WIDE_SCREEN_QUERY = "(min-width: 770px)";
-
-export function isWideScreen(): boolean {
-  return typeof window !== "undefined" && window.matchMedia(WIDE_SCREEN_QUERY).matches;
-}
 
 /** A post's address on this campus's host. */
 export function postUrl(postId: string): string {

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { NavLink } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { useComposer } from "~/app/components/posts/composer";
+import { useComposer } from "~/app/components/posts/composer-context";
 import { Avatar } from "~/app/components/ui/avatar";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { useRootData } from "~/app/lib/root-data";

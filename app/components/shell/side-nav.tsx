@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { useComposer } from "~/app/components/posts/composer";
+import { useComposer } from "~/app/components/posts/composer-context";
 import { PlusIcon } from "~/app/components/ui/icons";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { useRootData } from "~/app/lib/root-data";

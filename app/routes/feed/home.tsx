@@ -3,7 +3,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchPa
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Landing } from "~/app/components/landing/landing";
 import { CategoryFilter } from "~/app/components/posts/category-filter";
-import { useComposer } from "~/app/components/posts/composer";
+import { useComposer } from "~/app/components/posts/composer-context";
 import { createPostHref } from "~/app/components/posts/composer-targets";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { differsOnlyIn, isSaveToggle } from "~/app/components/posts/feed-model";

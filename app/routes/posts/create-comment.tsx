@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, useNavigate } from "react-router";
 import { useHydrated } from "~/app/components/auth/action-feedback";
-import { CommentComposer, isWideScreen } from "~/app/components/posts/composer";
+import { CommentComposer } from "~/app/components/posts/comment-composer";
 import {
   type ComposerActionData,
   composerFailure,
@@ -19,6 +19,7 @@ import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { BackButton } from "~/app/components/ui/back-button";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
+import { isWideScreen } from "~/app/lib/wide-screen";
 import { createComment } from "~/server/posts/posts";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";

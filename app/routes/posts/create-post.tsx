@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, redirect, useLocation, useNavigate } from "react-router";
 import { useHydrated } from "~/app/components/auth/action-feedback";
-import { PostComposer, useComposer } from "~/app/components/posts/composer";
 import {
   type ComposerActionData,
   composerFailure,
@@ -14,8 +13,10 @@ import {
   refuseBeforeReading,
   withComposerForm,
 } from "~/app/components/posts/composer-action.server";
+import { useComposer } from "~/app/components/posts/composer-context";
 import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
+import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";

@@ -1,0 +1,137 @@
+import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { SetUpWizardModal } from "~/app/components/profile/set-up-wizard";
+import { useRootData } from "~/app/lib/root-data";
+import { isWideScreen } from "~/app/lib/wide-screen";
+import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates";
+import {
+  type ComposerApi,
+  ComposerContext,
+  type OpenPostComposerOptions,
+  type RefusalOrigin,
+} from "./composer-context";
+import {
+  type ComposerGoBack,
+  createPostHref,
+  goBackFromPath,
+  parseGoBack,
+  schoolPromptHref,
+  setUpHrefFor,
+  setUpOriginFor,
+} from "./composer-targets";
+import { PostComposer } from "./post-composer";
+import { ProfileIncompleteModal, SchoolPromptModal } from "./post-gate-modals";
+
+// The provider: the post composer's modal and the prompts that stand before posting.
+
+type Gate =
+  | { kind: "school" }
+  | { kind: "profile"; origin: string; postId: string | null; goBack: ComposerGoBack }
+  | { kind: "wizard"; origin: string; postId: string | null; goBack: ComposerGoBack };
+
+/** Wraps the app (app/root.tsx): holds the post composer's modal and the posting prompts. */
+export function ComposerProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const signIn = useSignInModal();
+  const { viewer, campus } = useRootData();
+  const [postModal, setPostModal] = useState<{ goBack: ComposerGoBack; key: number } | null>(null);
+  const [gate, setGate] = useState<Gate | null>(null);
+
+  const showRefusal = useCallback(
+    (refusal: ParticipationRefusal, origin: RefusalOrigin = {}) => {
+      const goBack = origin.goBack ?? "home";
+      switch (refusal.kind) {
+        case "sign-in":
+          signIn.open(refusal.reason);
+          return;
+        case "verify-email":
+          navigate("/verify");
+          return;
+        case "verify-school":
+          setGate({ kind: "school" });
+          return;
+        case "profile-incomplete":
+          setGate({
+            kind: "profile",
+            origin: origin.postId ? "comment" : setUpOriginFor(goBack),
+            postId: origin.postId ?? null,
+            goBack,
+          });
+          return;
+      }
+    },
+    [navigate, signIn],
+  );
+
+  const openPostComposer = useCallback(
+    (options: OpenPostComposerOptions = {}) => {
+      const goBack = options.goBack ? parseGoBack(options.goBack) : goBackFromPath(window.location.pathname);
+      // spec 2 §5: prompts come before the user starts typing (the server checks again on send).
+      const refusal = participationRefusal(viewer, "post");
+      if (refusal) {
+        showRefusal(refusal, { goBack });
+        return;
+      }
+      if (isWideScreen()) setPostModal({ goBack, key: Date.now() });
+      else navigate(createPostHref(goBack));
+    },
+    [viewer, navigate, showRefusal],
+  );
+
+  const api = useMemo<ComposerApi>(
+    () => ({ openPostComposer, showRefusal }),
+    [openPostComposer, showRefusal],
+  );
+
+  return (
+    <ComposerContext.Provider value={api}>
+      {children}
+      {postModal ? (
+        <PostComposer
+          key={postModal.key}
+          variant="modal"
+          goBack={postModal.goBack}
+          onDone={() => setPostModal(null)}
+        />
+      ) : null}
+      <SchoolPromptModal
+        open={gate?.kind === "school"}
+        onOpenChange={(open) => {
+          if (!open) setGate(null);
+        }}
+        href={schoolPromptHref(viewer?.campusId ?? campus.id, campus.generic)}
+      />
+      <ProfileIncompleteModal
+        open={gate?.kind === "profile"}
+        onOpenChange={(open) => {
+          if (!open) setGate(null);
+        }}
+        setUpHref={gate?.kind === "profile" ? setUpHrefFor(gate.origin, gate.postId) : "/profile/set-up"}
+        onSetUp={() => {
+          if (gate?.kind !== "profile") return;
+          // spec 1 §2: the wizard is a modal on wide screens, the page /profile/set-up at 769 px and below.
+          if (isWideScreen()) {
+            setGate({ ...gate, kind: "wizard" });
+          } else {
+            setGate(null);
+            navigate(setUpHrefFor(gate.origin, gate.postId));
+          }
+        }}
+      />
+      <SetUpWizardModal
+        open={gate?.kind === "wizard"}
+        onOpenChange={(open) => {
+          if (!open) setGate(null);
+        }}
+        origin={gate?.kind === "wizard" ? gate.origin : null}
+        postId={gate?.kind === "wizard" ? gate.postId : null}
+        onFinish={() => {
+          // 'Continue Posting': back to the composer the profile modal stood before.
+          if (gate?.kind === "wizard" && !gate.postId) setPostModal({ goBack: gate.goBack, key: Date.now() });
+          setGate(null);
+        }}
+      />
+    </ComposerContext.Provider>
+  );
+}
