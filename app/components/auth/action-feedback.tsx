@@ -1,14 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { useToast } from "~/app/components/ui/toaster";
+import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
-
-/** True once React runs in the browser: until then a form is plain HTML and must work as such. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * An error an action answers with (spec 1 §8) is a toast. The action hands it back

@@ -1,12 +1,13 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { type ReactNode, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { useActionToast, useHydrated } from "~/app/components/auth/action-feedback";
+import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
 import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
+import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import { DeletePostModal } from "./delete-post-modal";

@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { useToast } from "~/app/components/ui/toaster";
+import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import { participationRefusal } from "~/server/accounts/gates";
 import { POST_MESSAGES } from "~/server/posts/schemas";

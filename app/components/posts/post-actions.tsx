@@ -9,11 +9,12 @@ import {
   useState,
 } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { useActionToast, useHydrated } from "~/app/components/auth/action-feedback";
+import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
+import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { isWideScreen } from "~/app/lib/wide-screen";

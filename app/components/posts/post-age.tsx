@@ -1,4 +1,4 @@
-import { useHydrated } from "~/app/components/auth/action-feedback";
+import { useHydrated } from "~/app/lib/hydrated";
 import { formatAge, formatTimestamp } from "./post-format";
 
 /**

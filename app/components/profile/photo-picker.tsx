@@ -1,9 +1,9 @@
 import { type ChangeEvent, useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
 import { initialsOf } from "~/app/components/ui/avatar";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { useToast } from "~/app/components/ui/toaster";
+import { useHydrated } from "~/app/lib/hydrated";
 import { MAX_IMAGE_BYTES, PROFILE_PHOTO_ACCEPT } from "~/server/media/limits";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import type { ProfileActionData } from "./profile-action.server";

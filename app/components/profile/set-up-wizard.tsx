@@ -9,10 +9,10 @@ import {
   useState,
 } from "react";
 import { Link, useFetcher } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
+import { useHydrated } from "~/app/lib/hydrated";
 import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
 import { PhotoPicker } from "./photo-picker";
 import type { ProfileActionData } from "./profile-action.server";

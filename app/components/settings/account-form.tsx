@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
+import { useHydrated } from "~/app/lib/hydrated";
 
 /**
  * spec 1 §4: 'Save buttons are disabled when the value is unchanged or empty.'

@@ -3,12 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
-import {
-  NoScriptMessage,
-  useActionToast,
-  useHydrated,
-  useSubmitting,
-} from "~/app/components/auth/action-feedback";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
@@ -16,6 +11,7 @@ import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { readForm } from "~/app/lib/form.server";
+import { useHydrated } from "~/app/lib/hydrated";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";

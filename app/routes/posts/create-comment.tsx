@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, useNavigate } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import {
   type ComposerActionData,
@@ -17,6 +16,7 @@ import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { BackButton } from "~/app/components/ui/back-button";
+import { useHydrated } from "~/app/lib/hydrated";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, redirect, useLocation, useNavigate } from "react-router";
-import { useHydrated } from "~/app/components/auth/action-feedback";
 import {
   type ComposerActionData,
   composerFailure,
@@ -19,6 +18,7 @@ import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { useHydrated } from "~/app/lib/hydrated";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";

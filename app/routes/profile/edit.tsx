@@ -2,12 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
-import {
-  NoScriptMessage,
-  useActionToast,
-  useHydrated,
-  useSubmitting,
-} from "~/app/components/auth/action-feedback";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
 import {
   type ProfileActionData,
@@ -18,6 +13,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
