@@ -267,6 +267,18 @@ describe("docs/product resolves every spec citation (decision 0133)", () => {
   });
 });
 
+describe("docs/decisions/README.md (decision 0133)", () => {
+  it("lists every decision record, each linked under its own number", () => {
+    const dir = join(root, "docs", "decisions");
+    const index = readFileSync(join(dir, "README.md"), "utf8");
+    const records = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
+    const missing = records.filter(
+      (name) => !index.includes(`| ${name.slice(0, 4)} | [`) || !index.includes(`](${name})`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("the citation check", () => {
   const docText = ["# Rules", "## §1 One", "## §2 Two", "### Settings", "## §3 Three"].join("\n");
   const docs = new Map([[1, parseProductDoc("docs/product/1-x.md", docText)]]);
