@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const productDir = join(root, "docs", "product");
-const scannedDirs = ["app", "server", "tests"];
+const scannedDirs = ["app", "server", "tests", "bench", "scripts"];
 const skippedDirs = new Set(["node_modules", "build", ".react-router", "test-results", "playwright-report"]);
 const sourceFile = /\.(?:ts|tsx|js|mjs|cjs)$/;
 const thisFile = fileURLToPath(import.meta.url);
