@@ -1,0 +1,347 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Decision 0133 (issue 10 §4): every `spec N §M` the code cites resolves to a heading of
+ * docs/product/. This file lives under server/ because Vitest only collects tests there and
+ * under app/ (vitest.config.ts); it reads files, nothing else.
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const productDir = join(root, "docs", "product");
+const scannedDirs = ["app", "server", "tests", "bench", "scripts"];
+const skippedDirs = new Set(["node_modules", "build", ".react-router", "test-results", "playwright-report"]);
+const sourceFile = /\.(?:ts|tsx|js|mjs|cjs)$/;
+const thisFile = fileURLToPath(import.meta.url);
+
+/**
+ * How many sections each specification has. The specification is not in the repository, so
+ * this is the test's record of it: a citation of a section past these fails, and so does a
+ * heading docs/product/ invents past them.
+ */
+const SPEC_SECTIONS: Record<number, number> = { 1: 9, 2: 9 };
+
+/**
+ * The parts of the specification that code cites by name (`spec 1 §5 'Phone'`), by section.
+ * Each must be a `###` heading under its `## §M` in docs/product/, whether or not a citation
+ * names it today, so removing one fails here.
+ */
+const NAMED_PARTS: Record<string, readonly string[]> = {
+  "1 §2": [
+    "Route table for this area",
+    "Settings",
+    "Profile set-up wizard",
+    "Profile page",
+    "Shell and layout",
+    "Find Your School",
+  ],
+  "1 §4": ["E-mail change", "School verification", "Magic link", "Forgot password"],
+  "1 §5": [
+    "Sign-up from Google",
+    "Register",
+    "Login",
+    "Forgot password",
+    "Verify",
+    "Username change",
+    "Phone",
+    "E-mail change",
+    "Password change",
+    "Gender",
+    "Birth date",
+    "School e-mail",
+    "Profile photo",
+    "Names",
+    "Bio",
+    "New-message search",
+  ],
+  "1 §8": ["Login", "Register", "Google sign-in", "Magic link and reset", "Account editing"],
+  "2 §2": [
+    "Feed",
+    "Media",
+    "Post detail",
+    "Modals",
+    "Messages",
+    "Notifications",
+    "Saved",
+    "Search",
+    "Profile content",
+    "Ads",
+    "Terms",
+  ],
+  "2 §3": ["Categories"],
+  "2 §4": [
+    "Composer",
+    "Save/like",
+    "Post lifecycle",
+    "Comments and replies",
+    "Notification",
+    "Chat",
+    "Feed pagination",
+    "Ad status values and labels",
+    "Analytics tracking",
+  ],
+};
+
+interface Citation {
+  file: string;
+  line: number;
+  spec: number;
+  section: number;
+  /** The quoted text right after the section number, if any ('Phone'). */
+  name: string | null;
+  /** Every section of the citation (`spec 2 §4, §5 'Composer'`): the name may be a part of any. */
+  chain: number[];
+}
+
+interface ProductDoc {
+  file: string;
+  /** Section number → the names of its `###` headings. */
+  sections: Map<number, string[]>;
+}
+
+// `spec 1 §5`, then any `§K` joined to it (`spec 1 §5 and §8`, `§5 / §9`, `§4, §5`), then an
+// optional quoted name.
+const CITATION =
+  /spec\s*(\d+)\s*§\s*(\d+)((?:\s*(?:,|\/|&|and|or)\s*§\s*\d+)*)(?:'s)?(?:,?\s+(['"])([^'"\n]{1,60}?)\4)?/gi;
+
+function findCitations(file: string, text: string): Citation[] {
+  const found: Citation[] = [];
+  const lines = text.split("\n");
+  lines.forEach((lineText, index) => {
+    for (const match of lineText.matchAll(CITATION)) {
+      const spec = Number(match[1]);
+      const sections = [match[2], ...[...(match[3] ?? "").matchAll(/§\s*(\d+)/g)].map((more) => more[1])];
+      // A quoted name belongs to the section it follows: the last of the chain (`§1, §5 'Phone'`).
+      const chain = sections.map(Number);
+      chain.forEach((section, at) => {
+        const name = at === chain.length - 1 ? (match[5] ?? null) : null;
+        found.push({ file, line: index + 1, spec, section, name, chain });
+      });
+    }
+  });
+  return found;
+}
+
+function parseProductDoc(file: string, text: string): ProductDoc {
+  const sections = new Map<number, string[]>();
+  let current: number | null = null;
+  for (const line of text.split("\n")) {
+    const section = /^## §(\d+) \S/.exec(line);
+    if (section) {
+      current = Number(section[1]);
+      if (!sections.has(current)) sections.set(current, []);
+      continue;
+    }
+    if (/^## /.test(line)) current = null;
+    const part = /^### (.+?)\s*$/.exec(line);
+    if (part?.[1] && current !== null) sections.get(current)?.push(part[1]);
+  }
+  return { file, sections };
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** `"1 §5"` → `[1, 5]`. */
+function partKey(key: string): [number, number] {
+  const [spec = "", section = ""] = key.split(" §");
+  return [Number(spec), Number(section)];
+}
+
+/** Every problem, one line each: an empty list means every citation resolves. */
+function checkCitations(
+  citations: readonly Citation[],
+  docs: ReadonlyMap<number, ProductDoc>,
+  specSections: Readonly<Record<number, number>> = SPEC_SECTIONS,
+  namedParts: Readonly<Record<string, readonly string[]>> = NAMED_PARTS,
+): string[] {
+  const problems: string[] = [];
+  for (const [spec, count] of Object.entries(specSections)) {
+    const doc = docs.get(Number(spec));
+    if (!doc) {
+      problems.push(`docs/product has no file for spec ${spec} (docs/product/${spec}-*.md)`);
+      continue;
+    }
+    for (let section = 1; section <= count; section++) {
+      if (!doc.sections.has(section)) problems.push(`${doc.file} lacks the heading '## §${section} …'`);
+    }
+    for (const section of doc.sections.keys()) {
+      if (section < 1 || section > count)
+        problems.push(`${doc.file} has '## §${section}', but spec ${spec} has sections 1 to ${count}`);
+    }
+  }
+  for (const [key, parts] of Object.entries(namedParts)) {
+    const [spec, section] = partKey(key);
+    const headings = docs.get(spec)?.sections.get(section);
+    if (!headings) continue;
+    for (const part of parts) {
+      if (!headings.some((heading) => same(heading, part)))
+        problems.push(`docs/product spec ${spec} §${section} lacks the heading '### ${part}'`);
+    }
+  }
+  for (const citation of citations) {
+    const where = `${citation.file}:${citation.line}`;
+    const count = specSections[citation.spec];
+    const doc = docs.get(citation.spec);
+    if (count === undefined || !doc) {
+      problems.push(`${where} cites spec ${citation.spec}, which docs/product does not have`);
+      continue;
+    }
+    if (citation.section < 1 || citation.section > count) {
+      problems.push(
+        `${where} cites spec ${citation.spec} §${citation.section}; spec ${citation.spec} has sections 1 to ${count}`,
+      );
+      continue;
+    }
+    if (!doc.sections.has(citation.section)) {
+      problems.push(`${where} cites spec ${citation.spec} §${citation.section}, which ${doc.file} lacks`);
+      continue;
+    }
+    const name = citation.name;
+    if (name === null) continue;
+    // A part's name resolves under whichever section of the citation has it.
+    const owner = citation.chain.find((section) =>
+      (namedParts[`${citation.spec} §${section}`] ?? []).some((part) => same(part, name)),
+    );
+    if (owner !== undefined) {
+      if (!doc.sections.get(owner)?.some((heading) => same(heading, name)))
+        problems.push(
+          `${where} cites spec ${citation.spec} §${owner} '${name}', a heading ${doc.file} lacks`,
+        );
+      continue;
+    }
+    // A part's name cited under another section of the same specification: a wrong number.
+    const elsewhere = Object.entries(namedParts)
+      .filter(
+        ([key, parts]) => key.startsWith(`${citation.spec} §`) && parts.some((part) => same(part, name)),
+      )
+      .map(([key]) => `§${partKey(key)[1]}`);
+    if (elsewhere.length > 0)
+      problems.push(
+        `${where} cites spec ${citation.spec} §${citation.section} '${name}', which is under ${elsewhere.join(", ")}`,
+      );
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!skippedDirs.has(entry.name)) files.push(...sourceFiles(join(dir, entry.name)));
+    } else if (sourceFile.test(entry.name)) {
+      files.push(join(dir, entry.name));
+    }
+  }
+  return files;
+}
+
+function repositoryCitations(): Citation[] {
+  return scannedDirs
+    .flatMap((dir) => sourceFiles(join(root, dir)))
+    .filter((file) => file !== thisFile)
+    .flatMap((file) => findCitations(relative(root, file).split(sep).join("/"), readFileSync(file, "utf8")));
+}
+
+function productDocs(): Map<number, ProductDoc> {
+  const docs = new Map<number, ProductDoc>();
+  for (const name of readdirSync(productDir)) {
+    const spec = /^(\d+)-.+\.md$/.exec(name);
+    if (!spec) continue;
+    if (docs.has(Number(spec[1]))) throw new Error(`two files for spec ${spec[1]} in docs/product`);
+    docs.set(
+      Number(spec[1]),
+      parseProductDoc(`docs/product/${name}`, readFileSync(join(productDir, name), "utf8")),
+    );
+  }
+  return docs;
+}
+
+describe("docs/product resolves every spec citation (decision 0133)", () => {
+  it("has a heading for every section and named part the code cites", () => {
+    const citations = repositoryCitations();
+    // The scan itself works: the code cites the specification hundreds of times.
+    expect(citations.length).toBeGreaterThan(500);
+    expect(checkCitations(citations, productDocs())).toEqual([]);
+  });
+});
+
+describe("docs/decisions/README.md (decision 0133)", () => {
+  it("lists every decision record, each linked under its own number", () => {
+    const dir = join(root, "docs", "decisions");
+    const index = readFileSync(join(dir, "README.md"), "utf8");
+    const records = readdirSync(dir).filter((name) => /^\d{4}-.+\.md$/.test(name));
+    const missing = records.filter(
+      (name) => !index.includes(`| ${name.slice(0, 4)} | [`) || !index.includes(`](${name})`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the citation check", () => {
+  const docText = ["# Rules", "## §1 One", "## §2 Two", "### Settings", "## §3 Three"].join("\n");
+  const docs = new Map([[1, parseProductDoc("docs/product/1-x.md", docText)]]);
+  const sections = { 1: 3 };
+  const parts = { "1 §2": ["Settings"] };
+  const check = (source: string, doc = docs) =>
+    checkCitations(findCitations("app/x.ts", source), doc, sections, parts);
+
+  it("reads the forms the code writes", () => {
+    const cited = findCitations(
+      "a.ts",
+      "// spec 1 §5 and §8; spec 2 §2 'Post detail' timestamp; (spec 1 §9 / spec 2 §9); spec 2 §5's types; spec 1 §1, §5 'Phone'",
+    );
+    expect(cited.map((c) => `${c.spec} §${c.section}${c.name ? ` ${c.name}` : ""}`)).toEqual([
+      "1 §5",
+      "1 §8",
+      "2 §2 Post detail",
+      "1 §9",
+      "2 §9",
+      "2 §5",
+      "1 §1",
+      "1 §5 Phone",
+    ]);
+  });
+
+  it("passes when every cited section and part has its heading", () => {
+    expect(
+      check("// spec 1 §1, spec 1 §2 'Settings', spec 1 §3 'any quoted text', spec 1 §1, §2 'Settings'"),
+    ).toEqual([]);
+  });
+
+  it("fails when a cited section's heading is removed", () => {
+    const without = new Map([
+      [1, parseProductDoc("docs/product/1-x.md", docText.replace("## §3 Three", ""))],
+    ]);
+    expect(check("// spec 1 §3", without)).toEqual([
+      "docs/product/1-x.md lacks the heading '## §3 …'",
+      "app/x.ts:1 cites spec 1 §3, which docs/product/1-x.md lacks",
+    ]);
+  });
+
+  it("fails when a named part's heading is removed", () => {
+    const without = new Map([
+      [1, parseProductDoc("docs/product/1-x.md", docText.replace("### Settings", ""))],
+    ]);
+    expect(check("// spec 1 §2 'Settings'", without)).toEqual([
+      "docs/product spec 1 §2 lacks the heading '### Settings'",
+      "app/x.ts:1 cites spec 1 §2 'Settings', a heading docs/product/1-x.md lacks",
+    ]);
+  });
+
+  it("fails on a section number beyond the specification's, or a specification it lacks", () => {
+    expect(check("// spec 1 §4\n// spec 3 §1")).toEqual([
+      "app/x.ts:1 cites spec 1 §4; spec 1 has sections 1 to 3",
+      "app/x.ts:2 cites spec 3, which docs/product does not have",
+    ]);
+    const extra = new Map([[1, parseProductDoc("docs/product/1-x.md", `${docText}\n## §4 Four`)]]);
+    expect(check("", extra)).toEqual(["docs/product/1-x.md has '## §4', but spec 1 has sections 1 to 3"]);
+  });
+
+  it("fails when a part is cited under the wrong section", () => {
+    expect(check("// spec 1 §1 'Settings'")).toEqual([
+      "app/x.ts:1 cites spec 1 §1 'Settings', which is under §2",
+    ]);
+  });
+});
