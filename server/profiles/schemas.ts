@@ -18,6 +18,8 @@ export const PROFILE_MESSAGES = {
   profileUpdated: "Profile Updated",
   photoFailed: "Error updating profile IMG",
   userReported: "User Reported. Thanks for letting us know.",
+  // spec 1 §8 'Something went wrong' (danger) on any failure the user cannot fix.
+  somethingWentWrong: "Something went wrong",
   // Our wordings (decision 0050): the spec caps these without a message.
   bioTooLong: `Bio must be ${MAX_BIO_LENGTH} characters or fewer.`,
   photoTooLarge: `Photos must be ${MAX_PROFILE_PHOTO_MB} MB or smaller.`,

@@ -4,8 +4,8 @@ import { useHydrated } from "~/app/components/auth/action-feedback";
 import { PostComposer, useComposer } from "~/app/components/posts/composer";
 import {
   type ComposerActionData,
-  composerFailure,
   composerHeaders,
+  composerParticipation,
   formFiles,
   formString,
   formText,
@@ -18,6 +18,7 @@ import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/post
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
@@ -26,6 +27,9 @@ import { categoryFilter } from "~/server/posts/categories";
 import { createPost } from "~/server/posts/posts";
 import { postFormSchema } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-post";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // The full-page composer draws its own frame (spec 2 §2 'Mobile: /create/post?goBack={page}').
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -77,7 +81,10 @@ export async function action(args: Route.ActionArgs) {
       if (!enhanced) return redirect("/home?filter=notify-posted");
       return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
     } catch (error) {
-      return composerFailure(app, error, { enhanced, ...where });
+      return failureReply(app, error, {
+        ...AREA_FAILURES.posts,
+        participation: composerParticipation({ enhanced, ...where }),
+      });
     }
   });
 }
