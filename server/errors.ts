@@ -10,6 +10,12 @@
  * list pages' JSON by server/http/list-pages.ts. Nothing here knows of Request or React.
  */
 
+/**
+ * spec 1 §2 'Alerts', §8: the words for a failure the user cannot fix, where no area's
+ * catalogue has its own spelling (the account pages add 'Try again.', spec 2 §8 a period).
+ */
+export const SOMETHING_WENT_WRONG = "Something went wrong";
+
 /** The alert types a refusal is shown with (a subset of the toasts' types, app/lib/toast.ts). */
 export type AlertType = "danger" | "okay";
 

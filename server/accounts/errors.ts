@@ -1,4 +1,4 @@
-import { DomainError, statusOf } from "../errors";
+import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
 
 /**
  * What the account functions tell their callers when they refuse (ARCHITECTURE.md rule 5):
@@ -39,7 +39,7 @@ export const SETTINGS_ERRORS = {
   emailTaken: "That email is taken.",
   invalidPassword: "Invalid password.",
   // spec 1 §8 'Account editing': any failure, and a campus without a domain list (spec 1 §5).
-  somethingWentWrong: "Something went wrong",
+  somethingWentWrong: SOMETHING_WENT_WRONG,
   // Our wordings.
   schoolEmailTaken: "That school email is already used by another account.",
   tooManyPasswordTries: "Too many incorrect passwords. Try again in 15 minutes.",

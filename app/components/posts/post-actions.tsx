@@ -16,6 +16,7 @@ import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { PostSummary } from "~/server/posts/views";
 import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
@@ -84,7 +85,7 @@ export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner
       try {
         await writeClipboard(postUrl(postId));
       } catch {
-        toast.show({ message: "Something went wrong", type: "danger" });
+        toast.show({ message: SOMETHING_WENT_WRONG, type: "danger" });
         return;
       }
       setShown(true);

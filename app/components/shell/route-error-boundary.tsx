@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
 import type { loader as rootLoader } from "~/app/root";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 
 /**
  * The look of a page that stands in for its route's content (the /404 page's, spec 1 §2):
@@ -107,7 +108,7 @@ export function RouteErrorBoundary({ error }: { error: unknown }) {
   return (
     <ErrorPanel
       titleId="route-error-title"
-      title={message ?? "Something went wrong"}
+      title={message ?? SOMETHING_WENT_WRONG}
       actions={
         <>
           <RetryButton />

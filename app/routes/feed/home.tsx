@@ -18,6 +18,7 @@ import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { categoryFilter } from "~/server/posts/categories";
 import { listFeed } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
@@ -125,7 +126,7 @@ function NotifyPosted() {
 function FeedError({ message }: { message: string | null }) {
   return (
     <section role="alert" className="rounded-2xl border border-zinc-200 bg-white px-6 py-10 text-center">
-      <p className="text-[15px] text-zinc-700">{message ?? "Something went wrong"}</p>
+      <p className="text-[15px] text-zinc-700">{message ?? SOMETHING_WENT_WRONG}</p>
       <Link to="/home" className={buttonClass("secondary", "mt-5 h-11")}>
         Refresh
       </Link>

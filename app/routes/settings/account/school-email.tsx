@@ -17,6 +17,7 @@ import { SETTINGS_ERRORS } from "~/server/accounts/errors";
 import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode } from "~/server/accounts/school";
 import { isSchoolEmailDomain } from "~/server/campuses/names";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { Route } from "./+types/school-email";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -115,7 +116,7 @@ export default function SchoolEmail({ loaderData, actionData }: Route.ComponentP
     return (
       <SettingsPage title={heading} backTo="/settings/account">
         <p role="alert" className="font-semibold text-zinc-900">
-          Something went wrong
+          {SOMETHING_WENT_WRONG}
         </p>
         <p className="mt-2 text-[15px] text-zinc-600">
           We could not tell which school to verify.{" "}
