@@ -12,6 +12,7 @@ import {
 import { countCampusMembers } from "~/server/campuses/campuses";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
@@ -131,7 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let message = "Something went wrong";
+  let message = SOMETHING_WENT_WRONG;
   let details = "An unexpected error occurred. Try again in a moment.";
   if (isRouteErrorResponse(error)) {
     message = error.status === 404 ? "This page doesn't exist." : `Error ${error.status}`;

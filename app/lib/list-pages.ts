@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Page } from "~/server/posts/cursor";
 import type { MediaTileData } from "~/server/posts/media-tiles";
+import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { PostSummary } from "~/server/posts/views";
 
 /**
@@ -11,7 +12,8 @@ import type { PostSummary } from "~/server/posts/views";
 /** A page, or the message that says why there is none (a tampered cursor, signed out meanwhile, offline). */
 export type ListPageResult<T> = { page: Page<T>; listError: null } | { page: null; listError: string };
 
-const SOMETHING_WENT_WRONG = "Something went wrong.";
+/** The posts catalogue's wording (spec 2 §8), as the JSON endpoint answers an unexpected error. */
+const SOMETHING_WENT_WRONG = POST_MESSAGES.somethingWentWrong;
 
 /** JSON carries dates as ISO strings: the lists show Date objects, as the loaders give them. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

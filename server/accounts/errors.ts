@@ -1,3 +1,5 @@
+import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
+
 /**
  * What the account functions tell their callers when they refuse (ARCHITECTURE.md rule 5):
  * a code to branch on and the message the user sees, character for character from
@@ -37,7 +39,7 @@ export const SETTINGS_ERRORS = {
   emailTaken: "That email is taken.",
   invalidPassword: "Invalid password.",
   // spec 1 §8 'Account editing': any failure, and a campus without a domain list (spec 1 §5).
-  somethingWentWrong: "Something went wrong",
+  somethingWentWrong: SOMETHING_WENT_WRONG,
   // Our wordings.
   schoolEmailTaken: "That school email is already used by another account.",
   tooManyPasswordTries: "Too many incorrect passwords. Try again in 15 minutes.",
@@ -76,14 +78,19 @@ export type AccountErrorCode =
   // 'Claim this account' (decision 0126).
   | "not-claimable";
 
-export class AccountError extends Error {
-  constructor(
-    readonly code: AccountErrorCode,
-    message: string,
-    /** The form field the message belongs under, when it is about one field. */
-    readonly field?: string,
-  ) {
-    super(message);
+/** The codes whose status is not 400 (server/errors.ts has the shared ones). */
+const ACCOUNT_STATUS: Partial<Record<AccountErrorCode, number>> = {
+  // 'Claim this account' on a profile that cannot be claimed: as if there were none (decision 0126).
+  "not-claimable": 404,
+};
+
+/**
+ * An account function's refusal (decision 0140): status 400 unless a table says otherwise,
+ * a danger alert (spec 1 §8), and the field it belongs under when it is about one.
+ */
+export class AccountError extends DomainError<AccountErrorCode> {
+  constructor(code: AccountErrorCode, message: string, field?: string) {
+    super(code, message, { status: statusOf(code, ACCOUNT_STATUS), field });
     this.name = "AccountError";
   }
 }

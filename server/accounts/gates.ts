@@ -1,3 +1,4 @@
+import { DomainError } from "../errors";
 import type { Viewer } from "./viewer";
 
 /**
@@ -56,9 +57,17 @@ export const PARTICIPATION_MESSAGES: Record<ParticipationRefusal["kind"], string
   "profile-incomplete": "Please pick a profile picture and add a bio before posting",
 };
 
-export class ParticipationRefused extends Error {
+/** Signed out is 401 (sign in, then retry); the other gates are 403 (decision 0140). */
+const PARTICIPATION_STATUS: Record<ParticipationRefusal["kind"], number> = {
+  "sign-in": 401,
+  "verify-email": 403,
+  "verify-school": 403,
+  "profile-incomplete": 403,
+};
+
+export class ParticipationRefused extends DomainError<ParticipationRefusal["kind"]> {
   constructor(readonly refusal: ParticipationRefusal) {
-    super(PARTICIPATION_MESSAGES[refusal.kind]);
+    super(refusal.kind, PARTICIPATION_MESSAGES[refusal.kind], { status: PARTICIPATION_STATUS[refusal.kind] });
     this.name = "ParticipationRefused";
   }
 }

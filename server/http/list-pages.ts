@@ -1,10 +1,9 @@
 import type { Request, RequestHandler, Response } from "express";
 import { z } from "zod";
 import type { Auth } from "../accounts/auth";
-import { isParticipationRefused } from "../accounts/gates";
 import { getViewerFromHeaders } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { isPostError } from "../posts/errors";
+import { describeFailure } from "../errors";
 import { listPage } from "../posts/feed";
 import { isPostListName, isTileList, LIST_PAGES_PATH } from "../posts/list-names";
 import { toMediaTiles } from "../posts/media-tiles";
@@ -28,8 +27,6 @@ const listPageQuerySchema = z.object({
 
 /** Smaller answers are sent as they are: compressing them would not pay. */
 const COMPRESS_FROM_BYTES = 1024;
-
-const SOMETHING_WENT_WRONG = "Something went wrong.";
 
 /** Without a cookie there is no session to look up (the common case: a visitor scrolling). */
 const NO_HEADERS = new Headers();
@@ -65,12 +62,10 @@ export function listPagesHandler(deps: {
         sendJson(req, res, 200, { page });
       }
     } catch (error) {
-      if (isParticipationRefused(error)) return sendJson(req, res, 401, { message: error.message });
-      if (isPostError(error)) {
-        return sendJson(req, res, error.code === "private-campus" ? 403 : 400, { message: error.message });
-      }
-      ctx.log.error({ err: error, path: req.path }, "list page failed");
-      sendJson(req, res, 500, { message: SOMETHING_WENT_WRONG });
+      // The one error path (decision 0140): the refusal's own status and message, as the pages give them.
+      const failure = describeFailure(error, POST_MESSAGES.somethingWentWrong);
+      if (!failure.error) ctx.log.error({ err: error, path: req.path }, "list page failed");
+      sendJson(req, res, failure.status, { message: failure.message });
     }
   };
 }

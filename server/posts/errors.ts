@@ -1,3 +1,5 @@
+import { type AlertType, DomainError, statusOf } from "../errors";
+
 /**
  * Why a posts function refused (ARCHITECTURE.md rule 5): a code to branch on, the
  * message the user sees (spec 2 §8 where the spec has one) and the alert type the
@@ -21,7 +23,7 @@ export type PostErrorCode =
   | "unreadable-file"
   /** Posting or commenting in a campus other than one's own. → 403 */
   | "other-campus"
-  /** spec 2 §6: a private community's content, asked for by a visitor. → the private gate */
+  /** spec 2 §6: a private community's content, asked for by a visitor. → 403, the private gate */
   | "private-campus"
   /** The post (or the parent of a reply) does not exist. → 404, 'Sorry, that post has been deleted.' */
   | "not-found"
@@ -30,18 +32,24 @@ export type PostErrorCode =
   /** Decision 0116: too many posts and comments in a minute or a day. → 429 with Retry-After */
   | "rate-limited";
 
-export type PostAlertType = "danger" | "okay";
+export type PostAlertType = AlertType;
 
-export class PostError extends Error {
+/** A posts function's refusal (decision 0140): the statuses above, one per code wherever it is answered. */
+export class PostError extends DomainError<PostErrorCode> {
   constructor(
-    readonly code: PostErrorCode,
+    code: PostErrorCode,
     message: string,
     /** The alert type spec 2 §8 shows this message with. */
-    readonly alertType: PostAlertType = "danger",
+    alertType: PostAlertType = "danger",
     /** For 'rate-limited': seconds until the author may post again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(code, message, {
+      status: statusOf(code),
+      alertType,
+      // Decision 0116: the posting limit says when to try again, to people and to scripts.
+      headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },
+    });
     this.name = "PostError";
   }
 }

@@ -1,3 +1,5 @@
+import { DomainError, statusOf } from "../errors";
+
 /** Why a profile function refused (ARCHITECTURE.md rule 5): a code to branch on and the message the user sees. */
 export type ProfileErrorCode =
   | "invalid-input"
@@ -7,14 +9,10 @@ export type ProfileErrorCode =
   | "unreadable"
   | "cannot-report-self";
 
-export class ProfileError extends Error {
-  constructor(
-    readonly code: ProfileErrorCode,
-    message: string,
-    /** The form field the message belongs under, when it is about one field. */
-    readonly field?: string,
-  ) {
-    super(message);
+/** A profile function's refusal (decision 0140): status 400, a danger alert, its field when it has one. */
+export class ProfileError extends DomainError<ProfileErrorCode> {
+  constructor(code: ProfileErrorCode, message: string, field?: string) {
+    super(code, message, { status: statusOf(code), field });
     this.name = "ProfileError";
   }
 }

@@ -197,7 +197,7 @@ export async function updateProfilePhoto(
 function invalid(error: z.ZodError): ProfileError {
   const issue = error.issues[0];
   const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
-  return new ProfileError("invalid-input", issue?.message ?? "Something went wrong", field);
+  return new ProfileError("invalid-input", issue?.message ?? PROFILE_MESSAGES.somethingWentWrong, field);
 }
 
 export interface ProfileDetails {

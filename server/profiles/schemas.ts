@@ -2,6 +2,7 @@
 // actions and the browser forms, with the messages of spec 1 §5 and §8.
 import { z } from "zod";
 import { capitalise, MAX_NAME_LENGTH, NAME_CHARACTERS, NAME_MESSAGES } from "../accounts/names";
+import { SOMETHING_WENT_WRONG } from "../errors";
 
 /** spec 1 §5: 'Bio: max 160 characters, counter n / 160'. */
 export const MAX_BIO_LENGTH = 160;
@@ -18,6 +19,8 @@ export const PROFILE_MESSAGES = {
   profileUpdated: "Profile Updated",
   photoFailed: "Error updating profile IMG",
   userReported: "User Reported. Thanks for letting us know.",
+  // spec 1 §8 'Something went wrong' (danger) on any failure the user cannot fix.
+  somethingWentWrong: SOMETHING_WENT_WRONG,
   // Our wordings (decision 0050): the spec caps these without a message.
   bioTooLong: `Bio must be ${MAX_BIO_LENGTH} characters or fewer.`,
   photoTooLarge: `Photos must be ${MAX_PROFILE_PHOTO_MB} MB or smaller.`,

@@ -1,4 +1,5 @@
-import { data, type HeadersArgs, redirect } from "react-router";
+import { data, type HeadersArgs } from "react-router";
+import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
 import type { Viewer } from "~/server/accounts/viewer";
@@ -6,7 +7,6 @@ import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
 import { readLeadingFields, readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
 import { requireParticipant } from "~/server/posts/access";
-import { isPostError } from "~/server/posts/errors";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import { refusalHref } from "./composer-targets";
@@ -127,7 +127,9 @@ export async function refuseBeforeReading(
   } catch (error) {
     if (!isParticipationRefused(error)) throw error;
     const leading = await readLeadingFields(request, REFUSAL_READ_BYTES);
-    return composerFailure(app, error, { enhanced: isEnhanced(leading), ...options });
+    return failureReply(app, error, {
+      participation: composerParticipation({ enhanced: isEnhanced(leading), ...options }),
+    });
   }
 }
 
@@ -142,64 +144,30 @@ export function composerHeaders({ actionHeaders, parentHeaders }: HeadersArgs): 
   return headers;
 }
 
-const REFUSAL_STATUS: Record<ParticipationRefusal["kind"], number> = {
-  "sign-in": 401,
-  "verify-email": 403,
-  "verify-school": 403,
-  "profile-incomplete": 403,
-};
-
 interface CampusLike {
   id: string;
   generic: boolean;
 }
 
 /**
- * A composer action's refusal, by kind (spec 2 §5, §8): a participation gate →
- * its prompt (or, without JavaScript, its page); a PostError → its message with
- * the spec's alert type; anything else → logged, 'Something went wrong.'.
+ * Where a participation refusal takes a composer (spec 2 §5, §8): with JavaScript, the
+ * matching prompt; without, its page. Passed to the one adapter (app/lib/errors.server.ts).
  */
-export function composerFailure(
-  app: AppContext,
-  error: unknown,
-  options: { enhanced: boolean; setUpOrigin: string; postId?: string; campus: CampusLike },
-) {
-  if (isParticipationRefused(error)) {
-    if (!options.enhanced) {
-      throw redirect(
-        refusalHref(error.refusal, {
-          campusId: options.campus.id,
-          generic: options.campus.generic,
-          setUpOrigin: options.setUpOrigin,
-          postId: options.postId,
-        }),
-      );
-    }
-    return data<ComposerActionData>(
-      { ok: false, refusal: error.refusal },
-      { status: REFUSAL_STATUS[error.refusal.kind] },
-    );
-  }
-  if (isPostError(error)) {
-    const status =
-      error.code === "not-found"
-        ? 404
-        : error.code === "other-campus" || error.code === "forbidden"
-          ? 403
-          : error.code === "rate-limited"
-            ? 429
-            : 400;
-    // Decision 0116: the posting limit says when to try again, to people and to scripts.
-    const headers: HeadersInit =
-      error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
-    return data<ComposerActionData>(
-      { ok: false, toast: { message: error.message, type: error.alertType } },
-      { status, headers },
-    );
-  }
-  app.log.error({ err: error }, "composer submission failed");
-  return data<ComposerActionData>(
-    { ok: false, toast: { message: POST_MESSAGES.somethingWentWrong, type: "danger" } },
-    { status: 500 },
-  );
+export function composerParticipation(options: {
+  enhanced: boolean;
+  setUpOrigin: string;
+  postId?: string;
+  campus: CampusLike;
+}): (refusal: ParticipationRefusal) => ParticipationAnswer {
+  return (refusal) =>
+    options.enhanced
+      ? { prompt: true }
+      : {
+          redirect: refusalHref(refusal, {
+            campusId: options.campus.id,
+            generic: options.campus.generic,
+            setUpOrigin: options.setUpOrigin,
+            postId: options.postId,
+          }),
+        };
 }

@@ -18,6 +18,7 @@ import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { isWideScreen } from "~/app/lib/wide-screen";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { PostSummary } from "~/server/posts/views";
 import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
@@ -79,7 +80,7 @@ export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner
       try {
         await writeClipboard(postUrl(postId));
       } catch {
-        toast.show({ message: "Something went wrong", type: "danger" });
+        toast.show({ message: SOMETHING_WENT_WRONG, type: "danger" });
         return;
       }
       setShown(true);

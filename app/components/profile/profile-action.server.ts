@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { PROFILE_FORM_LIMITS } from "~/server/http/body-limit";
 import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
-import { isProfileError } from "~/server/profiles/errors";
 import { updateBio, updateProfilePhoto } from "~/server/profiles/profiles";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 
@@ -24,9 +24,6 @@ export interface ProfileActionData {
   /** Conform's reply for the names and bio form of /profile/edit. */
   result?: SubmissionResult<string[]>;
 }
-
-/** spec 1 §8 'Something went wrong' (danger) on any failure the user cannot fix. */
-const SOMETHING_WENT_WRONG = "Something went wrong";
 
 function refused(intent: string, message: string, status: number) {
   return data<ProfileActionData>({ intent, ok: false, toast: { message, type: "danger" } }, { status });
@@ -50,7 +47,7 @@ export async function withProfileForm<T>(
     read = { kind: "malformed", reason: "unreadable" };
   }
   if (read.kind === "too-large") return refused("upload-photo", PROFILE_MESSAGES.photoTooLarge, 413);
-  if (read.kind === "malformed") return refused("unknown", SOMETHING_WENT_WRONG, 400);
+  if (read.kind === "malformed") return refused("unknown", PROFILE_MESSAGES.somethingWentWrong, 400);
   try {
     return await handle(read.form);
   } finally {
@@ -78,9 +75,11 @@ export async function uploadPhoto(
     const result = await updateProfilePhoto(app, viewer, new Uint8Array(await file.arrayBuffer()));
     return data<ProfileActionData>({ intent, ok: true, img: result.img, toast: successToast });
   } catch (error) {
-    if (isProfileError(error)) return refused(intent, error.message, 400);
-    app.log.error({ err: error }, "profile photo update failed");
-    return refused(intent, PROFILE_MESSAGES.photoFailed, 500);
+    return failureReply(app, error, {
+      intent,
+      fallback: PROFILE_MESSAGES.photoFailed,
+      logMessage: "profile photo update failed",
+    });
   }
 }
 
@@ -92,8 +91,6 @@ export async function saveBio(app: AppContext, viewer: Viewer, form: FormData) {
     const saved = await updateBio(app, viewer, typeof bio === "string" ? bio : "");
     return data<ProfileActionData>({ intent, ok: true, bio: saved.bio });
   } catch (error) {
-    if (isProfileError(error)) return refused(intent, error.message, 400);
-    app.log.error({ err: error }, "bio update failed");
-    return refused(intent, SOMETHING_WENT_WRONG, 500);
+    return failureReply(app, error, { intent, ...AREA_FAILURES.profile });
   }
 }

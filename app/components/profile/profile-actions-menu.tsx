@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { BadgeCheckIcon, LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { ProfileActionData } from "./profile-action.server";
 
 function MoreIcon() {
@@ -80,7 +81,7 @@ export function ProfileActionsMenu({
     try {
       await navigator.clipboard.writeText(profileUrl);
     } catch {
-      toast.show({ message: "Something went wrong", type: "danger" });
+      toast.show({ message: SOMETHING_WENT_WRONG, type: "danger" });
       return;
     }
     // spec 2 §8 'Copied to clipboard': okay if signed in, else success.

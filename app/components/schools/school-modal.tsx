@@ -3,6 +3,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { ExternalLinkIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { type CampusChoice, schoolPlace } from "./campus-choice";
 
 export interface SchoolOption {
@@ -33,7 +34,7 @@ export function SchoolModal({ open, onOpenChange, school }: SchoolModalProps) {
       <Modal
         open={open}
         onOpenChange={onOpenChange}
-        title="Something went wrong"
+        title={SOMETHING_WENT_WRONG}
         description="We could not find that school. Search again and pick it from the list."
         footer={
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

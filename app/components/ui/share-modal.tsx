@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/app/lib/root-data";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { CheckIcon, InstagramIcon, LinkIcon, MailIcon } from "./icons";
 import { Modal } from "./modal";
 import { useToast } from "./toaster";
@@ -43,7 +44,7 @@ export function ShareModal({
     try {
       await navigator.clipboard.writeText(url);
     } catch {
-      toast.show({ message: "Something went wrong", type: "danger" });
+      toast.show({ message: SOMETHING_WENT_WRONG, type: "danger" });
       return;
     }
     setCopied(true);

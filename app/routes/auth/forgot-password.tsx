@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -10,12 +10,16 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
 import type { Route } from "./+types/forgot-password";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -47,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // spec 1 §8 'Magic link and reset': success 'Email sent.' (okay).
     return data<ForgotActionData>({ sentTo: outcome.email, toast: { message: "Email sent.", type: "okay" } });
   } catch (error) {
-    return accountFailure(app, error, (options) => submission.reply(options));
+    return failureReply(app, error, {
+      ...AREA_FAILURES.account,
+      reply: (options) => submission.reply(options),
+    });
   }
 }
 

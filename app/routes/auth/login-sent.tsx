@@ -1,15 +1,12 @@
 import { Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import {
-  magicLinkFailure,
-  redirectToClaimLinkSent,
-  redirectToLinkSent,
-} from "~/app/components/auth/magic-link.server";
+import { redirectToClaimLinkSent, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -21,6 +18,9 @@ import {
   requestSignUpLink,
 } from "~/server/accounts/magic-link";
 import type { Route } from "./+types/login-sent";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const claimed = await requestClaimLink(context.app, context.auth, link.claim, options);
       return redirectToClaimLinkSent(claimed.username);
     } catch (error) {
-      return magicLinkFailure(context.app, error, () => ({}));
+      return failureReply(context.app, error, { ...AREA_FAILURES.signInLink });
     }
   }
   if (!link.email) throw redirect("/login");
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await requestSignInLink(context.app, context.auth, { email: link.email }, options);
     return redirectToLinkSent(sent);
   } catch (error) {
-    return magicLinkFailure(context.app, error, () => ({}));
+    return failureReply(context.app, error, { ...AREA_FAILURES.signInLink });
   }
 }
 

@@ -1,15 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import { magicLinkFailure, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
+import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
@@ -24,6 +25,9 @@ import {
   sendLinkSchema,
 } from "~/server/accounts/schemas";
 import type { Route } from "./+types/login";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -59,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return redirectToLinkSent(sent);
     } catch (error) {
-      return magicLinkFailure(context.app, error, (options) => submission.reply(options));
+      return failureReply(context.app, error, {
+        ...AREA_FAILURES.signInLink,
+        reply: (options) => submission.reply(options),
+      });
     }
   }
 
@@ -76,9 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
     return redirect(signedIn.verified ? "/home" : "/verify", { headers });
   } catch (error) {
-    return accountFailure(context.app, error, (options) =>
-      submission.reply({ ...options, hideFields: ["password"] }),
-    );
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.account,
+      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
+    });
   }
 }
 

@@ -1,16 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import { magicLinkFailure, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
+import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { useSaveEnabled } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -26,6 +27,9 @@ import {
   registerSchema,
 } from "~/server/accounts/schemas";
 import type { Route } from "./+types/register";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -61,10 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return redirectToLinkSent(sent);
     } catch (error) {
-      return magicLinkFailure(context.app, error, (options) => submission.reply(options), [
-        "fullName",
-        "email",
-      ]);
+      return failureReply(context.app, error, {
+        ...AREA_FAILURES.signInLink,
+        reply: (options) => submission.reply(options),
+        inlineFields: ["fullName", "email"],
+      });
     }
   }
   const submission = parseWithZod(formData, { schema: registerSchema });
@@ -80,12 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
     return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
   } catch (error) {
-    return accountFailure(
-      context.app,
-      error,
-      (options) => submission.reply({ ...options, hideFields: ["password"] }),
-      ["fullName", "password"],
-    );
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.account,
+      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
+      inlineFields: ["fullName", "password"],
+    });
   }
 }
 

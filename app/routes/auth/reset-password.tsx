@@ -1,19 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { MAX_PASSWORD_LENGTH, resetPasswordSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/reset-password";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -38,9 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resetPassword(context.app, context.auth, submission.value);
   } catch (error) {
-    return accountFailure(context.app, error, (options) =>
-      submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
-    );
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.account,
+      reply: (options) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
+    });
   }
   // spec 1 §7: after a reset the user continues at /login?method=password.
   return redirectWithToast("/login?method=password", {

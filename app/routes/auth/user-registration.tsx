@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
@@ -7,10 +7,10 @@ import { GOOGLE_NOT_CONFIGURED } from "~/app/components/shell/profile-menu";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { GoogleIcon, MailIcon } from "~/app/components/ui/icons";
+import { failureReply } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { isAccountError } from "~/server/accounts/errors";
 import {
   GOOGLE_ERROR_PATH,
   GOOGLE_MESSAGES,
@@ -18,6 +18,9 @@ import {
   startGoogleSignIn,
 } from "~/server/accounts/google";
 import type { Route } from "./+types/user-registration";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -57,12 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(url, { headers });
   } catch (error) {
     // The provider cannot be reached: 'Network error. Please check your connection'.
-    if (isAccountError(error)) return accountFailure(app, error, () => ({}));
-    app.log.error({ err: error }, "Google sign-in could not start");
-    return data<AuthActionData>(
-      { toast: { message: GOOGLE_MESSAGES.unknown, type: "danger" } },
-      { status: 500 },
-    );
+    return failureReply(app, error, {
+      fallback: GOOGLE_MESSAGES.unknown,
+      logMessage: "Google sign-in could not start",
+    });
   }
 }
 

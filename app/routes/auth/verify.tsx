@@ -1,19 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { type AuthActionData, accountFailure } from "~/app/components/auth/action.server";
+import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
 import { verifyCodeSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/verify";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
@@ -45,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
       // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.
       return data<AuthActionData>({ toast: { message: "Email sent", type: "okay" } });
     } catch (error) {
-      return accountFailure(context.app, error, () => ({}));
+      return failureReply(context.app, error, { ...AREA_FAILURES.account });
     }
   }
 
@@ -56,7 +60,11 @@ export async function action(args: Route.ActionArgs) {
   try {
     await verifyEmailCode(context.app, viewer.id, submission.value.code);
   } catch (error) {
-    return accountFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.account,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["code"],
+    });
   }
   return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
 }

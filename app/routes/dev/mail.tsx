@@ -2,6 +2,9 @@ import { data } from "react-router";
 import { listRecentMail } from "~/server/mail/outbox";
 import type { Route } from "./+types/mail";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 export function meta() {
   return [
     { title: "Development mailbox | Campus Buy Sell" },

@@ -15,13 +15,17 @@ import { buttonClass } from "~/app/components/ui/button";
 import { BellIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
+import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { categoryFilter } from "~/server/posts/categories";
-import { isPostError } from "~/server/posts/errors";
 import { listFeed } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/home";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
  * spec 2 §2 '/home': the campus's top-level posts, newest activity first, a page
@@ -43,10 +47,9 @@ export async function loader(args: Route.LoaderArgs) {
     });
     return data({ ...none, page });
   } catch (error) {
-    if (isPostError(error) && error.code === "private-campus") return data({ ...none, privateGate: true });
-    // A tampered cursor: 'This list could not be loaded. Please refresh the page.'
-    if (isPostError(error)) return data({ ...none, listError: error.message }, { status: 400 });
-    throw error;
+    // The private gate, or a tampered cursor's 'This list could not be loaded. Please refresh the page.'
+    const { privateGate, listError, status } = listRefusal(error);
+    return data({ ...none, privateGate, listError: privateGate ? null : listError }, { status });
   }
 }
 
@@ -123,7 +126,7 @@ function NotifyPosted() {
 function FeedError({ message }: { message: string | null }) {
   return (
     <section role="alert" className="rounded-2xl border border-zinc-200 bg-white px-6 py-10 text-center">
-      <p className="text-[15px] text-zinc-700">{message ?? "Something went wrong"}</p>
+      <p className="text-[15px] text-zinc-700">{message ?? SOMETHING_WENT_WRONG}</p>
       <Link to="/home" className={buttonClass("secondary", "mt-5 h-11")}>
         Refresh
       </Link>

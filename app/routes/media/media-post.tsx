@@ -23,6 +23,9 @@ import { getPost } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/media-post";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 /**
  * spec 2 §2 '/media/{id}: post detail plus a grid of more media posts'. The
  * grid is the media feed's first page without this post; its next pages are the

@@ -1,16 +1,19 @@
-import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
+import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { isPostError } from "~/server/posts/errors";
 import { listMediaFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
  * spec 2 §2 /media: the campus's posts with photos or videos, 15 a page (spec 2
@@ -32,12 +35,12 @@ export async function loader(args: Route.LoaderArgs) {
       page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
     };
   } catch (error) {
-    if (!isPostError(error)) throw error;
+    const refusal = listRefusal(error);
     // spec 2 §6: a private community's media only for signed-in users.
-    if (error.code === "private-campus") {
+    if (refusal.privateGate) {
       return { privateGate: true as const, cursor: null, page: { items: [], nextCursor: null } };
     }
-    throw data(error.message, { status: 400 });
+    throw data(refusal.listError, { status: refusal.status });
   }
 }
 
@@ -114,19 +117,6 @@ function EmptyMedia() {
     <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-14 text-center">
       <h1 className="text-lg font-bold text-zinc-900">No Photos / Videos</h1>
       <p className="mt-1 text-[15px] text-zinc-600">Posts with photos or videos will show up here.</p>
-    </section>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong";
-  return (
-    <section className="rounded-2xl border border-zinc-200 bg-white px-6 py-14 text-center">
-      <h1 className="text-lg font-bold text-zinc-900">{message}</h1>
-      <Link to="/media" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
-        Back to Media
-      </Link>
     </section>
   );
 }

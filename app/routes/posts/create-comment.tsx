@@ -3,8 +3,8 @@ import { data, useNavigate } from "react-router";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import {
   type ComposerActionData,
-  composerFailure,
   composerHeaders,
+  composerParticipation,
   formFiles,
   formText,
   invalidComposerForm,
@@ -16,6 +16,7 @@ import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { BackButton } from "~/app/components/ui/back-button";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
@@ -23,6 +24,9 @@ import { isWideScreen } from "~/app/lib/wide-screen";
 import { createComment } from "~/server/posts/posts";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // The full-page comment composer draws its own frame (spec 2 §2 'Mobile: /create/comment/{postId}').
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -77,7 +81,10 @@ export async function action(args: Route.ActionArgs) {
       }
       return data<ComposerActionData>({ ok: true, postId: id, rootId });
     } catch (error) {
-      return composerFailure(app, error, { enhanced, ...where });
+      return failureReply(app, error, {
+        ...AREA_FAILURES.posts,
+        participation: composerParticipation({ enhanced, ...where }),
+      });
     }
   });
 }

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, redirect, useLocation, useNavigate } from "react-router";
 import {
   type ComposerActionData,
-  composerFailure,
   composerHeaders,
+  composerParticipation,
   formFiles,
   formString,
   formText,
@@ -18,6 +18,7 @@ import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
@@ -27,6 +28,9 @@ import { categoryFilter } from "~/server/posts/categories";
 import { createPost } from "~/server/posts/posts";
 import { postFormSchema } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-post";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // The full-page composer draws its own frame (spec 2 §2 'Mobile: /create/post?goBack={page}').
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -78,7 +82,10 @@ export async function action(args: Route.ActionArgs) {
       if (!enhanced) return redirect("/home?filter=notify-posted");
       return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
     } catch (error) {
-      return composerFailure(app, error, { enhanced, ...where });
+      return failureReply(app, error, {
+        ...AREA_FAILURES.posts,
+        participation: composerParticipation({ enhanced, ...where }),
+      });
     }
   });
 }

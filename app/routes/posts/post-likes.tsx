@@ -8,14 +8,17 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
+import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { isPostError } from "~/server/posts/errors";
 import { listPostLikers } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { UserSummary } from "~/server/posts/views";
 import type { Route } from "./+types/post-likes";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/post/{id}/likes': the people who saved a post, most recent first. */
 export async function loader(args: Route.LoaderArgs) {
@@ -31,13 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
     if (!page) return data({ state: "missing" as const, page: null, listError: null }, { status: 404 });
     return data({ state: "found" as const, page, listError: null });
   } catch (error) {
-    if (isPostError(error) && error.code === "private-campus") {
-      return data({ state: "private" as const, page: null, listError: null });
-    }
-    if (isPostError(error)) {
-      return data({ state: "found" as const, page: null, listError: error.message }, { status: 400 });
-    }
-    throw error;
+    const { privateGate, listError, status } = listRefusal(error);
+    if (privateGate) return data({ state: "private" as const, page: null, listError: null });
+    return data({ state: "found" as const, page: null, listError }, { status });
   }
 }
 

@@ -12,7 +12,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
-import { postActionRefusal } from "~/app/components/posts/post-action.server";
+import { postPageParticipation } from "~/app/components/posts/post-action.server";
 import { type PostActionData, PostActions } from "~/app/components/posts/post-actions";
 import { PostTimestamp } from "~/app/components/posts/post-age";
 import { CategoryLabel, PostByline } from "~/app/components/posts/post-card";
@@ -26,6 +26,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { localPath } from "~/app/lib/local-path";
 import { useRootData } from "~/app/lib/root-data";
@@ -36,6 +37,9 @@ import { isPostError } from "~/server/posts/errors";
 import { deletePost, getPost, getThread, toggleSave } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/post";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/post/{id}': the post with every photo and video, and its thread. */
 export async function loader(args: Route.LoaderArgs) {
@@ -153,7 +157,8 @@ export async function action(args: Route.ActionArgs) {
     }
     return data<PostActionData>({ intent, ok: false }, { status: 400 });
   } catch (error) {
-    return postActionRefusal(error, intent);
+    // Unexpected errors go on to the ErrorBoundary (no fallback message).
+    return failureReply(context.app, error, { intent, participation: postPageParticipation });
   }
 }
 

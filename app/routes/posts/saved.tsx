@@ -4,12 +4,15 @@ import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { BookmarkIcon } from "~/app/components/ui/icons";
+import { listRefusal } from "~/app/lib/errors.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { isParticipationRefused } from "~/server/accounts/gates";
-import { isPostError } from "~/server/posts/errors";
 import { listSaved } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/saved";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/saved': the posts the viewer saved on this campus, 10 a page, most recently saved first. */
 export async function loader(args: Route.LoaderArgs) {
@@ -22,8 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
   } catch (error) {
     if (isParticipationRefused(error) && error.refusal.kind === "verify-email") throw redirect("/verify");
     // A tampered cursor: 'This list could not be loaded. Please refresh the page.'
-    if (isPostError(error)) return data({ page: null, listError: error.message }, { status: 400 });
-    throw error;
+    const { listError, status } = listRefusal(error);
+    return data({ page: null, listError }, { status });
   }
 }
 

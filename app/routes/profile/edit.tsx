@@ -13,15 +13,18 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { MAX_NAME_LENGTH } from "~/server/accounts/names";
-import { isProfileError } from "~/server/profiles/errors";
 import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
 import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import type { Route } from "./+types/edit";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 1 §8 'Profile Updated' (success). */
 const PROFILE_UPDATED: ToastInput = { message: PROFILE_MESSAGES.profileUpdated, type: "success" };
@@ -66,30 +69,12 @@ export async function action(args: Route.ActionArgs) {
     try {
       await updateProfileDetails(app, viewer, submission.value);
     } catch (error) {
-      if (isProfileError(error)) {
-        const reply = error.field
-          ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-          : submission.reply();
-        return data<ProfileActionData>(
-          {
-            intent,
-            ok: false,
-            result: reply,
-            toast: error.field ? null : { message: error.message, type: "danger" },
-          },
-          { status: 400 },
-        );
-      }
-      app.log.error({ err: error }, "profile update failed");
-      return data<ProfileActionData>(
-        {
-          intent,
-          ok: false,
-          result: submission.reply(),
-          toast: { message: "Something went wrong", type: "danger" },
-        },
-        { status: 500 },
-      );
+      return failureReply(app, error, {
+        ...AREA_FAILURES.profile,
+        intent,
+        reply: (options) => submission.reply(options),
+        inlineFields: ["firstName", "lastName", "bio"],
+      });
     }
     return redirectWithToast("/profile/edit", PROFILE_UPDATED);
   });

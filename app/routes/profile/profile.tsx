@@ -1,5 +1,4 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toastForAccountError } from "~/app/components/auth/action.server";
 import { redirectToClaimLinkSent } from "~/app/components/auth/magic-link.server";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
@@ -18,15 +17,14 @@ import {
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
+import { failureReply, listRefusal } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { isAccountError } from "~/server/accounts/errors";
 import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import type { Page } from "~/server/posts/cursor";
-import { isPostError } from "~/server/posts/errors";
 import {
   listProfileLikes,
   listProfilePhotos,
@@ -35,9 +33,7 @@ import {
 } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { PostSummary } from "~/server/posts/views";
-import { isProfileError } from "~/server/profiles/errors";
 import {
   getProfileById,
   getProfileByUsername,
@@ -46,6 +42,9 @@ import {
 } from "~/server/profiles/profiles";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import type { Route } from "./+types/profile";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 1 §2: '/{username}' and, with no username, the signed-in user's own profile ('/profile', protected). */
 export async function loader(args: Route.LoaderArgs) {
@@ -136,11 +135,8 @@ async function readTab(
       }
     }
   } catch (error) {
-    if (!isPostError(error)) throw error;
-    return {
-      ...NO_PAGE,
-      listError: error.code === "private-campus" ? POST_MESSAGES.privateCommunity : error.message,
-    };
+    // A private campus's tabs say 'This community is private' (spec 2 §6); a tampered cursor, its message.
+    return { ...NO_PAGE, listError: listRefusal(error).listError };
   }
 }
 
@@ -191,11 +187,7 @@ export async function action(args: Route.ActionArgs) {
       });
       return redirectToClaimLinkSent(claimed.username);
     } catch (error) {
-      if (!isAccountError(error)) throw error;
-      return data<ProfileActionData>(
-        { intent, ok: false, toast: toastForAccountError(error) },
-        { status: error.code === "not-claimable" ? 404 : 400 },
-      );
+      return failureReply(context.app, error, { intent });
     }
   }
 
@@ -211,11 +203,7 @@ export async function action(args: Route.ActionArgs) {
       if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
         throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
       }
-      if (!isProfileError(error)) throw error;
-      return data<ProfileActionData>(
-        { intent, ok: false, toast: { message: error.message, type: "danger" } },
-        { status: 400 },
-      );
+      return failureReply(context.app, error, { intent });
     }
     return data<ProfileActionData>({
       intent,

@@ -16,6 +16,9 @@ import { requireUser } from "~/app/lib/viewer.server";
 import { getProfileById } from "~/server/profiles/profiles";
 import type { Route } from "./+types/set-up";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 export const handle = { shell: "bare" } satisfies ShellHandle;
 
 export function meta({ matches }: Route.MetaArgs) {

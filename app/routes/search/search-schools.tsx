@@ -9,6 +9,9 @@ import { getViewer } from "~/app/lib/viewer.server";
 import { type CampusHit, FindSchoolQuerySchema, schoolHit, searchCampuses } from "~/server/campuses/search";
 import type { Route } from "./+types/search-schools";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 /**
  * /search_schools, Find Your School (spec 1 §2, spec 2 §2 'Search'): `q` is the
  * text typed, `campus` a chosen campus id (opens its modal). Each hit carries

@@ -5,6 +5,9 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/about";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("About", matches[0]?.loaderData?.campus) }];
 }

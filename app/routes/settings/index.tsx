@@ -6,6 +6,9 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/index";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Settings", matches[0]?.loaderData?.campus) }];
 }

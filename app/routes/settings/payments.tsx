@@ -7,6 +7,9 @@ import { requireUser } from "~/app/lib/viewer.server";
 import { getAvailableFunds } from "~/server/accounts/settings";
 import type { Route } from "./+types/payments";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Payments", matches[0]?.loaderData?.campus) }];
 }

@@ -2,15 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  accountSettingsFailure,
-} from "~/app/components/settings/account-action.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
@@ -22,6 +19,9 @@ import {
 } from "~/server/accounts/schemas";
 import { changeBirthDate, getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/birth-date";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Birth date", matches[0]?.loaderData?.campus) }];
@@ -51,7 +51,10 @@ export async function action(args: Route.ActionArgs) {
     });
   } catch (error) {
     // spec 1 §8: server messages for the birth date show as danger alerts.
-    return accountSettingsFailure(args.context.app, error, (options) => submission.reply(options));
+    return failureReply(args.context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+    });
   }
   return redirectWithToast("/settings/account/birth_date", ACCOUNT_UPDATED);
 }

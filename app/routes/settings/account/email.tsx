@@ -3,22 +3,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  type AccountActionData,
-  accountSettingsFailure,
-  EMAIL_SENT,
-} from "~/app/components/settings/account-action.server";
+import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { changeEmailSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
 import { requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/email";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Email", matches[0]?.loaderData?.campus) }];
@@ -40,7 +40,11 @@ export async function action(args: Route.ActionArgs) {
     const { email } = await requestEmailChange(context.app, viewer, submission.value, context.campus);
     return redirectWithToast(`/settings/account/verify_email?email=${encodeURIComponent(email)}`, EMAIL_SENT);
   } catch (error) {
-    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["email"]);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["email"],
+    });
   }
 }
 

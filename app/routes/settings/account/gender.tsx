@@ -2,22 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  accountSettingsFailure,
-} from "~/app/components/settings/account-action.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { formatGender } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { GENDERS, genderSchema } from "~/server/accounts/schemas";
 import { changeGender, getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/gender";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Gender", matches[0]?.loaderData?.campus) }];
@@ -39,7 +39,10 @@ export async function action(args: Route.ActionArgs) {
     await changeGender(args.context.app, viewer, submission.value);
   } catch (error) {
     // spec 1 §8: server messages for gender show as danger alerts.
-    return accountSettingsFailure(args.context.app, error, (options) => submission.reply(options));
+    return failureReply(args.context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+    });
   }
   return redirectWithToast("/settings/account/gender", ACCOUNT_UPDATED);
 }

@@ -2,21 +2,21 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  accountSettingsFailure,
-} from "~/app/components/settings/account-action.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas";
 import { changePassword } from "~/server/accounts/settings";
 import type { Route } from "./+types/password";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Password", matches[0]?.loaderData?.campus) }];
@@ -47,12 +47,11 @@ export async function action(args: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    return accountSettingsFailure(
-      context.app,
-      error,
-      (options) => submission.reply({ ...options, hideFields }),
-      PASSWORD_FIELDS,
-    );
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply({ ...options, hideFields }),
+      inlineFields: PASSWORD_FIELDS,
+    });
   }
 }
 

@@ -2,22 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  accountSettingsFailure,
-} from "~/app/components/settings/account-action.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
 import { changePhone, getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Phone", matches[0]?.loaderData?.campus) }];
@@ -47,7 +47,10 @@ export async function action(args: Route.ActionArgs) {
     await changePhone(context.app, viewer, submission.value);
   } catch (error) {
     // spec 1 §8: server messages for phone show as danger alerts.
-    return accountSettingsFailure(context.app, error, (options) => submission.reply(options));
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+    });
   }
   const toCheckout = new URL(request.url).searchParams.get(CHECKOUT_FLAG.name) === CHECKOUT_FLAG.value;
   return redirectWithToast(toCheckout ? "/checkout" : "/settings/account/phone", ACCOUNT_UPDATED);

@@ -3,16 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { data, Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  type AccountActionData,
-  accountSettingsFailure,
-  EMAIL_SENT,
-} from "~/app/components/settings/account-action.server";
+import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
@@ -20,7 +17,11 @@ import { SETTINGS_ERRORS } from "~/server/accounts/errors";
 import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode } from "~/server/accounts/school";
 import { isSchoolEmailDomain } from "~/server/campuses/names";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { Route } from "./+types/school-email";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.heading ?? "School email", matches[0]?.loaderData?.campus) }];
@@ -78,7 +79,11 @@ export async function action(args: Route.ActionArgs) {
     const query = new URLSearchParams({ email: sent.email, campus: sent.campusId });
     return redirectWithToast(`/settings/account/verify_school_email?${query}`, EMAIL_SENT);
   } catch (error) {
-    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["email"]);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["email"],
+    });
   }
 }
 
@@ -111,7 +116,7 @@ export default function SchoolEmail({ loaderData, actionData }: Route.ComponentP
     return (
       <SettingsPage title={heading} backTo="/settings/account">
         <p role="alert" className="font-semibold text-zinc-900">
-          Something went wrong
+          {SOMETHING_WENT_WRONG}
         </p>
         <p className="mt-2 text-[15px] text-zinc-600">
           We could not tell which school to verify.{" "}

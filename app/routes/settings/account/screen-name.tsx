@@ -2,22 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  accountSettingsFailure,
-} from "~/app/components/settings/account-action.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { MAX_USERNAME_LENGTH, usernameSchema } from "~/server/accounts/schemas";
 import { changeUsername } from "~/server/accounts/settings";
 import type { Route } from "./+types/screen-name";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Username", matches[0]?.loaderData?.campus) }];
@@ -37,9 +37,11 @@ export async function action(args: Route.ActionArgs) {
   try {
     await changeUsername(args.context.app, viewer, submission.value);
   } catch (error) {
-    return accountSettingsFailure(args.context.app, error, (options) => submission.reply(options), [
-      "username",
-    ]);
+    return failureReply(args.context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["username"],
+    });
   }
   return redirectWithToast("/settings/account/screen_name", ACCOUNT_UPDATED);
 }

@@ -3,18 +3,21 @@ import { data, redirect } from "react-router";
 import {
   ACCOUNT_UPDATED,
   type AccountActionData,
-  accountSettingsFailure,
   EMAIL_SENT,
 } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { pageTitle } from "~/app/components/shell/campus";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { pinSchema } from "~/server/accounts/schemas";
 import { confirmEmailChange, requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/verify-email";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Enter PIN", matches[0]?.loaderData?.campus) }];
@@ -43,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
       await requestEmailChange(context.app, viewer, { email }, context.campus);
       return data<AccountActionData>({ toast: EMAIL_SENT });
     } catch (error) {
-      return accountSettingsFailure(context.app, error, () => ({}));
+      return failureReply(context.app, error, { ...AREA_FAILURES.accountSettings });
     }
   }
 
@@ -54,7 +57,11 @@ export async function action(args: Route.ActionArgs) {
   try {
     await confirmEmailChange(context.app, viewer, submission.value);
   } catch (error) {
-    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["code"],
+    });
   }
   // spec 1 §4: back to the e-mail page, which shows the success alert (trigger_alert 'update_success').
   return redirectWithToast("/settings/account/email", ACCOUNT_UPDATED);

@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import {
-  type AccountActionData,
-  accountSettingsFailure,
-  EMAIL_SENT,
-} from "~/app/components/settings/account-action.server";
+import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { pinSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
 import type { Route } from "./+types/verify-school-email";
+
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Enter PIN", matches[0]?.loaderData?.campus) }];
@@ -53,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
       await sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);
       return data<AccountActionData>({ toast: EMAIL_SENT });
     } catch (error) {
-      return accountSettingsFailure(context.app, error, () => ({}));
+      return failureReply(context.app, error, { ...AREA_FAILURES.accountSettings });
     }
   }
 
@@ -71,7 +71,11 @@ export async function action(args: Route.ActionArgs) {
       type: "success",
     });
   } catch (error) {
-    return accountSettingsFailure(context.app, error, (options) => submission.reply(options), ["code"]);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (options) => submission.reply(options),
+      inlineFields: ["code"],
+    });
   }
 }
 

@@ -1,0 +1,24 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import { RouteErrorBoundary } from "~/app/components/shell/route-error-boundary";
+import routes from "~/app/routes";
+
+// Issue 10 §1, decision 0140: every route module exports the shared ErrorBoundary, so an
+// error in one page answers in its panel and never blanks the shell.
+
+function files(entries: readonly RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [entry.file, ...files(entry.children ?? [])]);
+}
+
+describe("route modules", () => {
+  const modules = [...new Set(files(routes))];
+
+  it("are all listed", () => {
+    expect(modules.length).toBeGreaterThan(40);
+  });
+
+  it.each(modules)("%s exports the shared ErrorBoundary", async (file) => {
+    const module: { ErrorBoundary?: unknown } = await import(/* @vite-ignore */ `../${file}`);
+    expect(module.ErrorBoundary).toBe(RouteErrorBoundary);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * One error path (issue 10 §1, decision 0140; ARCHITECTURE.md rule 5): every refusal of a
+ * domain function is a `DomainError` that carries everything an answer needs — a code to
+ * branch on, the HTTP status, the message the user sees (from its area's catalogue), the
+ * alert type spec 1 §2 'Alerts' shows it with, and the form field it belongs under, if any.
+ * The areas' classes (server/accounts/errors.ts, server/posts/errors.ts,
+ * server/profiles/errors.ts, ParticipationRefused in server/accounts/gates.ts) only say
+ * which status each of their codes has. One adapter turns any of them into an answer:
+ * `describeFailure` here, wrapped for route actions by app/lib/errors.server.ts and for the
+ * list pages' JSON by server/http/list-pages.ts. Nothing here knows of Request or React.
+ */
+
+/**
+ * spec 1 §2 'Alerts', §8: the words for a failure the user cannot fix, where no area's
+ * catalogue has its own spelling (the account pages add 'Try again.', spec 2 §8 a period).
+ */
+export const SOMETHING_WENT_WRONG = "Something went wrong";
+
+/** The alert types a refusal is shown with (a subset of the toasts' types, app/lib/toast.ts). */
+export type AlertType = "danger" | "okay";
+
+export interface DomainErrorOptions {
+  /** The HTTP status of the answer: 400 unless the area's table says otherwise. */
+  status?: number;
+  /** The alert type the spec shows this message with; danger unless it says otherwise. */
+  alertType?: AlertType;
+  /** The form field the message belongs under, when it is about one field. */
+  field?: string;
+  /** Headers the answer carries (Retry-After of the posting limit, decision 0116). */
+  headers?: Record<string, string>;
+}
+
+export class DomainError<Code extends string = string> extends Error {
+  readonly status: number;
+  readonly alertType: AlertType;
+  readonly field: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly code: Code,
+    message: string,
+    options: DomainErrorOptions = {},
+  ) {
+    super(message);
+    this.name = "DomainError";
+    this.status = options.status ?? 400;
+    this.alertType = options.alertType ?? "danger";
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/**
+ * The statuses every area shares, so that one code means one status everywhere (issue 10 §1:
+ * `private-campus` was 400 in the composer and 403 elsewhere, `not-found` 404 in one place
+ * and 400 in the list pages).
+ */
+export const SHARED_STATUS = {
+  "not-found": 404,
+  forbidden: 403,
+  "other-campus": 403,
+  "private-campus": 403,
+  "rate-limited": 429,
+} as const satisfies Record<string, number>;
+
+/** The status of `code` in an area whose own table is `statuses` (shared codes first). */
+export function statusOf(code: string, statuses: Readonly<Record<string, number>> = {}): number {
+  return (SHARED_STATUS as Record<string, number>)[code] ?? statuses[code] ?? 400;
+}
+
+/** What an answer to a failure says, whatever carries it (a route's data, a toast, JSON). */
+export interface Failure {
+  /** Null for an unexpected error: the caller logs it. */
+  error: DomainError | null;
+  status: number;
+  message: string;
+  alertType: AlertType;
+  field: string | undefined;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * The one adapter's core: a domain error as it is; anything else (a bug, a database down) as
+ * a 500 with the area's 'Something went wrong' (`fallbackMessage`), never its own text.
+ */
+export function describeFailure(error: unknown, fallbackMessage: string): Failure {
+  if (isDomainError(error)) {
+    return {
+      error,
+      status: error.status,
+      message: error.message,
+      alertType: error.alertType,
+      field: error.field,
+      headers: error.headers,
+    };
+  }
+  return {
+    error: null,
+    status: 500,
+    message: fallbackMessage,
+    alertType: "danger",
+    field: undefined,
+    headers: {},
+  };
+}
