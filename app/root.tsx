@@ -68,6 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
       /** Whether the geo gate checks anything, and the time zone it saw (see app/lib/geo-gate.ts). */
       geoGateOn: app.config.geoGate || app.config.firewall,
       reportedTimeZone: reportedTimeZone(args.request),
+      /** The footers' '© {year}' (issue 10 §6): this year by the app's clock, on every campus. */
+      year: app.clock.now().getUTCFullYear(),
     },
     { headers },
   );

@@ -110,7 +110,8 @@ async function generate(database: DatabaseHandle) {
   const { db } = database;
   await step("migrations and campuses", async () => {
     await migrateDatabase(database);
-    await seedCampuses(db);
+    // Privacy is the app's to write at start, from PUBLIC_CAMPUSES (decision 0135).
+    await seedCampuses(db, []);
   });
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(user);
   if ((existing?.count ?? 0) > 0) {

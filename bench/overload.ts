@@ -75,12 +75,11 @@ async function plant(dataDir: string, databaseUrl: string | null): Promise<void>
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await migrateDatabase(database);
-    await seedCampuses(database.db);
+    // The app writes each campus's privacy at start, from PUBLIC_CAMPUSES below (decision 0135).
+    await seedCampuses(database.db, []);
     const text = maximalPostText();
     const now = new Date();
     await database.db.execute(sql`delete from posts where author_id = ${AUTHOR_ID}`);
-    // Visitors see the feed (every request renders: PAGE_CACHE_SECONDS=0 below).
-    await database.db.execute(sql`update campuses set privacy = 'public' where id = ${CAMPUS}`);
     await database.db
       .insert(user)
       .values({
@@ -147,7 +146,7 @@ async function main() {
       APP_SECRET: "overload-secret-not-for-production-use-0123456789",
       SEED_DEMO: "0",
       LOG_LEVEL: "warn",
-      // Every request renders: the campus is open to visitors and nothing is cached.
+      // Every request renders: the campus is open to visitors (decision 0135) and nothing is cached.
       PUBLIC_CAMPUSES: CAMPUS,
       PAGE_CACHE_SECONDS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),

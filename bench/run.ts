@@ -322,6 +322,8 @@ async function startApp(): Promise<RunningApp> {
     APP_SECRET: "benchmark-secret-not-for-production-use-0123456789",
     SEED_DEMO: "0",
     LOG_LEVEL: "warn",
+    // The visitor scenarios read OU's feed, post and media pages: open to visitors (decision 0135).
+    PUBLIC_CAMPUSES: CAMPUS,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
   };
   const app: ChildProcess = spawn(process.execPath, ["main.js"], {

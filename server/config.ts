@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import campusList from "./campuses/campuses.json";
 
 /** Everything the app reads from its environment (CONTRACT.md), parsed once at start. */
 export interface Config {
@@ -33,6 +34,12 @@ export interface Config {
   campusHosts: Record<string, string>;
   /** Sign-ups (password or e-mail link) one client address may make in an hour (SIGN_UPS_PER_HOUR; decision 0127). */
   signUpsPerAddressPerHour: number;
+  /**
+   * Decision 0135 (issue 10 §6): the campuses signed-out visitors may read, by id (PUBLIC_CAMPUSES,
+   * `ou,ut` or `all`); every other campus is private (spec 1 §3). The campuses' stored privacy is
+   * written from this at every start (server/campuses/campuses.ts seedCampuses).
+   */
+  publicCampuses: readonly string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,6 +79,30 @@ function parseCampusHosts(value: string | undefined): Record<string, string> {
     if (id && host) hosts[id] = host;
   }
   return hosts;
+}
+
+/** Every campus id of CONTRACT.md 'Campuses and hosts' (our copy of shared/campuses.json). */
+const CAMPUS_IDS: readonly string[] = campusList.map((campus) => campus.slug);
+
+/**
+ * PUBLIC_CAMPUSES (decision 0135): unset or empty → none; `all` → every campus; else a
+ * comma-separated list of campus ids. An id the app does not know stops the start with its
+ * name, rather than leaving a campus the operator meant to open silently private.
+ */
+export function parsePublicCampuses(value: string | undefined): string[] {
+  const ids = (value ?? "")
+    .split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== "");
+  if (ids.includes("all")) return [...CAMPUS_IDS];
+  const unknown = ids.filter((id) => !CAMPUS_IDS.includes(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `PUBLIC_CAMPUSES: unknown campus ${unknown.map((id) => JSON.stringify(id)).join(", ")}; ` +
+        `expected "all" or a comma-separated list of: ${CAMPUS_IDS.join(", ")}`,
+    );
+  }
+  return [...new Set(ids)];
 }
 
 /** The secret is generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -117,5 +148,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
     signUpsPerAddressPerHour: count("SIGN_UPS_PER_HOUR", env.SIGN_UPS_PER_HOUR, 10, 1),
+    publicCampuses: parsePublicCampuses(env.PUBLIC_CAMPUSES),
   };
 }

@@ -110,7 +110,7 @@ describe("the migration that adds the guard", () => {
     const handle = wrapPglite(client);
     try {
       await migrateDatabase(handle, before);
-      await seedCampuses(handle.db);
+      await seedCampuses(handle.db, []);
       const holders = ["admin", "Home", "healthz", "admin-2", "olivias"];
       for (const [i, username] of holders.entries()) {
         await handle.db.insert(user).values({

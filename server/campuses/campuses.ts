@@ -39,11 +39,26 @@ export const campusSeed: (typeof campuses.$inferInsert)[] = (campusList as Campu
   logo: `/logos/${c.slug}.svg`,
 }));
 
-/** Inserts missing campuses and refreshes their public facts; operator settings (privacy, page size) stay. */
-export async function seedCampuses(db: Queryable): Promise<void> {
+/**
+ * Decision 0135: a campus's privacy as PUBLIC_CAMPUSES sets it (spec 1 §3: 'all private in the
+ * mapping'). The generic instance is no community and never private (spec 1 §6).
+ */
+export function campusPrivacy(
+  campus: { id: string; generic?: boolean },
+  publicCampuses: readonly string[],
+): "public" | "private" {
+  return campus.generic === true || publicCampuses.includes(campus.id) ? "public" : "private";
+}
+
+/**
+ * Inserts missing campuses, refreshes their public facts and writes each one's privacy from
+ * PUBLIC_CAMPUSES (decision 0135: configuration is the source of truth, applied at every start,
+ * so the stored column always says what the operator configured); the page size stays.
+ */
+export async function seedCampuses(db: Queryable, publicCampuses: readonly string[]): Promise<void> {
   await db
     .insert(campuses)
-    .values(campusSeed)
+    .values(campusSeed.map((campus) => ({ ...campus, privacy: campusPrivacy(campus, publicCampuses) })))
     .onConflictDoUpdate({
       target: campuses.id,
       set: {
@@ -56,6 +71,7 @@ export async function seedCampuses(db: Queryable): Promise<void> {
         domains: sql`excluded.domains`,
         generic: sql`excluded.generic`,
         isDefault: sql`excluded.is_default`,
+        privacy: sql`excluded.privacy`,
       },
     });
 }

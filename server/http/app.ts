@@ -74,7 +74,7 @@ export async function startApp(options: {
   }
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  await seedCampuses(database.db);
+  await seedCampuses(database.db, config.publicCampuses);
 
   const mail = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl, config.mailFrom)

@@ -38,6 +38,8 @@ async function startGatedApp(port: number, flags: Record<string, string>, name: 
     DATA_DIR: dataDir,
     SEED_DEMO: "0",
     LOG_LEVEL: "warn",
+    // The gates are checked on OU's pages as a visitor sees them (decision 0135: private unless opened).
+    PUBLIC_CAMPUSES: "ou",
     ...flags,
   };
   const app: ChildProcess = spawn(process.execPath, ["main.js"], {

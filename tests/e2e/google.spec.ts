@@ -90,3 +90,15 @@ test("without JavaScript, the posted form is redirected to the provider: form-ac
   await expect(page).toHaveURL(PROVIDER_LOGIN);
   await context.close();
 });
+
+// Issue 10 §6: /login offered no Google button although the sign-in menu and /user_registration did.
+test("/login and /register offer Continue with Google too, and it signs in from /login", async ({ page }) => {
+  await page.goto("/register");
+  await expect(page.getByRole("button", { name: "Continue with Google", exact: true })).toBeVisible();
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Continue with Google", exact: true }).click();
+  await logInAtProvider(page, uniqueLogin("google-login"));
+  await expect(page).toHaveURL(LANDED_AFTER_SIGN_IN);
+  expect((await accountMenu(page)).name).toBe("Account menu for Taylor S.");
+});

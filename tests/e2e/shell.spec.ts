@@ -50,6 +50,17 @@ test.describe("campus hosts (CONTRACT.md)", () => {
     await page.goto(hostUrl("www", "/"));
     await expect(page.getByText("Welcome to Campus Buy Sell").first()).toBeVisible();
   });
+
+  // Issue 10 §6: the footers said © 2025 on campuses and © 2024 on the generic site.
+  test("the footers of a campus and of the generic site show one year, this one", async ({ page }) => {
+    const year = new Date().getUTCFullYear();
+    for (const slug of ["ut", "www"]) {
+      await page.goto(hostUrl(slug, "/home"));
+      await expect(page.locator("footer").filter({ hasText: "Campus Buy Sell" })).toHaveText(
+        new RegExp(`© ${year} Campus Buy Sell$`),
+      );
+    }
+  });
 });
 
 test.describe("security and serving (issue 2 §1)", () => {

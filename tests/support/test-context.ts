@@ -75,9 +75,6 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 /** A freshly migrated database with the campuses, and recording seams (ARCHITECTURE.md rule 10). */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
-  await seedCampuses(handle.db);
-  const campuses = new CampusDirectory(handle.db, {});
-  await campuses.refresh();
   const config: Config = {
     ...loadConfig({
       APP_SECRET: "test-secret-test-secret-test-secret",
@@ -86,9 +83,16 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       // (server/posts/posting-limits.test.ts) pass the limits they check.
       POSTS_PER_MINUTE: "0",
       POSTS_PER_DAY: "0",
+      // Decision 0135: campuses are private unless opened; tests of visitors' pages read open
+      // ones, and the privacy tests ask for `publicCampuses: []` or close a campus themselves.
+      PUBLIC_CAMPUSES: "all",
     }),
     ...overrides,
   };
+  // As the app does at start: the campuses with their privacy from the configuration.
+  await seedCampuses(handle.db, config.publicCampuses);
+  const campuses = new CampusDirectory(handle.db, {});
+  await campuses.refresh();
   configureAppCookies({ secrets: [config.appSecret], secure: config.production });
   const mail = createRecordingTransport();
   const storage = createMemoryStorage();

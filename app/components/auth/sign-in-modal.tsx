@@ -1,11 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { Form, Link } from "react-router";
-import { GOOGLE_NOT_CONFIGURED } from "~/app/components/shell/profile-menu";
-import { Button, buttonClass } from "~/app/components/ui/button";
+import { Link } from "react-router";
+import { buttonClass } from "~/app/components/ui/button";
 import { GoogleIcon, MailIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
-import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
+import { GoogleSignInButton } from "./google-button";
 import { type SignInReason, signInReasonText, signInTargets } from "./sign-in-targets";
 
 export type { SignInReason } from "./sign-in-targets";
@@ -46,8 +45,7 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
 }
 
 function SignInModal({ reason, onClose }: { reason: SignInReason | null; onClose(): void }) {
-  const { googleConfigured, geoBlocked } = useRootData();
-  const toast = useToast();
+  const { geoBlocked } = useRootData();
   const targets = signInTargets(geoBlocked);
   return (
     <Modal
@@ -64,24 +62,9 @@ function SignInModal({ reason, onClose }: { reason: SignInReason | null; onClose
             <GoogleIcon />
             Continue with Google
           </Link>
-        ) : googleConfigured ? (
-          // The auth landing's action starts Google sign-in (as the shell's dropdown does).
-          <Form method="post" action="/user_registration">
-            <input type="hidden" name="intent" value="google" />
-            <button type="submit" className={buttonClass("secondary", "h-11 w-full")}>
-              <GoogleIcon />
-              Continue with Google
-            </button>
-          </Form>
         ) : (
-          <Button
-            variant="secondary"
-            className="h-11 w-full"
-            onClick={() => toast.show({ message: GOOGLE_NOT_CONFIGURED, type: "black" })}
-          >
-            <GoogleIcon />
-            Continue with Google
-          </Button>
+          // The auth landing's action starts Google sign-in (as the shell's dropdown does).
+          <GoogleSignInButton className="h-11 w-full" />
         )}
         <Link to={targets.email} onClick={onClose} className={buttonClass("primary", "h-11 w-full")}>
           <MailIcon className="size-[18px]" />

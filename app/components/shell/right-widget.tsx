@@ -120,7 +120,7 @@ export function RightWidget() {
       className="sticky top-16 hidden max-h-[calc(100dvh-4rem)] w-[340px] shrink-0 flex-col gap-4 self-start overflow-y-auto py-4 pr-4 xl:flex"
     >
       {campus.generic ? <ContactUs /> : <AboutThisGroup />}
-      <SiteFooter year={campus.generic ? 2024 : 2025} />
+      <SiteFooter />
     </aside>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useRootData } from "~/app/lib/root-data";
 
 /** spec 1 §2: footer links Terms, Trust/Safety, Returns, About, Help. */
 export const footerLinks = [
@@ -9,8 +10,13 @@ export const footerLinks = [
   { label: "Help", to: "/settings/help" },
 ] as const;
 
-/** The small print under the right-hand widget; the year differs per widget (spec 1 §9). */
-export function SiteFooter({ year }: { year: 2024 | 2025 }) {
+/**
+ * The small print under the right-hand widget, the campuses' and the generic site's alike. The
+ * original showed 2025 on campuses and 2024 on the generic site (spec 1 §9); issue 10 §6: one
+ * year, the current one by the app's clock (the root loader's, so server and browser agree).
+ */
+export function SiteFooter() {
+  const { year } = useRootData();
   return (
     <footer className="px-4 text-[13px] text-zinc-500">
       <nav aria-label="Footer">

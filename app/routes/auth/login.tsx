@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { GoogleSignInOr } from "~/app/components/auth/google-button";
 import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
@@ -197,6 +198,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
+      {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
+      <GoogleSignInOr />
       {noPassword ? (
         <EmailOnlyForm key="noPassword" email={loaderData.email} actionData={actionData} />
       ) : (

@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { GoogleSignInOr } from "~/app/components/auth/google-button";
 import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { useSaveEnabled } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -245,6 +246,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
+      {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
+      <GoogleSignInOr />
       <RegisterForm key={byLink ? "link" : "password"} byLink={byLink} actionData={actionData} />
     </AuthCard>
   );

@@ -1,12 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { AuthActionData } from "~/app/components/auth/action.server";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { NoScriptMessage, useActionToast } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { GoogleSignInButton } from "~/app/components/auth/google-button";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { GOOGLE_NOT_CONFIGURED } from "~/app/components/shell/profile-menu";
 import type { ShellHandle } from "~/app/components/shell/shell";
-import { Button, buttonClass } from "~/app/components/ui/button";
-import { GoogleIcon, MailIcon } from "~/app/components/ui/icons";
+import { buttonClass } from "~/app/components/ui/button";
+import { MailIcon } from "~/app/components/ui/icons";
 import { failureReply } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -69,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function UserRegistration({ actionData }: Route.ComponentProps) {
   const { campus } = useRootData();
-  const submitting = useSubmitting();
   useActionToast(actionData?.toast);
   return (
     <AuthCard
@@ -83,19 +83,7 @@ export default function UserRegistration({ actionData }: Route.ComponentProps) {
     >
       <NoScriptMessage toast={actionData?.toast} />
       <div className="flex flex-col gap-3">
-        <Form method="post">
-          <Button
-            type="submit"
-            name="intent"
-            value="google"
-            variant="secondary"
-            className="w-full"
-            processing={submitting}
-          >
-            <GoogleIcon />
-            Continue with Google
-          </Button>
-        </Form>
+        <GoogleSignInButton />
         <Link to="/register" className={buttonClass("primary", "w-full")}>
           <MailIcon className="size-[18px]" />
           Continue with Email

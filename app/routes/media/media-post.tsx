@@ -9,7 +9,7 @@ import { cutPlainText, displayName } from "~/app/components/posts/post-format";
 import { PostMedia } from "~/app/components/posts/post-media";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PostText } from "~/app/components/posts/post-text";
-import { PrivateCommunityGate } from "~/app/components/schools/private-community";
+import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
@@ -59,6 +59,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const campus = matches[0]?.loaderData?.campus;
+  // Issue 10 §6: a link to a private campus's post previews the campus, not the post.
+  if (loaderData?.state === "private") return privateListingMeta(campus);
   if (loaderData?.state !== "found") {
     return [{ title: pageTitle(POST_MESSAGES.postGone, campus) }, { name: "robots", content: "noindex" }];
   }
@@ -74,7 +76,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 export default function MediaPost({ loaderData }: Route.ComponentProps) {
   const { campus } = useRootData();
-  if (loaderData.state === "private") return <PrivateCommunityGate campus={campus} />;
+  if (loaderData.state === "private") return <PrivateListingCard campus={campus} />;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-2">

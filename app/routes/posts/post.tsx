@@ -20,7 +20,7 @@ import { cutPlainText, displayName } from "~/app/components/posts/post-format";
 import { PostMedia } from "~/app/components/posts/post-media";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PostText } from "~/app/components/posts/post-text";
-import { PrivateCommunityGate } from "~/app/components/schools/private-community";
+import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
@@ -92,7 +92,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData || loaderData.state === "missing") {
     return [{ title: pageTitle(POST_MESSAGES.postGone, campus) }, { name: "robots", content: "noindex" }];
   }
-  if (loaderData.state === "private") return [{ title: pageTitle("Post", campus) }];
+  // Issue 10 §6: a shared link to a private campus's post previews the campus, not the post.
+  if (loaderData.state === "private") return privateListingMeta(campus);
   const { post, url, imageUrl } = loaderData;
   const name = displayName(post.author);
   const brand = campus ? campusBrand(campus) : "Campus Buy Sell";
@@ -175,7 +176,7 @@ function focusCommentBox() {
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campus } = useRootData();
   useActionToast(actionData?.toast);
-  if (loaderData.state === "private") return <PrivateCommunityGate campus={campus} />;
+  if (loaderData.state === "private") return <PrivateListingCard campus={campus} />;
   if (loaderData.state === "missing") return <PostGone />;
   return <PostDetailView key={loaderData.post.id} data={loaderData} />;
 }

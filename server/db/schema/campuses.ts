@@ -13,9 +13,10 @@ export const campuses = pgTable("campuses", {
   domains: text("domains").array().notNull().default([]),
   generic: boolean("generic").notNull().default(false),
   isDefault: boolean("is_default").notNull().default(false),
+  /** Written from PUBLIC_CAMPUSES at every start (decision 0135); private unless opened. */
   privacy: text("privacy", { enum: ["public", "private"] })
     .notNull()
-    .default("public"),
+    .default("private"),
   logo: text("logo"),
   /** Feed page size: 15, or 25 for campuses configured so (spec 2 §9). */
   feedPageSize: integer("feed_page_size").notNull().default(15),

@@ -7,6 +7,13 @@ export const SINK_API_PORT = Number(process.env.E2E_SINK_API_PORT ?? 4132);
 export const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? APP_PORT + 3);
 export const FIREWALL_PORT = Number(process.env.E2E_FIREWALL_PORT ?? APP_PORT + 4);
 
+/**
+ * Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it. The harness opens every
+ * campus but this one, which the privacy spec (private-campus.spec.ts) keeps to itself, so the
+ * specs that browse signed out read whichever campus they use.
+ */
+export const PRIVATE_CAMPUS = "unt";
+
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 
 /** A campus host (CONTRACT.md 'Campuses and hosts'): `ut` → http://ut.localhost:<port>. */

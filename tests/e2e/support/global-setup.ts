@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { APP_PORT, SINK_API_PORT, SMTP_PORT } from "./env";
+import { APP_PORT, PRIVATE_CAMPUS, SINK_API_PORT, SMTP_PORT } from "./env";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from "./oidc-server";
 import { startSinkApi, startSmtpSink } from "./smtp-sink";
 
@@ -30,6 +30,7 @@ const CONTRACT_VARIABLES = [
   "FIREWALL",
   "CAMPUS_HOSTS",
   "SEED_DEMO",
+  "PUBLIC_CAMPUSES",
 ];
 
 async function assertPortFree(port: number, what: string): Promise<void> {
@@ -45,6 +46,14 @@ async function assertPortFree(port: number, what: string): Promise<void> {
     );
     probe.listen(port, () => probe.close(() => resolve()));
   });
+}
+
+/** The campus ids of CONTRACT.md 'Campuses and hosts' (the app's copy of shared/campuses.json). */
+function campusIds(): string[] {
+  const list: { slug: string }[] = JSON.parse(
+    readFileSync(path.join(root, "server/campuses/campuses.json"), "utf8"),
+  );
+  return list.map((campus) => campus.slug);
 }
 
 function tail(file: string, lines = 40): string {
@@ -125,6 +134,10 @@ export default async function globalSetup() {
     // Every spec signs students up from 127.0.0.1: far more than the 10 an hour one address may
     // make (decision 0127). The limit itself is tested in server/accounts/accounts.test.ts.
     SIGN_UPS_PER_HOUR: "1000",
+    // Decision 0135: visitors may read every campus but the privacy spec's own (support/env.ts).
+    PUBLIC_CAMPUSES: campusIds()
+      .filter((id) => id !== PRIVATE_CAMPUS)
+      .join(","),
   });
 
   mkdirSync(path.dirname(logFile), { recursive: true });

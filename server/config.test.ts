@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig, parsePublicCampuses } from "./config";
+
+// Decision 0135 (issue 10 §6): PUBLIC_CAMPUSES opens campuses to visitors; unset, none is open.
+
+const base = { APP_SECRET: "x", DATA_DIR: "/tmp/cbs-config-test" };
+
+describe("PUBLIC_CAMPUSES", () => {
+  it("leaves every campus private when unset or empty (spec 1 §3)", () => {
+    expect(loadConfig(base).publicCampuses).toEqual([]);
+    expect(loadConfig({ ...base, PUBLIC_CAMPUSES: "" }).publicCampuses).toEqual([]);
+    expect(loadConfig({ ...base, PUBLIC_CAMPUSES: " , " }).publicCampuses).toEqual([]);
+  });
+
+  it("opens the campuses it lists, whatever the case and spacing", () => {
+    expect(loadConfig({ ...base, PUBLIC_CAMPUSES: "ou,ut" }).publicCampuses).toEqual(["ou", "ut"]);
+    expect(parsePublicCampuses(" OU , ut,ou ")).toEqual(["ou", "ut"]);
+  });
+
+  it("opens every campus with `all`", () => {
+    const all = parsePublicCampuses("all");
+    expect(all).toHaveLength(15);
+    expect(all).toEqual(expect.arrayContaining(["www", "ou", "ut", "duke", "unt"]));
+    expect(parsePublicCampuses("ALL")).toEqual(all);
+  });
+
+  it("refuses to start with a campus id it does not know, naming it", () => {
+    expect(() => loadConfig({ ...base, PUBLIC_CAMPUSES: "ou,texas" })).toThrow(
+      /PUBLIC_CAMPUSES: unknown campus "texas"; expected "all" or a comma-separated list of: www, ou, ut/,
+    );
+    expect(() => parsePublicCampuses("ou.localhost")).toThrow(/unknown campus "ou\.localhost"/);
+  });
+});

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { APP_PORT, hostUrl, PRIVATE_CAMPUS } from "./support/env";
+import { hydrated, toast } from "./support/page";
+import { writePhoto } from "./support/photos";
+import { setUpProfile, signUp, verifySchool } from "./support/student";
+
+// Issue 10 §6 (decision 0135): every campus is private unless PUBLIC_CAMPUSES opens it; the
+// harness keeps UNT closed for this spec. A shared link to one of its posts, opened by a visitor
+// (or fetched by a link-preview robot), shows the campus and 'Join to see this listing', and the
+// page's HTML (title, og:/twitter: tags, the data it hydrates with) holds nothing of the post.
+
+test("a shared link to a private campus's post previews the campus, never the post", async ({
+  page,
+  browser,
+  playwright,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 90, g: 40, b: 160 }, 400, 400);
+  await signUp(page, "private-author", PRIVATE_CAMPUS);
+  await verifySchool(page, "unt.edu");
+  await setUpProfile(page, avatar);
+  const words = `Violin with case ${Date.now()}`;
+  await page.goto(hostUrl(PRIVATE_CAMPUS, "/home"));
+  await hydrated(page);
+  await page.getByText("What are you selling?").first().click();
+  const composer = page.getByRole("form", { name: "Create Post" });
+  await composer.getByRole("textbox", { name: "Post text" }).click();
+  await page.keyboard.type(words);
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page.goto(hostUrl(PRIVATE_CAMPUS, "/home"));
+  await page.getByRole("article").filter({ hasText: words }).getByRole("link", { name: "Comment" }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postPath = new URL(page.url()).pathname;
+  // The member sees the post on its page.
+  await expect(page.getByRole("article", { name: "Post by Jamie R." })).toContainText(words);
+
+  // What a link-preview robot fetches: the HTML, signed out (Node does not resolve *.localhost).
+  const robot = await playwright.request.newContext();
+  const answer = await robot.get(`http://127.0.0.1:${APP_PORT}${postPath}`, {
+    headers: { host: `${PRIVATE_CAMPUS}.localhost:${APP_PORT}` },
+  });
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  for (const secret of [words, "Violin", "Jamie"]) expect(html).not.toContain(secret);
+  expect(html).toContain("<title>Join to see this listing | UNT Buy / Sell</title>");
+  expect(html).toContain('<meta property="og:title" content="UNT Buy / Sell"/>');
+  expect(html).toContain('<meta property="og:description" content="Join to see this listing"/>');
+  expect(html).toContain('<meta name="twitter:description" content="Join to see this listing"/>');
+  await robot.dispose();
+
+  // What a visitor's browser shows: the campus and 'Join to see this listing', which leads to joining.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(hostUrl(PRIVATE_CAMPUS, postPath));
+  await hydrated(visitor);
+  const card = visitor.getByRole("region", { name: "Join to see this listing" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("UNT Buy / Sell");
+  await expect(visitor.getByText(words)).toHaveCount(0);
+  await visitor.getByRole("link", { name: "Click to Join" }).click();
+  await expect(visitor.getByRole("dialog", { name: "Log In / Sign Up" })).toContainText(
+    "Log in or sign up to join your campus.",
+  );
+  await visitorContext.close();
+});
