@@ -1,10 +1,12 @@
 import { Form } from "react-router";
-import { GOOGLE_NOT_CONFIGURED } from "~/app/components/shell/profile-menu";
 import { Button } from "~/app/components/ui/button";
 import { GoogleIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
 import { useSubmitting } from "./action-feedback";
+
+/** CONTRACT.md: without GOOGLE_CLIENT_ID the Google button explains that Google sign-in is not configured. */
+export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
 
 /** What every screen where a user signs in calls the Google method (spec 1 §2). */
 export const GOOGLE_BUTTON_LABEL = "Continue with Google";

@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useSubmit } from "react-router";
+import { GOOGLE_NOT_CONFIGURED } from "~/app/components/auth/google-button";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import {
@@ -13,9 +14,6 @@ import {
 } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
-
-/** CONTRACT.md: without GOOGLE_CLIENT_ID the Google button explains that Google sign-in is not configured. */
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
 
 const contentClass =
   "menu-content z-50 w-[min(18rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl";
