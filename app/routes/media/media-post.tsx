@@ -2,13 +2,10 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
-import { PostActions } from "~/app/components/posts/post-actions";
-import { PostTimestamp } from "~/app/components/posts/post-age";
-import { CategoryLabel, PostByline } from "~/app/components/posts/post-card";
+import { PostByline } from "~/app/components/posts/post-card";
+import { PostDetailBody } from "~/app/components/posts/post-detail-body";
 import { cutPlainText, displayName } from "~/app/components/posts/post-format";
-import { PostMedia } from "~/app/components/posts/post-media";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
-import { PostText } from "~/app/components/posts/post-text";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
@@ -119,25 +116,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
           own={post.ownedByViewer}
         />
       </header>
-      {post.category ? (
-        <div className="mt-3">
-          <CategoryLabel value={post.category} />
-        </div>
-      ) : null}
-      {post.text ? (
-        <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
-      ) : null}
-      {post.media.length > 0 ? (
-        <div className="mt-3">
-          <PostMedia media={post.media} authorName={name} eager />
-        </div>
-      ) : null}
-      <p className="mt-3 text-sm text-zinc-500">
-        <PostTimestamp date={post.createdAt} />
-      </p>
-      <div className="mt-2 border-t border-zinc-100 pt-1">
-        <PostActions post={post} />
-      </div>
+      <PostDetailBody post={post} authorName={name} />
     </article>
   );
 }

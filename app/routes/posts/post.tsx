@@ -13,13 +13,11 @@ import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import { postPageParticipation } from "~/app/components/posts/post-action.server";
-import { type PostActionData, PostActions } from "~/app/components/posts/post-actions";
-import { PostTimestamp } from "~/app/components/posts/post-age";
-import { CategoryLabel, PostByline } from "~/app/components/posts/post-card";
+import type { PostActionData } from "~/app/components/posts/post-actions";
+import { PostByline } from "~/app/components/posts/post-card";
+import { PostDetailBody } from "~/app/components/posts/post-detail-body";
 import { cutPlainText, displayName } from "~/app/components/posts/post-format";
-import { PostMedia } from "~/app/components/posts/post-media";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
-import { PostText } from "~/app/components/posts/post-text";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
@@ -265,25 +263,7 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
             </Link>
           </p>
         ) : null}
-        {post.category ? (
-          <div className="mt-3">
-            <CategoryLabel value={post.category} />
-          </div>
-        ) : null}
-        {post.text ? (
-          <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
-        ) : null}
-        {post.media.length > 0 ? (
-          <div className="mt-3">
-            <PostMedia media={post.media} authorName={name} eager />
-          </div>
-        ) : null}
-        <p className="mt-3 text-sm text-zinc-500">
-          <PostTimestamp date={post.createdAt} />
-        </p>
-        <div className="mt-2 border-t border-zinc-100 pt-1">
-          <PostActions post={post} onComment={createComment} />
-        </div>
+        <PostDetailBody post={post} authorName={name} onComment={createComment} />
       </article>
 
       <section
