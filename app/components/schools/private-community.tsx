@@ -1,19 +1,24 @@
+import type { ReactNode } from "react";
 import { Link, type MetaDescriptor } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShieldIcon } from "~/app/components/ui/icons";
 
-/** The gate itself: 'This community is private' with 'Click to Join' (the sign-in modal). */
-export function PrivateCommunityGate({
+/** The frame both private screens share: the campus's logo, their words, and 'Click to Join' (the sign-in modal). */
+function PrivateCampusFrame({
   campus,
+  labelledBy,
+  children,
 }: {
-  campus: { name: string; school: string | null; logo: string | null };
+  campus: { name: string; logo: string | null };
+  labelledBy: string;
+  children: ReactNode;
 }) {
   const signIn = useSignInModal();
   return (
     <section
-      aria-labelledby="private-title"
+      aria-labelledby={labelledBy}
       className="rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center md:py-16"
     >
       {campus.logo ? (
@@ -25,16 +30,7 @@ export function PrivateCommunityGate({
           className="mx-auto size-[72px] rounded-2xl shadow-sm"
         />
       ) : null}
-      <div className="mx-auto mt-5 flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-700">
-        <ShieldIcon className="size-[22px]" />
-      </div>
-      <h1 id="private-title" className="mt-4 text-2xl font-extrabold tracking-tight text-zinc-950">
-        This community is private
-      </h1>
-      <p className="mx-auto mt-2 max-w-sm text-[15px] leading-relaxed text-zinc-600">
-        Only members can see what is posted here. Log in or sign up to join the community of{" "}
-        {campus.school ?? campus.name}.
-      </p>
+      {children}
       <Link
         to="/user_registration"
         onClick={(event) => {
@@ -46,6 +42,28 @@ export function PrivateCommunityGate({
         Click to Join
       </Link>
     </section>
+  );
+}
+
+/** The gate itself: 'This community is private' with 'Click to Join' (the sign-in modal). */
+export function PrivateCommunityGate({
+  campus,
+}: {
+  campus: { name: string; school: string | null; logo: string | null };
+}) {
+  return (
+    <PrivateCampusFrame campus={campus} labelledBy="private-title">
+      <div className="mx-auto mt-5 flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-700">
+        <ShieldIcon className="size-[22px]" />
+      </div>
+      <h1 id="private-title" className="mt-4 text-2xl font-extrabold tracking-tight text-zinc-950">
+        This community is private
+      </h1>
+      <p className="mx-auto mt-2 max-w-sm text-[15px] leading-relaxed text-zinc-600">
+        Only members can see what is posted here. Log in or sign up to join the community of{" "}
+        {campus.school ?? campus.name}.
+      </p>
+    </PrivateCampusFrame>
   );
 }
 
@@ -82,21 +100,8 @@ export function PrivateListingCard({
 }: {
   campus: { name: string; generic: boolean; logo: string | null };
 }) {
-  const signIn = useSignInModal();
   return (
-    <section
-      aria-labelledby="private-listing-title"
-      className="rounded-2xl border border-zinc-200 bg-white px-6 py-12 text-center md:py-16"
-    >
-      {campus.logo ? (
-        <img
-          src={campus.logo}
-          alt={`${campus.name} logo`}
-          width={72}
-          height={72}
-          className="mx-auto size-[72px] rounded-2xl shadow-sm"
-        />
-      ) : null}
+    <PrivateCampusFrame campus={campus} labelledBy="private-listing-title">
       <p className="mt-5 text-sm font-semibold tracking-wide text-zinc-500 uppercase">
         {campusBrand(campus)}
       </p>
@@ -106,16 +111,6 @@ export function PrivateListingCard({
       <p className="mx-auto mt-2 max-w-sm text-[15px] leading-relaxed text-zinc-600">
         This listing was posted in a private community. Log in or sign up to join {campus.name} and see it.
       </p>
-      <Link
-        to="/user_registration"
-        onClick={(event) => {
-          event.preventDefault();
-          signIn.open("join campus");
-        }}
-        className={buttonClass("primary", "mt-7 h-11 px-7")}
-      >
-        Click to Join
-      </Link>
-    </section>
+    </PrivateCampusFrame>
   );
 }
