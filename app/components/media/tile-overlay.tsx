@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
@@ -7,6 +7,7 @@ import { type PostActionData, useCopyPostLink } from "~/app/components/posts/pos
 import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
+import { MenuItem } from "~/app/components/ui/menu-item";
 import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { MediaTileData } from "~/server/posts/media-tiles";
@@ -51,9 +52,6 @@ function TrashIcon() {
 
 const controlClass =
   "pointer-events-auto flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-full bg-white/15 px-2.5 text-sm font-semibold text-white backdrop-blur-sm hover:bg-white/30 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white";
-
-const itemClass =
-  "flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950";
 
 /**
  * spec 2 §2 'Tile hover overlay (wide screens)': the post's age, Message (not on
@@ -178,24 +176,5 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
         />
       ) : null}
     </>
-  );
-}
-
-function MenuItem({
-  icon,
-  onSelect,
-  danger = false,
-  children,
-}: {
-  icon: ReactNode;
-  onSelect(): void;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <DropdownMenu.Item className={`${itemClass} ${danger ? "text-red-700" : ""}`} onSelect={onSelect}>
-      <span className={danger ? "text-red-600" : "text-zinc-500"}>{icon}</span>
-      {children}
-    </DropdownMenu.Item>
   );
 }

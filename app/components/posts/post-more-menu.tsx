@@ -1,9 +1,10 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Button } from "~/app/components/ui/button";
 import { LinkIcon, MessageIcon } from "~/app/components/ui/icons";
+import { MenuItem } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import { useRootData } from "~/app/lib/root-data";
 import { useCopyPostLink } from "./post-actions";
@@ -12,28 +13,6 @@ import { MoreIcon, RocketIcon, TrashIcon } from "./post-icons";
 /** spec 2 §2 'Modals' Delete Post? text, character for character. */
 export const DELETE_POST_TEXT =
   "This can't be undone and it will be removed from your profile, the main feed, and from any search results.";
-
-const itemClass =
-  "flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950";
-
-function Item({
-  icon,
-  onSelect,
-  danger = false,
-  children,
-}: {
-  icon: ReactNode;
-  onSelect(): void;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <DropdownMenu.Item className={`${itemClass} ${danger ? "text-red-700" : ""}`} onSelect={onSelect}>
-      <span className={danger ? "text-red-600" : "text-zinc-500"}>{icon}</span>
-      {children}
-    </DropdownMenu.Item>
-  );
-}
 
 interface DeletePostModalProps {
   open: boolean;
@@ -130,11 +109,11 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
             collisionPadding={12}
             className="menu-content z-50 w-[min(16rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
           >
-            <Item icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
+            <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
               Copy link
-            </Item>
+            </MenuItem>
             {own ? null : (
-              <Item
+              <MenuItem
                 icon={<MessageIcon className="size-5" />}
                 onSelect={() => {
                   // spec 2 §5: a visitor who messages gets the sign-in modal.
@@ -143,17 +122,17 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
                 }}
               >
                 Send Message
-              </Item>
+              </MenuItem>
             )}
             {own && kind === "post" ? (
-              <Item icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
+              <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
                 Boost Post
-              </Item>
+              </MenuItem>
             ) : null}
             {own ? (
-              <Item icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
+              <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
                 Delete
-              </Item>
+              </MenuItem>
             ) : null}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

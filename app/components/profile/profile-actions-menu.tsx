@@ -1,7 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ReactNode, useEffect } from "react";
+import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { BadgeCheckIcon, LinkIcon } from "~/app/components/ui/icons";
+import { MenuItem } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { ProfileActionData } from "./profile-action.server";
@@ -32,18 +33,6 @@ function FlagIcon() {
     >
       <path d="M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1zM4 22v-7" />
     </svg>
-  );
-}
-
-const itemClass =
-  "flex w-full cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950";
-
-function Item({ icon, onSelect, children }: { icon: ReactNode; onSelect(): void; children: ReactNode }) {
-  return (
-    <DropdownMenu.Item className={itemClass} onSelect={onSelect}>
-      <span className="text-zinc-500">{icon}</span>
-      {children}
-    </DropdownMenu.Item>
   );
 }
 
@@ -103,19 +92,19 @@ export function ProfileActionsMenu({
           collisionPadding={12}
           className="menu-content z-50 w-[min(17rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
         >
-          <Item icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
+          <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
             Copy link to profile
-          </Item>
+          </MenuItem>
           {claimable && !own ? (
-            <Item
+            <MenuItem
               icon={<BadgeCheckIcon className="size-5" />}
               onSelect={() => fetcher.submit({ intent: "claim-account" }, { method: "post" })}
             >
               Claim this account
-            </Item>
+            </MenuItem>
           ) : null}
           {own ? null : (
-            <Item
+            <MenuItem
               icon={<FlagIcon />}
               onSelect={() => {
                 if (!signedIn) navigate("/user_registration");
@@ -123,7 +112,7 @@ export function ProfileActionsMenu({
               }}
             >
               Report
-            </Item>
+            </MenuItem>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
