@@ -6,6 +6,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
@@ -21,7 +22,6 @@ import {
   type SendLinkInput,
   sendLinkSchema,
 } from "./schemas";
-import { isUniqueViolation } from "./school";
 
 // Passwordless sign-in and sign-up by e-mail link (spec 1 §4 'Magic link', §7, §8; decision 0060),
 // on better-auth's magicLink plugin: the plugin mints and consumes the tokens and opens the

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { type Campus, getCampus, isSchoolEmailDomain } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { parseOrThrow } from "./accounts";
@@ -50,16 +51,6 @@ async function schoolEmailOwner(db: Queryable, email: string, exceptUserId: stri
 
 function schoolEmailTaken(): AccountError {
   return new AccountError("school-email-taken", SETTINGS_ERRORS.schoolEmailTaken, "email");
-}
-
-/** Whether an error (possibly wrapped by Drizzle) is PostgreSQL's unique violation on one index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const fields = current as Error & { code?: unknown; constraint?: unknown };
-    if (fields.code === "23505")
-      return fields.constraint === constraint || current.message.includes(constraint);
-  }
-  return false;
 }
 
 function requireVerifiedEmail(viewer: Viewer): void {

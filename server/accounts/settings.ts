@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import type { BirthDate } from "../db/schema";
 import { user } from "../db/schema";
 import { parseOrThrow } from "./accounts";
@@ -25,7 +26,6 @@ import {
   type UsernameInput,
   usernameSchema,
 } from "./schemas";
-import { isUniqueViolation } from "./school";
 import { clearFailures, isThrottled, PASSWORD_TRIES, recordFailure } from "./throttle";
 import type { Viewer } from "./viewer";
 

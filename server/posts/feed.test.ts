@@ -9,6 +9,7 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses, postLikes, posts } from "../db/schema";
+import { getThread } from "./comments";
 import type { Page } from "./cursor";
 import {
   listFeed,
@@ -20,8 +21,9 @@ import {
   listSaved,
 } from "./feed";
 import { insertNewUserPost } from "./new-user-post";
-import { getPost, getThread, toggleSave } from "./posts";
+import { getPost } from "./posts";
 import { LIST_TEXT_BUDGET } from "./rich-text";
+import { toggleSave } from "./saves";
 import type { PostSummary } from "./views";
 
 let t: TestContext;

@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { asc, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
@@ -178,6 +178,26 @@ export function toMediaView(
     width: row.width,
     height: row.height,
   };
+}
+
+/** Every photo and video of the given posts, each post's in the order shown. */
+export async function mediaOf(
+  ctx: AppContext,
+  postIds: readonly string[],
+): Promise<Map<string, PostMediaView[]>> {
+  const byPost = new Map<string, PostMediaView[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await ctx.db
+    .select(mediaColumns)
+    .from(postMedia)
+    .where(inArray(postMedia.postId, [...postIds]))
+    .orderBy(asc(postMedia.postId), asc(postMedia.imgOrder));
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? [];
+    list.push(toMediaView(ctx, row));
+    byPost.set(row.postId, list);
+  }
+  return byPost;
 }
 
 /**
