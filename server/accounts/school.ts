@@ -5,9 +5,9 @@ import type { Queryable } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
-import { parseOrThrow } from "./accounts";
+import { parseInput } from "../validation";
 import { issueCode, verifyCode } from "./codes";
-import { AccountError, SETTINGS_ERRORS } from "./errors";
+import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors";
 import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas";
 import type { Viewer } from "./viewer";
 
@@ -85,7 +85,7 @@ export async function sendSchoolEmailCode(
   }
   requireVerifiedEmail(viewer);
   const current = await currentSchoolEmail(ctx.db, viewer.id);
-  const { email } = parseOrThrow(schoolEmailSchemaFor(campus, current), input);
+  const { email } = parseInput(schoolEmailSchemaFor(campus, current), input, invalidAccountInput);
   if (await schoolEmailOwner(ctx.db, email, viewer.id)) throw schoolEmailTaken();
   const { expiresAt } = await issueCode(ctx, {
     userId: viewer.id,
@@ -118,7 +118,7 @@ export async function verifySchoolEmailCode(
   options: { genericInstance: boolean },
 ): Promise<SchoolVerified> {
   requireVerifiedEmail(viewer);
-  const { code } = parseOrThrow(pinSchema, input);
+  const { code } = parseInput(pinSchema, input, invalidAccountInput);
   const outcome: { verified?: SchoolVerified } = {};
   try {
     await verifyCode(ctx, { userId: viewer.id, purpose: "school_email", code }, async (tx, proven) => {

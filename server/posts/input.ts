@@ -1,7 +1,9 @@
+import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
+import { parseInput } from "../validation";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
 import { UUID_PATTERN } from "./cursor";
-import { PostError } from "./errors";
+import { invalidPostInput, PostError } from "./errors";
 import { parseRichText, type RichTextState } from "./rich-text";
 import { POST_MESSAGES } from "./schemas";
 
@@ -19,22 +21,30 @@ export interface CheckedText {
  * spec 2 §5: the Lexical state is well formed and at most 500 characters (line breaks count 2);
  * normalised, and within the node cap of decision 0115 (over it: 'Error: Too many characters!').
  */
-export function readText(input: unknown): CheckedText {
+const postTextSchema = z.unknown().transform((input, context): CheckedText => {
   const result = parseRichText(input);
   if (!result.ok) {
-    throw new PostError(
-      result.code === "unreadable" ? "invalid-input" : "too-many-characters",
-      result.message,
-    );
+    const postError = result.code === "unreadable" ? "invalid-input" : "too-many-characters";
+    context.addIssue({ code: "custom", message: result.message, params: { postError } });
+    return z.NEVER;
   }
   return { state: result.state, plainText: result.plainText };
-}
+});
 
 /** spec 2 §3: one of the 32 values, or none ('All categories' in the picker means none). */
+const postCategorySchema = z
+  .string()
+  .nullish()
+  .transform((input) => (!input || input === ALL_CATEGORIES.value ? null : input))
+  .refine((value) => value === null || isPostCategory(value), { error: POST_MESSAGES.unknownCategory });
+
+/** The text of a post or comment (server/validation.ts parseInput, decision 0150). */
+export function readText(input: unknown): CheckedText {
+  return parseInput(postTextSchema, input, invalidPostInput);
+}
+
 export function readCategory(input: string | null | undefined): string | null {
-  if (!input || input === ALL_CATEGORIES.value) return null;
-  if (!isPostCategory(input)) throw new PostError("invalid-input", POST_MESSAGES.unknownCategory);
-  return input;
+  return parseInput(postCategorySchema, input, invalidPostInput);
 }
 
 export function isUuid(value: string): boolean {
