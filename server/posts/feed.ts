@@ -362,7 +362,7 @@ export function listProfileReplies(ctx: AppContext, viewer: Viewer | null, input
 }
 
 /** spec 2 §2 profile tab Likes (show=likes): what the user saved on this campus, most recently saved first. */
-export function listProfileLikes(
+export function listProfileSaves(
   ctx: AppContext,
   viewer: Viewer | null,
   input: ProfileListInput,
@@ -396,5 +396,5 @@ export function listPage(
   if (list === "profile-posts") return listProfilePosts(ctx, viewer, profile);
   if (list === "profile-photos") return listProfilePhotos(ctx, viewer, profile);
   if (list === "profile-replies") return listProfileReplies(ctx, viewer, profile);
-  return listProfileLikes(ctx, viewer, profile);
+  return listProfileSaves(ctx, viewer, profile);
 }

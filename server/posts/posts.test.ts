@@ -117,7 +117,7 @@ describe("createPost rules (spec 2 §4, §5)", () => {
       parentId: null,
       rootId: null,
       imgCount: 0,
-      likeCount: 0,
+      saveCount: 0,
       commentCount: 0,
     });
     expect(stored?.text).toEqual(plainTextToRichText("Mini fridge\nWorks great"));
@@ -480,7 +480,7 @@ describe("reading a post and its thread (spec 2 §2 Post detail)", () => {
       category: "furniture",
       plainText: "<script>alert(1)</script> Desk",
       imgCount: 2,
-      likeCount: 0,
+      saveCount: 0,
       commentCount: 0,
       parentId: null,
       savedByViewer: false,

@@ -30,12 +30,12 @@ async function row(postId: string) {
 describe("saving (spec 2 §4)", () => {
   it("toggles the save, keeping like_count in step, per person", async () => {
     const { id } = await createTestPost(t, alice.viewer);
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: true, likeCount: 1 });
-    expect(await toggleSave(t.ctx, alice.viewer, id)).toEqual({ saved: true, likeCount: 2 });
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: true, saveCount: 1 });
+    expect(await toggleSave(t.ctx, alice.viewer, id)).toEqual({ saved: true, saveCount: 2 });
     expect((await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 1 });
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, saveCount: 1 });
     const seenByBob = await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" });
-    expect(seenByBob).toMatchObject({ savedByViewer: false, likeCount: 1 });
+    expect(seenByBob).toMatchObject({ savedByViewer: false, saveCount: 1 });
     expect((await getPost(t.ctx, alice.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
     const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
     expect(saves?.n).toBe(1);
@@ -46,7 +46,7 @@ describe("saving (spec 2 §4)", () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => toggleSave(t.ctx, bob.viewer, id)));
     expect(results.filter((result) => result.saved)).toHaveLength(3);
     const post = await row(id);
-    expect(post?.likeCount).toBe(1);
+    expect(post?.saveCount).toBe(1);
   });
 
   it("asks visitors to sign in with reason 'like' and refuses comments and missing posts", async () => {
@@ -70,15 +70,15 @@ describe("saving (spec 2 §4)", () => {
       code: "other-campus",
       message: "You can only post and comment in your own campus.",
     });
-    expect(await row(id)).toMatchObject({ likeCount: 0 });
+    expect(await row(id)).toMatchObject({ saveCount: 0 });
     const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
     expect(saves?.n).toBe(0);
     // A save made there before the rule can still be taken back.
     await t.ctx.db
       .insert(postLikes)
       .values({ postId: id, userId: bob.id, campusId: "ut", createdAt: t.clock.now() });
-    await t.ctx.db.update(posts).set({ likeCount: 1 }).where(eq(posts.id, id));
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 0 });
+    await t.ctx.db.update(posts).set({ saveCount: 1 }).where(eq(posts.id, id));
+    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, saveCount: 0 });
   });
 
   it("answers ids that are not posts with 'not found', changing nothing", async () => {
@@ -92,7 +92,7 @@ describe("saving (spec 2 §4)", () => {
     ]) {
       await expect(toggleSave(t.ctx, bob.viewer, bad)).rejects.toMatchObject({ code: "not-found" });
     }
-    expect(await row(id)).toMatchObject({ likeCount: 0 });
+    expect(await row(id)).toMatchObject({ saveCount: 0 });
   });
 
   it("lists who saved a post, most recent first, in keyset pages", async () => {
@@ -103,7 +103,7 @@ describe("saving (spec 2 §4)", () => {
       await toggleSave(t.ctx, saver.viewer, id);
     }
     const first = await listPostSavers(t.ctx, null, { postId: id, campusId: "ou", limit: 2 });
-    expect(first?.items.map((liker) => liker.id)).toEqual([savers[2]?.id, savers[1]?.id]);
+    expect(first?.items.map((saver) => saver.id)).toEqual([savers[2]?.id, savers[1]?.id]);
     expect(first?.items[0]).toEqual({
       id: savers[2]?.id,
       username: expect.any(String),

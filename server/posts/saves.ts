@@ -64,7 +64,7 @@ export async function toggleSave(
   ctx: AppContext,
   viewer: Viewer | null,
   postId: string,
-): Promise<{ saved: boolean; likeCount: number }> {
+): Promise<{ saved: boolean; saveCount: number }> {
   const saver = requireParticipant(viewer, "like");
   if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   return ctx.db.transaction(async (tx) => {
@@ -91,10 +91,10 @@ export async function toggleSave(
     }
     const [counted] = await tx
       .update(posts)
-      .set({ likeCount: saved ? sql`${posts.likeCount} + 1` : sql`greatest(${posts.likeCount} - 1, 0)` })
+      .set({ saveCount: saved ? sql`${posts.saveCount} + 1` : sql`greatest(${posts.saveCount} - 1, 0)` })
       .where(eq(posts.id, postId))
-      .returning({ likeCount: posts.likeCount });
-    return { saved, likeCount: counted?.likeCount ?? 0 };
+      .returning({ saveCount: posts.saveCount });
+    return { saved, saveCount: counted?.saveCount ?? 0 };
   });
 }
 

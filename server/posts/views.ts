@@ -9,7 +9,7 @@ import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView, toRichTextView 
  * Date objects (React Router's loaders carry them); media come as URLs.
  */
 
-/** A person as post cards, comments and the likers list show them (spec 2 §3 Post.user). */
+/** A person as post cards, comments and the savers list (/post/{id}/likes) shows them (spec 2 §3 Post.user). */
 export interface UserSummary {
   id: string;
   username: string;
@@ -55,7 +55,7 @@ export interface PostSummary {
   firstMedia: PostMediaView | null;
   imgCount: number;
   /** How many people saved it (spec 2 §3 likes). */
-  likeCount: number;
+  saveCount: number;
   /** Direct replies. */
   commentCount: number;
   createdAt: Date;
@@ -106,7 +106,7 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     parentId: posts.parentId,
     rootId: posts.rootId,
     imgCount: posts.imgCount,
-    likeCount: posts.likeCount,
+    saveCount: posts.saveCount,
     commentCount: posts.commentCount,
     createdAt: posts.createdAt,
     lastModified: posts.lastModified,
@@ -142,7 +142,7 @@ export type SummaryRow = {
   parentId: string | null;
   rootId: string | null;
   imgCount: number;
-  likeCount: number;
+  saveCount: number;
   commentCount: number;
   createdAt: Date;
   lastModified: Date;
@@ -221,7 +221,7 @@ export function toSummary(
     text,
     firstMedia: row.firstMedia ? toMediaView(ctx, row.firstMedia) : null,
     imgCount: row.imgCount,
-    likeCount: row.likeCount,
+    saveCount: row.saveCount,
     commentCount: row.commentCount,
     createdAt: row.createdAt,
     lastModified: row.lastModified,

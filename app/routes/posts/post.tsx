@@ -142,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
         intent,
         ok: true,
         saved: result.saved,
-        likeCount: result.likeCount,
+        saveCount: result.saveCount,
         toast,
       });
     }
