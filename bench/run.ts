@@ -20,10 +20,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/server/accounts/viewer";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client";
 import { campuses } from "~/server/db/schema";
+import { commentQueries } from "~/server/posts/comments";
 import { type CursorKey, decodeCursor, toPage } from "~/server/posts/cursor";
 import { listQueries } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
-import { postQueries } from "~/server/posts/posts";
+import { saveQueries } from "~/server/posts/saves";
 import { BENCH_USER, benchTarget } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4195);
@@ -219,8 +220,8 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           limit: 11,
         }),
       },
-      { label: "thread of /post/{id}", query: postQueries.thread(db, null, postId) },
-      { label: "likers (/post/{id}/likes)", query: postQueries.likers(db, { postId, key: null, size: 30 }) },
+      { label: "thread of /post/{id}", query: commentQueries.thread(db, null, postId) },
+      { label: "likers (/post/{id}/likes)", query: saveQueries.savers(db, { postId, key: null, size: 30 }) },
     ];
     const explains: DatabaseFindings["explains"] = [];
     for (const list of lists) {
@@ -243,7 +244,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
         build: () =>
           listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, limit: size + 1 }),
       },
-      { label: "thread (/post/{id}'s query)", build: () => postQueries.thread(db, null, postId) },
+      { label: "thread (/post/{id}'s query)", build: () => commentQueries.thread(db, null, postId) },
       {
         label: "saved page 1 (/saved's query)",
         build: () =>

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq, gt, like, or } from "drizzle-orm";
 import { createElement } from "react";
-import type { z } from "zod";
 import { getCampus } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -10,9 +9,10 @@ import { user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { PasswordResetEmail } from "../mail/templates/password-reset";
+import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { issueEmailCode } from "./codes";
-import { ACCOUNT_MESSAGES, AccountError } from "./errors";
+import { ACCOUNT_MESSAGES, AccountError, invalidAccountInput } from "./errors";
 import { normaliseNames, usernameBase } from "./names";
 import { isReservedUsername } from "./reserved-usernames";
 import {
@@ -49,19 +49,6 @@ export const MAX_RESET_MAILS_PER_HOUR = 3;
 export const RESET_MAIL_KIND = "password-reset";
 /** better-auth's identifier for reset tokens in its `verification` table. */
 const resetIdentifier = (token: string) => `reset-password:${token}`;
-
-/** Parses with a form's schema; a domain function is safe whatever calls it (ARCHITECTURE.md rule 2). */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path[0];
-  throw new AccountError(
-    "invalid-input",
-    issue?.message ?? ACCOUNT_MESSAGES.somethingWentWrong,
-    typeof field === "string" ? field : undefined,
-  );
-}
 
 function apiErrorCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
@@ -131,7 +118,7 @@ export async function registerUser(
   input: RegisterInput,
   options: { campusId: string; clientIp: string | null; headers: Headers },
 ): Promise<SignedIn> {
-  const { fullName, email, password } = parseOrThrow(registerSchema, input);
+  const { fullName, email, password } = parseInput(registerSchema, input, invalidAccountInput);
   const campus = await getCampus(ctx.db, options.campusId);
   if (!campus) throw new Error(`registerUser: unknown campus ${options.campusId}`);
 
@@ -200,7 +187,7 @@ export async function signIn(
   input: LoginInput,
   options: { clientIp: string | null; headers: Headers },
 ): Promise<SignedIn> {
-  const { email, password } = parseOrThrow(loginSchema, input);
+  const { email, password } = parseInput(loginSchema, input, invalidAccountInput);
   const now = ctx.clock.now();
   const accountKey = accountThrottleKey(email);
   const pairKeys = pairThrottleKeys(email, options.clientIp);
@@ -264,7 +251,7 @@ export async function requestPasswordReset(
   rawEmail: string,
   options: { campus: { id: string; name: string }; campusOrigin: string },
 ): Promise<PasswordResetRequest> {
-  const { email } = parseOrThrow(forgotPasswordSchema, { email: rawEmail });
+  const { email } = parseInput(forgotPasswordSchema, { email: rawEmail }, invalidAccountInput);
   const found = await findUserByEmail(ctx.db, email);
   if (!found) return { status: "not-found" };
   if (found.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
@@ -331,7 +318,7 @@ export async function isPasswordResetTokenValid(ctx: AppContext, token: string):
  * lifted (spec 1 §8: 'You can immediately restore it by resetting your password').
  */
 export async function resetPassword(ctx: AppContext, auth: Auth, input: ResetPasswordInput): Promise<void> {
-  const { token, password } = parseOrThrow(resetPasswordSchema, input);
+  const { token, password } = parseInput(resetPasswordSchema, input, invalidAccountInput);
   const invalid = () => new AccountError("invalid-token", ACCOUNT_MESSAGES.resetLinkInvalid);
   const [row] = await ctx.db
     .select({ userId: verification.value, email: user.email })

@@ -2,12 +2,37 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth, magicLink } from "better-auth/plugins";
+import type { GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
 import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
-import { GOOGLE_ERROR_PATH, GOOGLE_PROVIDER_ID, googleProviderConfig, isGoogleSignUp } from "./google";
-import { MAGIC_LINK_TTL_MS, queueMagicLinkMail } from "./magic-link";
+
+/** better-auth's id for the Google provider: its callback is /api/auth/callback/google (decision 0061). */
+export const GOOGLE_PROVIDER_ID = "google";
+
+/**
+ * The sign-in methods createAuth plugs into better-auth, handed in by the composition root
+ * (server/http/app.ts, tests/support/test-context.ts; built by server/accounts/sign-in-methods.ts).
+ * Issue 10 §3, decision 0150: magic-link.ts and google.ts use the Auth type and the account
+ * functions, so auth.ts imports neither and the accounts area has no import cycle.
+ */
+export interface SignInMethods {
+  magicLink: {
+    /** How long a mailed link works (decision 0060). */
+    expiresInMs: number;
+    /** The plugin's `sendMagicLink`: renders and queues the mail. */
+    send(data: { email: string; token: string; metadata?: Record<string, unknown> }): Promise<void>;
+  };
+  google: {
+    /** The genericOAuth provider, or null when Google is not configured (CONTRACT.md). */
+    provider: GenericOAuthConfig | null;
+    /** Whether the user being created comes from the Google callback. */
+    isSignUp(): Promise<boolean>;
+    /** Where OAuth failures without an error URL of their own land: where the Google button is. */
+    errorPath: string;
+  };
+}
 
 /**
  * The hosts better-auth builds its own URLs for and the origins it trusts (issue 9 §1,
@@ -83,9 +108,9 @@ export function isPublicAuthPath(path: string): boolean {
  * (magicLink) and Google (genericOAuth). Sign-up, codes, throttling and bans are our
  * domain functions around it.
  */
-export function createAuth(ctx: AppContext) {
+export function createAuth(ctx: AppContext, methods: SignInMethods) {
   const hosts = authHosts(ctx.config);
-  const google = googleProviderConfig(ctx);
+  const google = methods.google.provider;
   return betterAuth({
     appName: "Campus Buy Sell",
     secret: ctx.config.appSecret,
@@ -118,7 +143,7 @@ export function createAuth(ctx: AppContext) {
           // spec 1 §4: 'verified starts true for Google sign-up'. Other accounts are created by our
           // domain functions with verified set as the spec says.
           before: async (data) =>
-            (await isGoogleSignUp()) ? { data: { ...data, emailVerified: true } } : undefined,
+            (await methods.google.isSignUp()) ? { data: { ...data, emailVerified: true } } : undefined,
         },
       },
       session: {
@@ -137,17 +162,17 @@ export function createAuth(ctx: AppContext) {
     plugins: [
       // Decision 0060: links are minted and consumed by the plugin, mailed through our outbox.
       magicLink({
-        expiresIn: MAGIC_LINK_TTL_MS / 1000,
+        expiresIn: methods.magicLink.expiresInMs / 1000,
         // Accounts are created by completeMagicLink with the spec's rules, never by the plugin.
         disableSignUp: true,
         storeToken: "hashed",
-        sendMagicLink: ({ email, token, metadata }) => queueMagicLinkMail(ctx, { email, token, metadata }),
+        sendMagicLink: ({ email, token, metadata }) => methods.magicLink.send({ email, token, metadata }),
       }),
       // Decision 0061: Google through OpenID Connect discovery (ARCHITECTURE.md pitfall 8).
       genericOAuth({ config: google ? [google] : [] }),
     ],
     // OAuth failures that carry no error URL of their own land where the Google button is.
-    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
+    onAPIError: { errorURL: methods.google.errorPath },
     // Login throttling is ours (per account and per address, in the database: server/accounts/throttle.ts).
     rateLimit: { enabled: false },
     // Into our log rather than the console (a stray console.error fails a test).

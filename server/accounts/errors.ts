@@ -1,4 +1,5 @@
 import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
+import type { InputIssue } from "../validation";
 
 /**
  * What the account functions tell their callers when they refuse (ARCHITECTURE.md rule 5):
@@ -97,4 +98,9 @@ export class AccountError extends DomainError<AccountErrorCode> {
 
 export function isAccountError(error: unknown): error is AccountError {
   return error instanceof AccountError;
+}
+
+/** The accounts area's refusal of input its schema rejected (server/validation.ts parseInput). */
+export function invalidAccountInput(issue: InputIssue): AccountError {
+  return new AccountError("invalid-input", issue.message, issue.field);
 }

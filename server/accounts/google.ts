@@ -4,7 +4,7 @@ import { DEFAULT_CAMPUS_ID, getCampus } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { findFreeUsername } from "./accounts";
-import type { Auth } from "./auth";
+import { type Auth, GOOGLE_PROVIDER_ID } from "./auth";
 import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
 import { namesFromDisplayName, usernameBase } from "./names";
 
@@ -12,7 +12,6 @@ import { namesFromDisplayName, usernameBase } from "./names";
 // better-auth's genericOAuth plugin with OpenID Connect discovery from GOOGLE_ISSUER
 // (ARCHITECTURE.md pitfall 8), so tests point it at a local oidc-provider.
 
-export const GOOGLE_PROVIDER_ID = "google";
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** Where a failed Google sign-in lands; its loader shows the error as a danger toast. */
 export const GOOGLE_ERROR_PATH = "/user_registration";

@@ -6,14 +6,16 @@ import { createElement } from "react";
 import { z } from "zod";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { MagicLinkEmail } from "../mail/templates/magic-link";
 import { getClaimEmail } from "../profiles/profiles";
-import { findFreeUsername, parseOrThrow, type SignedIn, takeSignUpAttempt } from "./accounts";
+import { parseInput } from "../validation";
+import { findFreeUsername, type SignedIn, takeSignUpAttempt } from "./accounts";
 import type { Auth } from "./auth";
-import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
+import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE, invalidAccountInput } from "./errors";
 import { fullNameProblem, normaliseNames, splitFullName, usernameBase } from "./names";
 import {
   type RegisterByLinkInput,
@@ -21,7 +23,6 @@ import {
   type SendLinkInput,
   sendLinkSchema,
 } from "./schemas";
-import { isUniqueViolation } from "./school";
 
 // Passwordless sign-in and sign-up by e-mail link (spec 1 §4 'Magic link', §7, §8; decision 0060),
 // on better-auth's magicLink plugin: the plugin mints and consumes the tokens and opens the
@@ -192,7 +193,7 @@ export async function requestSignInLink(
   input: SendLinkInput,
   options: MagicLinkRequestOptions,
 ): Promise<MagicLinkSent> {
-  const { email } = parseOrThrow(sendLinkSchema, input);
+  const { email } = parseInput(sendLinkSchema, input, invalidAccountInput);
   const found = await findAccount(ctx.db, email);
   if (!found) throw new AccountError("user-not-found", ACCOUNT_MESSAGES.userNotFound);
   if (found.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
@@ -229,7 +230,7 @@ export async function requestSignUpLink(
   input: RegisterByLinkInput,
   options: MagicLinkRequestOptions & { clientIp: string | null },
 ): Promise<MagicLinkSent> {
-  const { fullName, email } = parseOrThrow(registerByLinkSchema, input);
+  const { fullName, email } = parseInput(registerByLinkSchema, input, invalidAccountInput);
   const found = await findAccount(ctx.db, email);
   // spec 1 §6: a banned address cannot come back as a new account.
   if (found?.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);

@@ -2,11 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { type Campus, getCampus, isSchoolEmailDomain } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
-import { parseOrThrow } from "./accounts";
+import { parseInput } from "../validation";
 import { issueCode, verifyCode } from "./codes";
-import { AccountError, SETTINGS_ERRORS } from "./errors";
+import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors";
 import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas";
 import type { Viewer } from "./viewer";
 
@@ -52,16 +53,6 @@ function schoolEmailTaken(): AccountError {
   return new AccountError("school-email-taken", SETTINGS_ERRORS.schoolEmailTaken, "email");
 }
 
-/** Whether an error (possibly wrapped by Drizzle) is PostgreSQL's unique violation on one index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const fields = current as Error & { code?: unknown; constraint?: unknown };
-    if (fields.code === "23505")
-      return fields.constraint === constraint || current.message.includes(constraint);
-  }
-  return false;
-}
-
 function requireVerifiedEmail(viewer: Viewer): void {
   // spec 1 §4: the school comes after the e-mail (an unverified user is forced to /verify).
   if (!viewer.verified) throw new AccountError("email-unverified", SETTINGS_ERRORS.emailUnverified);
@@ -94,7 +85,7 @@ export async function sendSchoolEmailCode(
   }
   requireVerifiedEmail(viewer);
   const current = await currentSchoolEmail(ctx.db, viewer.id);
-  const { email } = parseOrThrow(schoolEmailSchemaFor(campus, current), input);
+  const { email } = parseInput(schoolEmailSchemaFor(campus, current), input, invalidAccountInput);
   if (await schoolEmailOwner(ctx.db, email, viewer.id)) throw schoolEmailTaken();
   const { expiresAt } = await issueCode(ctx, {
     userId: viewer.id,
@@ -127,7 +118,7 @@ export async function verifySchoolEmailCode(
   options: { genericInstance: boolean },
 ): Promise<SchoolVerified> {
   requireVerifiedEmail(viewer);
-  const { code } = parseOrThrow(pinSchema, input);
+  const { code } = parseInput(pinSchema, input, invalidAccountInput);
   const outcome: { verified?: SchoolVerified } = {};
   try {
     await verifyCode(ctx, { userId: viewer.id, purpose: "school_email", code }, async (tx, proven) => {

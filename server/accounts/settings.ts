@@ -2,12 +2,13 @@ import { APIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import type { BirthDate } from "../db/schema";
 import { user } from "../db/schema";
-import { parseOrThrow } from "./accounts";
+import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { issueCode, verifyCode } from "./codes";
-import { AccountError, SETTINGS_ERRORS } from "./errors";
+import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors";
 import { isReservedUsername } from "./reserved-usernames";
 import {
   type BirthDateInput,
@@ -25,7 +26,6 @@ import {
   type UsernameInput,
   usernameSchema,
 } from "./schemas";
-import { isUniqueViolation } from "./school";
 import { clearFailures, isThrottled, PASSWORD_TRIES, recordFailure } from "./throttle";
 import type { Viewer } from "./viewer";
 
@@ -81,7 +81,7 @@ export async function changeUsername(
   viewer: Viewer,
   input: UsernameInput,
 ): Promise<{ username: string; changed: boolean }> {
-  const { username } = parseOrThrow(usernameSchema, input);
+  const { username } = parseInput(usernameSchema, input, invalidAccountInput);
   const taken = () => new AccountError("username-taken", SETTINGS_ERRORS.usernameTaken, "username");
   // A reserved name (a page's path, the staff's, a campus's) is taken for good (decision 0125).
   if (isReservedUsername(username)) throw taken();
@@ -128,7 +128,7 @@ export async function changePassword(
   input: ChangePasswordInput,
   requestHeaders: Headers,
 ): Promise<{ headers: Headers }> {
-  const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema, input);
+  const { currentPassword, newPassword } = parseInput(changePasswordSchema, input, invalidAccountInput);
   const key = passwordChangeThrottleKey(viewer.id);
   const now = ctx.clock.now();
   const locked = () => new AccountError("too-many-requests", SETTINGS_ERRORS.tooManyPasswordTries);
@@ -178,7 +178,7 @@ export async function requestEmailChange(
 ): Promise<{ email: string; expiresAt: Date }> {
   const [me] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, viewer.id)).limit(1);
   if (!me) throw new Error(`requestEmailChange: no user ${viewer.id}`);
-  const { email } = parseOrThrow(changeEmailSchema(me.email), input);
+  const { email } = parseInput(changeEmailSchema(me.email), input, invalidAccountInput);
   if (await emailOwner(ctx.db, email, viewer.id)) throw emailTaken();
   const { expiresAt } = await issueCode(ctx, {
     userId: viewer.id,
@@ -200,7 +200,7 @@ export async function confirmEmailChange(
   viewer: Viewer,
   input: { code: string },
 ): Promise<{ email: string }> {
-  const { code } = parseOrThrow(pinSchema, input);
+  const { code } = parseInput(pinSchema, input, invalidAccountInput);
   const outcome: { email?: string } = {};
   try {
     await verifyCode(ctx, { userId: viewer.id, purpose: "change_email", code }, async (tx, proven) => {
@@ -225,7 +225,7 @@ export async function changePhone(
   viewer: Viewer,
   input: PhoneInput,
 ): Promise<{ phone: string }> {
-  const { phone } = parseOrThrow(phoneSchema, input);
+  const { phone } = parseInput(phoneSchema, input, invalidAccountInput);
   await ctx.db.update(user).set({ phone, updatedAt: ctx.clock.now() }).where(eq(user.id, viewer.id));
   return { phone };
 }
@@ -236,7 +236,7 @@ export async function changeGender(
   viewer: Viewer,
   input: GenderInput,
 ): Promise<{ gender: Gender }> {
-  const { gender } = parseOrThrow(genderSchema, input);
+  const { gender } = parseInput(genderSchema, input, invalidAccountInput);
   await ctx.db.update(user).set({ gender, updatedAt: ctx.clock.now() }).where(eq(user.id, viewer.id));
   return { gender };
 }
@@ -247,7 +247,7 @@ export async function changeBirthDate(
   viewer: Viewer,
   input: BirthDateInput,
 ): Promise<{ birthDate: BirthDate }> {
-  const birthDate = parseOrThrow(birthDateSchema, input);
+  const birthDate = parseInput(birthDateSchema, input, invalidAccountInput);
   await ctx.db.update(user).set({ birthDate, updatedAt: ctx.clock.now() }).where(eq(user.id, viewer.id));
   return { birthDate };
 }

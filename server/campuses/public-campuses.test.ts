@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { getThread } from "../posts/comments";
 import { listFeed, listMediaFeed, listProfilePosts } from "../posts/feed";
-import { getPost, getThread, listPostLikers } from "../posts/posts";
+import { getPost } from "../posts/posts";
+import { listPostSavers } from "../posts/saves";
 import { getCampus, seedCampuses } from "./campuses";
 
 // Decision 0135 (issue 10 §6): as configured by default (PUBLIC_CAMPUSES unset) every campus is
@@ -28,7 +30,7 @@ describe("campus privacy from PUBLIC_CAMPUSES", () => {
     const refused = { code: "private-campus", message: "This community is private" };
     await expect(getPost(t.ctx, null, ref)).rejects.toMatchObject(refused);
     await expect(getThread(t.ctx, null, ref)).rejects.toMatchObject(refused);
-    await expect(listPostLikers(t.ctx, null, ref)).rejects.toMatchObject(refused);
+    await expect(listPostSavers(t.ctx, null, ref)).rejects.toMatchObject(refused);
     await expect(listFeed(t.ctx, null, { campusId: "ou" })).rejects.toMatchObject(refused);
     await expect(listMediaFeed(t.ctx, null, { campusId: "ou" })).rejects.toMatchObject(refused);
     await expect(

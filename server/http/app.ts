@@ -4,6 +4,7 @@ import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createAuth, hasConfiguredHosts, isPublicAuthPath } from "../accounts/auth";
+import { signInMethods } from "../accounts/sign-in-methods";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { loadConfig } from "../config";
@@ -99,7 +100,8 @@ export async function startApp(options: {
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
   await normaliseStoredPosts(ctx);
   if (config.seedDemo) await seedDemoData(ctx);
-  const auth = createAuth(ctx);
+  // Decision 0150: the composition root hands createAuth its sign-in methods.
+  const auth = createAuth(ctx, signInMethods(ctx));
   const mailWorker = startMailWorker(ctx);
   wake = mailWorker.wake;
 

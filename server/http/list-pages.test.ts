@@ -10,7 +10,7 @@ import { campuses } from "../db/schema";
 import { encodeCursor } from "../posts/cursor";
 import { listFeed, listSaved } from "../posts/feed";
 import { listPageHref } from "../posts/list-names";
-import { toggleSave } from "../posts/posts";
+import { toggleSave } from "../posts/saves";
 import { POST_MESSAGES } from "../posts/schemas";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 

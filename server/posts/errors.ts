@@ -1,4 +1,5 @@
 import { type AlertType, DomainError, statusOf } from "../errors";
+import type { InputIssue } from "../validation";
 
 /**
  * Why a posts function refused (ARCHITECTURE.md rule 5): a code to branch on, the
@@ -56,4 +57,15 @@ export class PostError extends DomainError<PostErrorCode> {
 
 export function isPostError(error: unknown): error is PostError {
   return error instanceof PostError;
+}
+
+/**
+ * The posts area's refusal of input its schema rejected (server/validation.ts parseInput):
+ * 'too-many-characters' when the schema says so (spec 2 §5), else 'invalid-input'.
+ */
+export function invalidPostInput(issue: InputIssue): PostError {
+  return new PostError(
+    issue.params.postError === "too-many-characters" ? "too-many-characters" : "invalid-input",
+    issue.message,
+  );
 }

@@ -9,19 +9,21 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses, postLikes, posts } from "../db/schema";
+import { getThread } from "./comments";
 import type { Page } from "./cursor";
 import {
   listFeed,
   listMediaFeed,
-  listProfileLikes,
   listProfilePhotos,
   listProfilePosts,
   listProfileReplies,
+  listProfileSaves,
   listSaved,
 } from "./feed";
 import { insertNewUserPost } from "./new-user-post";
-import { getPost, getThread, toggleSave } from "./posts";
+import { getPost } from "./posts";
 import { LIST_TEXT_BUDGET } from "./rich-text";
+import { toggleSave } from "./saves";
 import type { PostSummary } from "./views";
 
 let t: TestContext;
@@ -163,7 +165,7 @@ describe("the feed (spec 2 §2 /home, §7)", () => {
       id: long.id,
       author: { id: member.id, firstName: "Dana", lastName: "Q.", verified: true },
       imgCount: 1,
-      likeCount: 1,
+      saveCount: 1,
       commentCount: 1,
       savedByViewer: true,
       ownedByViewer: false,
@@ -217,7 +219,7 @@ describe("campus isolation", () => {
       await listProfilePosts(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
       await listProfilePhotos(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
       await listProfileReplies(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
-      await listProfileLikes(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
+      await listProfileSaves(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
     ];
     for (const page of onOu) expect(page.items.map((item) => item.id)).not.toContain(id);
     expect(await getPost(t.ctx, sooner.viewer, { postId: id, campusId: "ou" })).toBeNull();
@@ -295,7 +297,7 @@ describe("saved posts and profile tabs (spec 2 §2, §7)", () => {
     const replies = await listProfileReplies(t.ctx, other.viewer, input);
     expect(ids(replies)).toEqual([reply.id]);
     expect(replies.items[0]).toMatchObject({ parentId: othersPost.id, rootId: othersPost.id });
-    expect(ids(await listProfileLikes(t.ctx, null, input))).toEqual([othersPost.id]);
+    expect(ids(await listProfileSaves(t.ctx, null, input))).toEqual([othersPost.id]);
   });
 
   it("pages profile lists by 10", async () => {

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "dri
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { postLikes, posts, user } from "../db/schema";
 import { requireParticipant, requireReadableCampus } from "./access";
 import { categoryFilter } from "./categories";
@@ -201,12 +202,9 @@ interface ListValues {
   limit: number;
 }
 
-const preparedLists = new WeakMap<Queryable, Map<string, { execute(values: object): Promise<unknown> }>>();
-
 /**
- * Runs a list as a prepared statement: the SQL is built once per shape (viewer or not,
- * category or not, first page or not) and PostgreSQL parses and plans it once per
- * connection. Building and planning the query cost more than running it (bench/README.md).
+ * Runs a list as a prepared statement (server/db/prepared.ts): one per shape (viewer or not,
+ * category or not, first page or not).
  */
 function runList<N extends ListName>(db: Queryable, name: N, values: ListValues): Promise<ListRow<N>[]> {
   const shape = [
@@ -215,13 +213,7 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
     values.category ? "category" : "all",
     values.key ? "after" : "first",
   ].join("_");
-  let statements = preparedLists.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedLists.set(db, statements);
-  }
-  let statement = statements.get(shape);
-  if (!statement) {
+  const statement = preparedStatement(db, `list_${shape}`, (statementName) => {
     const params = {
       campusId: sql.placeholder("campusId"),
       userId: sql.placeholder("userId"),
@@ -235,11 +227,10 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
       viewer: ViewerParam,
       p: typeof params,
     ) => {
-      prepare(name: string): { execute(values: object): Promise<unknown> };
+      prepare(name: string): PreparedStatement;
     };
-    statement = build(db, viewer, params).prepare(`list_${shape}`);
-    statements.set(shape, statement);
-  }
+    return build(db, viewer, params).prepare(statementName);
+  });
   return statement.execute({
     viewerId: values.viewerId ?? undefined,
     campusId: values.campusId,
@@ -371,7 +362,7 @@ export function listProfileReplies(ctx: AppContext, viewer: Viewer | null, input
 }
 
 /** spec 2 §2 profile tab Likes (show=likes): what the user saved on this campus, most recently saved first. */
-export function listProfileLikes(
+export function listProfileSaves(
   ctx: AppContext,
   viewer: Viewer | null,
   input: ProfileListInput,
@@ -405,5 +396,5 @@ export function listPage(
   if (list === "profile-posts") return listProfilePosts(ctx, viewer, profile);
   if (list === "profile-photos") return listProfilePhotos(ctx, viewer, profile);
   if (list === "profile-replies") return listProfileReplies(ctx, viewer, profile);
-  return listProfileLikes(ctx, viewer, profile);
+  return listProfileSaves(ctx, viewer, profile);
 }

@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import type { Viewer } from "../accounts/viewer";
+import { commentQueries } from "./comments";
 import type { CursorKey } from "./cursor";
 import { listQueries } from "./feed";
 import { recentPostsQuery } from "./posting-limits";
-import { postQueries } from "./posts";
+import { saveQueries } from "./saves";
 
 /**
  * ARCHITECTURE.md rule 4 / decision 0081: every query a list screen runs is served
@@ -185,18 +186,18 @@ describe("every list query is served by an index (decision 0081)", () => {
   }
 
   it("a thread: posts_thread_idx, already in order", async () => {
-    const plan = await explain(postQueries.thread(t.ctx.db, viewer, generatedPostId(10)));
+    const plan = await explain(commentQueries.thread(t.ctx.db, viewer, generatedPostId(10)));
     expectServedBy(plan, "posts_thread_idx");
   });
 
   it("who saved a post: post_likes_post_idx, first page and after a cursor", async () => {
     const postId = popularPostId;
     expectServedBy(
-      await explain(postQueries.likers(t.ctx.db, { postId, key: null, size: 30 })),
+      await explain(saveQueries.savers(t.ctx.db, { postId, key: null, size: 30 })),
       "post_likes_post_idx",
     );
     const paged = await explain(
-      postQueries.likers(t.ctx.db, { postId, key: { time: key.time, id: "idx-user-9" }, size: 30 }),
+      saveQueries.savers(t.ctx.db, { postId, key: { time: key.time, id: "idx-user-9" }, size: 30 }),
     );
     expectServedBy(paged, "post_likes_post_idx");
     expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);

@@ -14,7 +14,7 @@ function summary(overrides: Partial<PostSummary> = {}): PostSummary {
     text,
     firstMedia: null,
     imgCount: 0,
-    likeCount: 3,
+    saveCount: 3,
     commentCount: 0,
     createdAt: new Date("2026-03-01T10:00:00Z"),
     lastModified: new Date("2026-03-01T10:00:00Z"),

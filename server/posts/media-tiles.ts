@@ -17,7 +17,7 @@ export interface MediaTileData {
     height: number | null;
   };
   imgCount: number;
-  likeCount: number;
+  saveCount: number;
   savedByViewer: boolean;
   ownedByViewer: boolean;
   createdAt: Date;
@@ -63,7 +63,7 @@ export function toMediaTile(post: PostSummary): MediaTileData | null {
     },
     media: { kind: first.kind, src: thumb && first.thumbUrl ? first.thumbUrl : first.url, ...size },
     imgCount: post.imgCount,
-    likeCount: post.likeCount,
+    saveCount: post.saveCount,
     savedByViewer: post.savedByViewer,
     ownedByViewer: post.ownedByViewer,
     createdAt: post.createdAt,

@@ -201,3 +201,18 @@ export async function removePostFiles(ctx: AppContext, keys: readonly string[]):
   if (failed.length > 0) ctx.log.error({ keys: failed }, POST_MESSAGES.couldntDeleteImages);
   return failed;
 }
+
+/** The post_media rows of a new post's or comment's stored files, in the order shown. */
+export function mediaRows(postId: string, campusId: string, stored: readonly StoredPostFile[]) {
+  return stored.map((file) => ({
+    postId,
+    campusId,
+    kind: file.kind,
+    imgPath: file.imgPath,
+    thumbPath: file.thumbPath,
+    imgName: file.imgName,
+    imgOrder: file.imgOrder,
+    imgWidth: file.imgWidth,
+    imgHeight: file.imgHeight,
+  }));
+}

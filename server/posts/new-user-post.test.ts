@@ -26,7 +26,7 @@ describe("the 'new user' post (spec 1 §4, spec 2 §2)", () => {
       parentId: null,
       rootId: null,
       imgCount: 0,
-      likeCount: 0,
+      saveCount: 0,
       commentCount: 0,
     });
     expect(row?.createdAt.getTime()).toBe(at.getTime());

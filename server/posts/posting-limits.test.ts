@@ -9,9 +9,10 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { posts } from "../db/schema";
+import { createComment } from "./comments";
 import { insertNewUserPost } from "./new-user-post";
 import { waitText } from "./posting-limits";
-import { createComment, createPost } from "./posts";
+import { createPost } from "./posts";
 import { plainTextToRichText } from "./rich-text";
 
 // Issue 9 §2, decision 0116: at most 10 posts and comments a minute and 100 a day per person,

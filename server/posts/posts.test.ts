@@ -15,17 +15,11 @@ import {
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import type { Viewer } from "../accounts/viewer";
 import { campuses, postLikes, postMedia, posts, user } from "../db/schema";
+import { createComment, deleteComment, getThread } from "./comments";
 import { insertNewUserPost } from "./new-user-post";
-import {
-  createComment,
-  createPost,
-  deletePost,
-  getPost,
-  getThread,
-  listPostLikers,
-  toggleSave,
-} from "./posts";
+import { createPost, deletePost, getPost } from "./posts";
 import { plainTextToRichText, type RichTextState } from "./rich-text";
+import { toggleSave } from "./saves";
 
 let t: TestContext;
 let alice: TestMember;
@@ -37,8 +31,6 @@ beforeAll(async () => {
   bob = await createTestMember(t, { fullName: "Bob Buyer" });
 });
 afterAll(() => t.close());
-
-const MINUTE = 60_000;
 
 function richText(...lines: string[]): string {
   return JSON.stringify(plainTextToRichText(lines.join("\n")));
@@ -125,7 +117,7 @@ describe("createPost rules (spec 2 §4, §5)", () => {
       parentId: null,
       rootId: null,
       imgCount: 0,
-      likeCount: 0,
+      saveCount: 0,
       commentCount: 0,
     });
     expect(stored?.text).toEqual(plainTextToRichText("Mini fridge\nWorks great"));
@@ -370,99 +362,6 @@ describe("post files (spec 2 §5, decision 0082)", () => {
   });
 });
 
-describe("comments and replies (spec 2 §4)", () => {
-  it("sets parent and root, counts the reply on its parent, and bumps lastModified of every ancestor", async () => {
-    const { id: postId } = await createTestPost(t, alice.viewer, { text: "Lamp" });
-    const { id: other } = await createTestPost(t, alice.viewer, { text: "Unrelated" });
-    t.clock.advance(MINUTE);
-    const first = await createTestComment(t, bob.viewer, postId, { text: "Still available?" });
-    expect(first.rootId).toBe(postId);
-    t.clock.advance(MINUTE);
-    const second = await createTestComment(t, alice.viewer, first.id, { text: "Yes" });
-    t.clock.advance(MINUTE);
-    const third = await createTestComment(t, bob.viewer, second.id, { text: "Great" });
-    const replyTime = t.clock.now();
-
-    expect(await row(third.id)).toMatchObject({
-      parentId: second.id,
-      rootId: postId,
-      campusId: "ou",
-      type: "post",
-    });
-    for (const ancestor of [postId, first.id, second.id]) {
-      expect((await row(ancestor))?.lastModified).toEqual(replyTime);
-    }
-    expect((await row(other))?.lastModified.getTime()).toBeLessThan(replyTime.getTime());
-    expect((await row(postId))?.commentCount).toBe(1);
-    expect((await row(first.id))?.commentCount).toBe(1);
-    expect((await row(second.id))?.commentCount).toBe(1);
-    expect((await row(third.id))?.commentCount).toBe(0);
-    // Comments are not posts of the profile: totalPosts counts top-level posts only.
-    expect(await totalPostsOf(bob.id)).toBe(0);
-  });
-
-  it("applies the gates and the 500 rule to comments", async () => {
-    const { id: postId } = await createTestPost(t, alice.viewer);
-    await expect(createComment(t.ctx, null, { postId, text: richText("hi") })).rejects.toMatchObject({
-      refusal: { kind: "sign-in", reason: "comment" },
-    });
-    const noSchool = await createTestMember(t, { schoolVerified: false });
-    await expect(
-      createComment(t.ctx, noSchool.viewer, { postId, text: richText("hi") }),
-    ).rejects.toMatchObject({
-      refusal: { kind: "verify-school" },
-    });
-    await expect(
-      createComment(t.ctx, bob.viewer, { postId, text: richText("y".repeat(250), "z".repeat(249)) }),
-    ).rejects.toMatchObject({ code: "too-many-characters", message: "Error: Too many characters!" });
-    await expect(createComment(t.ctx, bob.viewer, { postId, text: richText("") })).rejects.toMatchObject({
-      code: "empty",
-    });
-    expect((await row(postId))?.commentCount).toBe(0);
-  });
-
-  it("stores a comment's photos under its own id", async () => {
-    const { id: postId } = await createTestPost(t, alice.viewer);
-    const reply = await createTestComment(t, bob.viewer, postId, {
-      text: "Here's mine",
-      files: [await pngFile()],
-    });
-    expect(storedKeysOf(reply.id)).toHaveLength(2);
-    expect((await row(reply.id))?.imgCount).toBe(1);
-  });
-
-  it("refuses replies to missing posts, to another campus and to 'new user' banners", async () => {
-    await expect(
-      createComment(t.ctx, bob.viewer, {
-        postId: "6f1c9a36-0000-4000-8000-000000000000",
-        text: richText("hi"),
-      }),
-    ).rejects.toMatchObject({ code: "not-found", message: "Sorry, that post has been deleted." });
-    await expect(
-      createComment(t.ctx, bob.viewer, { postId: "not-a-uuid", text: richText("hi") }),
-    ).rejects.toMatchObject({
-      code: "not-found",
-    });
-    const utMember = await createTestMember(t, { campusId: "ut" });
-    const { id: utPost } = await createTestPost(t, utMember.viewer);
-    await expect(
-      createComment(t.ctx, bob.viewer, { postId: utPost, text: richText("hi") }),
-    ).rejects.toMatchObject({
-      code: "other-campus",
-    });
-    const banner = await insertNewUserPost(t.ctx.db, {
-      authorId: alice.id,
-      campusId: "ou",
-      at: t.clock.now(),
-    });
-    await expect(
-      createComment(t.ctx, bob.viewer, { postId: banner.id, text: richText("hi") }),
-    ).rejects.toMatchObject({
-      code: "invalid-input",
-    });
-  });
-});
-
 describe("deleting (spec 2 §4, §6)", () => {
   it("removes the post, every nested comment, their gallery rows, saves and stored files; totalPosts − 1", async () => {
     const owner = await createTestMember(t);
@@ -488,30 +387,17 @@ describe("deleting (spec 2 §4, §6)", () => {
     expect(await getPost(t.ctx, owner.viewer, { postId, campusId: "ou" })).toBeNull();
   });
 
-  it("deletes a comment and its replies only, lowering its parent's count, not totalPosts", async () => {
-    const { id: postId } = await createTestPost(t, alice.viewer);
-    const comment = await createTestComment(t, bob.viewer, postId);
-    const reply = await createTestComment(t, alice.viewer, comment.id);
-    const sibling = await createTestComment(t, alice.viewer, postId);
-    const totalBefore = await totalPostsOf(bob.id);
-    const deleted = await deletePost(t.ctx, bob.viewer, comment.id);
-    expect(deleted).toEqual({ id: comment.id, kind: "comment", rootId: postId, removed: 2 });
-    expect(await row(reply.id)).toBeUndefined();
-    expect(await row(sibling.id)).toBeDefined();
-    expect((await row(postId))?.commentCount).toBe(1);
-    expect(await totalPostsOf(bob.id)).toBe(totalBefore);
-  });
-
   it("lets nobody delete another's post or comment, whatever id they send", async () => {
     const { id: postId } = await createTestPost(t, alice.viewer);
     const bobsComment = await createTestComment(t, bob.viewer, postId);
     const alicesReply = await createTestComment(t, alice.viewer, bobsComment.id);
     // Bob may not delete Alice's post, nor Alice's reply under his own comment.
-    for (const id of [postId, alicesReply.id]) {
-      await expect(deletePost(t.ctx, bob.viewer, id)).rejects.toMatchObject({ code: "forbidden" });
-    }
+    await expect(deletePost(t.ctx, bob.viewer, postId)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(deleteComment(t.ctx, bob.viewer, alicesReply.id)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     // The post's owner may not delete Bob's comment on her post.
-    await expect(deletePost(t.ctx, alice.viewer, bobsComment.id)).rejects.toMatchObject({
+    await expect(deleteComment(t.ctx, alice.viewer, bobsComment.id)).rejects.toMatchObject({
       code: "forbidden",
     });
     await expect(deletePost(t.ctx, null, postId)).rejects.toMatchObject({ refusal: { kind: "sign-in" } });
@@ -519,6 +405,22 @@ describe("deleting (spec 2 §4, §6)", () => {
       code: "not-found",
     });
     for (const id of [postId, bobsComment.id, alicesReply.id]) expect(await row(id)).toBeDefined();
+    expect((await row(postId))?.commentCount).toBe(1);
+  });
+
+  it("deletes each kind by its own name: a post's id is not a comment's, nor a comment's a post's (issue 10 §3)", async () => {
+    const { id: postId } = await createTestPost(t, alice.viewer);
+    const comment = await createTestComment(t, alice.viewer, postId);
+    await expect(deleteComment(t.ctx, alice.viewer, postId)).rejects.toMatchObject({ code: "not-found" });
+    await expect(deletePost(t.ctx, alice.viewer, comment.id)).rejects.toMatchObject({ code: "not-found" });
+    await expect(deleteComment(t.ctx, null, comment.id)).rejects.toMatchObject({
+      refusal: { kind: "sign-in" },
+    });
+    await expect(deleteComment(t.ctx, alice.viewer, "'; drop table posts; --")).rejects.toMatchObject({
+      code: "not-found",
+    });
+    expect(await row(postId)).toBeDefined();
+    expect(await row(comment.id)).toBeDefined();
     expect((await row(postId))?.commentCount).toBe(1);
   });
 
@@ -563,102 +465,6 @@ describe("deleting (spec 2 §4, §6)", () => {
   });
 });
 
-describe("saving (spec 2 §4)", () => {
-  it("toggles the save, keeping like_count in step, per person", async () => {
-    const { id } = await createTestPost(t, alice.viewer);
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: true, likeCount: 1 });
-    expect(await toggleSave(t.ctx, alice.viewer, id)).toEqual({ saved: true, likeCount: 2 });
-    expect((await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 1 });
-    const seenByBob = await getPost(t.ctx, bob.viewer, { postId: id, campusId: "ou" });
-    expect(seenByBob).toMatchObject({ savedByViewer: false, likeCount: 1 });
-    expect((await getPost(t.ctx, alice.viewer, { postId: id, campusId: "ou" }))?.savedByViewer).toBe(true);
-    const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
-    expect(saves?.n).toBe(1);
-  });
-
-  it("keeps count when one person toggles many times at once", async () => {
-    const { id } = await createTestPost(t, alice.viewer);
-    const results = await Promise.all(Array.from({ length: 5 }, () => toggleSave(t.ctx, bob.viewer, id)));
-    expect(results.filter((result) => result.saved)).toHaveLength(3);
-    const post = await row(id);
-    expect(post?.likeCount).toBe(1);
-  });
-
-  it("asks visitors to sign in with reason 'like' and refuses comments and missing posts", async () => {
-    const { id } = await createTestPost(t, alice.viewer);
-    await expect(toggleSave(t.ctx, null, id)).rejects.toMatchObject({
-      refusal: { kind: "sign-in", reason: "like" },
-    });
-    const comment = await createTestComment(t, bob.viewer, id);
-    await expect(toggleSave(t.ctx, bob.viewer, comment.id)).rejects.toMatchObject({ code: "invalid-input" });
-    await expect(toggleSave(t.ctx, bob.viewer, "6f1c9a36-0000-4000-8000-000000000001")).rejects.toMatchObject(
-      {
-        code: "not-found",
-      },
-    );
-  });
-
-  it("refuses a save on another campus's post, as comments are refused, changing nothing (issue 9 §4)", async () => {
-    const longhorn = await createTestMember(t, { campusId: "ut", fullName: "Ut Seller" });
-    const { id } = await createTestPost(t, longhorn.viewer);
-    await expect(toggleSave(t.ctx, bob.viewer, id)).rejects.toMatchObject({
-      code: "other-campus",
-      message: "You can only post and comment in your own campus.",
-    });
-    expect(await row(id)).toMatchObject({ likeCount: 0 });
-    const [saves] = await t.ctx.db.select({ n: count() }).from(postLikes).where(eq(postLikes.postId, id));
-    expect(saves?.n).toBe(0);
-    // A save made there before the rule can still be taken back.
-    await t.ctx.db
-      .insert(postLikes)
-      .values({ postId: id, userId: bob.id, campusId: "ut", createdAt: t.clock.now() });
-    await t.ctx.db.update(posts).set({ likeCount: 1 }).where(eq(posts.id, id));
-    expect(await toggleSave(t.ctx, bob.viewer, id)).toEqual({ saved: false, likeCount: 0 });
-  });
-
-  it("answers ids that are not posts with 'not found', changing nothing", async () => {
-    const { id } = await createTestPost(t, alice.viewer);
-    for (const bad of [
-      "",
-      "not-a-uuid",
-      `${id}x`,
-      "'; drop table posts; --",
-      "6f1c9a36-0000-4000-8000-000000000009",
-    ]) {
-      await expect(toggleSave(t.ctx, bob.viewer, bad)).rejects.toMatchObject({ code: "not-found" });
-    }
-    expect(await row(id)).toMatchObject({ likeCount: 0 });
-  });
-
-  it("lists who saved a post, most recent first, in keyset pages", async () => {
-    const { id } = await createTestPost(t, alice.viewer);
-    const savers = [bob, alice, await createTestMember(t, { fullName: "Cara Reader" })];
-    for (const saver of savers) {
-      t.clock.advance(1000);
-      await toggleSave(t.ctx, saver.viewer, id);
-    }
-    const first = await listPostLikers(t.ctx, null, { postId: id, campusId: "ou", limit: 2 });
-    expect(first?.items.map((liker) => liker.id)).toEqual([savers[2]?.id, savers[1]?.id]);
-    expect(first?.items[0]).toEqual({
-      id: savers[2]?.id,
-      username: expect.any(String),
-      firstName: "Cara",
-      lastName: "R.",
-      img: expect.any(String),
-      verified: true,
-    });
-    const second = await listPostLikers(t.ctx, null, {
-      postId: id,
-      campusId: "ou",
-      limit: 2,
-      cursor: first?.nextCursor,
-    });
-    expect(second).toEqual({ items: [expect.objectContaining({ id: bob.id })], nextCursor: null });
-    expect(await listPostLikers(t.ctx, null, { postId: id, campusId: "ut" })).toBeNull();
-  });
-});
-
 describe("reading a post and its thread (spec 2 §2 Post detail)", () => {
   it("gives author, media, counts, ownership and the saved flag; null when missing or on another campus", async () => {
     const { id } = await createPost(t.ctx, alice.viewer, {
@@ -674,7 +480,7 @@ describe("reading a post and its thread (spec 2 §2 Post detail)", () => {
       category: "furniture",
       plainText: "<script>alert(1)</script> Desk",
       imgCount: 2,
-      likeCount: 0,
+      saveCount: 0,
       commentCount: 0,
       parentId: null,
       savedByViewer: false,
@@ -711,45 +517,6 @@ describe("reading a post and its thread (spec 2 §2 Post detail)", () => {
     } finally {
       await t.ctx.db.update(campuses).set({ privacy: "public" }).where(eq(campuses.id, "mit"));
     }
-  });
-
-  it("returns replies recursively, oldest first, with authors and media", async () => {
-    const { id: postId } = await createTestPost(t, alice.viewer);
-    t.clock.advance(1000);
-    const a = await createTestComment(t, bob.viewer, postId, { text: "first" });
-    t.clock.advance(1000);
-    const b = await createTestComment(t, alice.viewer, postId, { text: "second", files: [await pngFile()] });
-    t.clock.advance(1000);
-    const a1 = await createTestComment(t, alice.viewer, a.id, { text: "reply to first" });
-    t.clock.advance(1000);
-    const a1x = await createTestComment(t, bob.viewer, a1.id, { text: "deeper" });
-    t.clock.advance(1000);
-    const a2 = await createTestComment(t, bob.viewer, a.id, { text: "another reply to first" });
-
-    const thread = await getThread(t.ctx, bob.viewer, { postId, campusId: "ou" });
-    const shape = (list: typeof thread): unknown =>
-      list?.map((comment) => ({ id: comment.id, replies: shape(comment.replies) }));
-    expect(shape(thread)).toEqual([
-      {
-        id: a.id,
-        replies: [
-          { id: a1.id, replies: [{ id: a1x.id, replies: [] }] },
-          { id: a2.id, replies: [] },
-        ],
-      },
-      { id: b.id, replies: [] },
-    ]);
-    expect(thread?.[0]).toMatchObject({
-      author: { id: bob.id },
-      ownedByViewer: true,
-      parentId: postId,
-      rootId: postId,
-    });
-    expect(thread?.[1]?.media).toHaveLength(1);
-    // The replies below a comment.
-    const below = await getThread(t.ctx, bob.viewer, { postId: a.id, campusId: "ou" });
-    expect(below?.map((comment) => comment.id)).toEqual([a1.id, a2.id]);
-    expect(await getThread(t.ctx, bob.viewer, { postId, campusId: "ut" })).toBeNull();
   });
 
   it("reads the saved flag from the database: a visitor never has one", async () => {

@@ -26,7 +26,7 @@ export const PAGE_SIZES = {
   media: 15,
   saved: 10,
   profile: 10,
-  likers: 30,
+  savers: 30,
 } as const;
 
 export const POST_MESSAGES = {

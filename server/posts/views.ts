@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { asc, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
@@ -9,7 +9,7 @@ import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView, toRichTextView 
  * Date objects (React Router's loaders carry them); media come as URLs.
  */
 
-/** A person as post cards, comments and the likers list show them (spec 2 §3 Post.user). */
+/** A person as post cards, comments and the savers list (/post/{id}/likes) shows them (spec 2 §3 Post.user). */
 export interface UserSummary {
   id: string;
   username: string;
@@ -55,7 +55,7 @@ export interface PostSummary {
   firstMedia: PostMediaView | null;
   imgCount: number;
   /** How many people saved it (spec 2 §3 likes). */
-  likeCount: number;
+  saveCount: number;
   /** Direct replies. */
   commentCount: number;
   createdAt: Date;
@@ -106,7 +106,7 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     parentId: posts.parentId,
     rootId: posts.rootId,
     imgCount: posts.imgCount,
-    likeCount: posts.likeCount,
+    saveCount: posts.saveCount,
     commentCount: posts.commentCount,
     createdAt: posts.createdAt,
     lastModified: posts.lastModified,
@@ -142,7 +142,7 @@ export type SummaryRow = {
   parentId: string | null;
   rootId: string | null;
   imgCount: number;
-  likeCount: number;
+  saveCount: number;
   commentCount: number;
   createdAt: Date;
   lastModified: Date;
@@ -180,6 +180,26 @@ export function toMediaView(
   };
 }
 
+/** Every photo and video of the given posts, each post's in the order shown. */
+export async function mediaOf(
+  ctx: AppContext,
+  postIds: readonly string[],
+): Promise<Map<string, PostMediaView[]>> {
+  const byPost = new Map<string, PostMediaView[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await ctx.db
+    .select(mediaColumns)
+    .from(postMedia)
+    .where(inArray(postMedia.postId, [...postIds]))
+    .orderBy(asc(postMedia.postId), asc(postMedia.imgOrder));
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? [];
+    list.push(toMediaView(ctx, row));
+    byPost.set(row.postId, list);
+  }
+  return byPost;
+}
+
 /**
  * A row as screens show it. Lists (the default) bound the text's cost per post
  * (LIST_TEXT_BUDGET, decision 0115); `wholeText` is for the one post a post page shows.
@@ -201,7 +221,7 @@ export function toSummary(
     text,
     firstMedia: row.firstMedia ? toMediaView(ctx, row.firstMedia) : null,
     imgCount: row.imgCount,
-    likeCount: row.likeCount,
+    saveCount: row.saveCount,
     commentCount: row.commentCount,
     createdAt: row.createdAt,
     lastModified: row.lastModified,

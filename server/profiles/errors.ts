@@ -1,4 +1,5 @@
 import { DomainError, statusOf } from "../errors";
+import type { InputIssue } from "../validation";
 
 /** Why a profile function refused (ARCHITECTURE.md rule 5): a code to branch on and the message the user sees. */
 export type ProfileErrorCode =
@@ -19,4 +20,9 @@ export class ProfileError extends DomainError<ProfileErrorCode> {
 
 export function isProfileError(error: unknown): error is ProfileError {
   return error instanceof ProfileError;
+}
+
+/** The profiles area's refusal of input its schema rejected (server/validation.ts parseInput). */
+export function invalidProfileInput(issue: InputIssue): ProfileError {
+  return new ProfileError("invalid-input", issue.message, issue.field);
 }

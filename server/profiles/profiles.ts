@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { z } from "zod";
 import { assertCanParticipate } from "../accounts/gates";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
@@ -16,7 +15,8 @@ import {
 } from "../media/images";
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
 import type { MediaStorage } from "../media/storage";
-import { ProfileError } from "./errors";
+import { parseInput } from "../validation";
+import { invalidProfileInput, ProfileError } from "./errors";
 import {
   type EditProfileInput,
   editProfileSchema,
@@ -194,12 +194,6 @@ export async function updateProfilePhoto(
   return { img, sizes, profileSetUp: result.profileSetUp };
 }
 
-function invalid(error: z.ZodError): ProfileError {
-  const issue = error.issues[0];
-  const field = typeof issue?.path[0] === "string" ? issue.path[0] : undefined;
-  return new ProfileError("invalid-input", issue?.message ?? PROFILE_MESSAGES.somethingWentWrong, field);
-}
-
 export interface ProfileDetails {
   firstName: string;
   lastName: string;
@@ -237,9 +231,8 @@ async function writeDetails(
 
 /** spec 1 §5 'Bio': at most 160 characters; an empty one clears it. */
 export async function updateBio(ctx: AppContext, actor: Actor, bio: string): Promise<ProfileDetails> {
-  const parsed = setUpBioSchema.safeParse({ bio });
-  if (!parsed.success) throw invalid(parsed.error);
-  return writeDetails(ctx, actor, { bio: parsed.data.bio }, PROFILE_MESSAGES.userMissingBio);
+  const parsed = parseInput(setUpBioSchema, { bio }, invalidProfileInput);
+  return writeDetails(ctx, actor, { bio: parsed.bio }, PROFILE_MESSAGES.userMissingBio);
 }
 
 /** spec 1 §5 'Names': first and last name at most 20 characters, letters, apostrophes and spaces. */
@@ -248,9 +241,12 @@ export async function updateNames(
   actor: Actor,
   input: ProfileNamesInput,
 ): Promise<ProfileDetails> {
-  const parsed = profileNamesSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
-  return writeDetails(ctx, actor, parsed.data, PROFILE_MESSAGES.userNotFound);
+  return writeDetails(
+    ctx,
+    actor,
+    parseInput(profileNamesSchema, input, invalidProfileInput),
+    PROFILE_MESSAGES.userNotFound,
+  );
 }
 
 /** /profile/edit: names and bio in one write ('Profile Updated'). */
@@ -259,9 +255,12 @@ export async function updateProfileDetails(
   actor: Actor,
   input: EditProfileInput,
 ): Promise<ProfileDetails> {
-  const parsed = editProfileSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
-  return writeDetails(ctx, actor, parsed.data, PROFILE_MESSAGES.userMissingBio);
+  return writeDetails(
+    ctx,
+    actor,
+    parseInput(editProfileSchema, input, invalidProfileInput),
+    PROFILE_MESSAGES.userMissingBio,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { configureAppCookies } from "../../app/lib/cookies.server";
 import { type Auth, createAuth } from "../../server/accounts/auth";
+import { signInMethods } from "../../server/accounts/sign-in-methods";
 import { seedCampuses } from "../../server/campuses/campuses";
 import { CampusDirectory } from "../../server/campuses/directory";
 import { type Config, loadConfig } from "../../server/config";
@@ -111,7 +112,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       wakes.count++;
     },
   };
-  const auth = createAuth(ctx);
+  // Decision 0150: the composition root hands createAuth its sign-in methods.
+  const auth = createAuth(ctx, signInMethods(ctx));
   return {
     ctx,
     auth,

@@ -75,11 +75,11 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
   const answered = save.data?.intent === "toggle-save" && save.data.saved !== undefined;
   const known = {
     saved: answered ? (save.data?.saved ?? tile.savedByViewer) : tile.savedByViewer,
-    likeCount: answered ? (save.data?.likeCount ?? tile.likeCount) : tile.likeCount,
+    saveCount: answered ? (save.data?.saveCount ?? tile.saveCount) : tile.saveCount,
   };
   const pending = save.formData !== undefined;
   const saved = pending ? !known.saved : known.saved;
-  const likeCount = pending ? Math.max(0, known.likeCount + (saved ? 1 : -1)) : known.likeCount;
+  const saveCount = pending ? Math.max(0, known.saveCount + (saved ? 1 : -1)) : known.saveCount;
 
   const postPath = `/post/${tile.id}`;
 
@@ -131,7 +131,7 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
               <HeartIcon filled={saved} />
               <span className="sr-only">{saved ? "Saved" : "Save"}</span>
               {/* spec 2 §4: the count is hidden while saved. */}
-              {saved ? null : <span aria-hidden="true">{likeCount}</span>}
+              {saved ? null : <span aria-hidden="true">{saveCount}</span>}
             </button>
           </save.Form>
           <DeferredMenu

@@ -28,7 +28,7 @@ export interface PostActionData {
   ok: boolean;
   /** toggle-save: the new state and count. */
   saved?: boolean;
-  likeCount?: number;
+  saveCount?: number;
   /** What to tell the user ('Post saved.', or a refusal's message). */
   toast?: ToastInput | null;
 }
@@ -120,7 +120,7 @@ export function actionButtonClass({ active = false, small = false } = {}): strin
  * A visitor gets the sign-in modal with reason 'like'. Without JavaScript the
  * form posts and comes back to this page.
  */
-export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByViewer" | "likeCount"> }) {
+export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByViewer" | "saveCount"> }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
   const hydrated = useHydrated();
@@ -131,8 +131,8 @@ export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByVi
 
   const settled =
     fetcher.data?.intent === "toggle-save" && fetcher.data.saved !== undefined
-      ? { saved: fetcher.data.saved, count: fetcher.data.likeCount ?? post.likeCount }
-      : { saved: post.savedByViewer, count: post.likeCount };
+      ? { saved: fetcher.data.saved, count: fetcher.data.saveCount ?? post.saveCount }
+      : { saved: post.savedByViewer, count: post.saveCount };
   const pending = fetcher.state !== "idle";
   const shown = pending
     ? { saved: !settled.saved, count: Math.max(0, settled.count + (settled.saved ? -1 : 1)) }
@@ -212,7 +212,7 @@ export function ShareMenu({ postId }: { postId: string }) {
 }
 
 interface PostActionsProps {
-  post: Pick<PostSummary, "id" | "savedByViewer" | "likeCount" | "commentCount" | "parentId" | "type">;
+  post: Pick<PostSummary, "id" | "savedByViewer" | "saveCount" | "commentCount" | "parentId" | "type">;
   /**
    * The post page: Comment focuses its comment box (wide screens) instead of
    * opening the post. The link still leads to /create/comment/{id} on phones and without JavaScript.

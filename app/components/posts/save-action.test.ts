@@ -52,11 +52,11 @@ async function save(postId: string, cookie: string) {
 
 async function savesOf(postId: string) {
   const [post] = await t.ctx.db
-    .select({ likeCount: posts.likeCount })
+    .select({ saveCount: posts.saveCount })
     .from(posts)
     .where(eq(posts.id, postId));
   const saves = await t.ctx.db.select().from(postLikes).where(eq(postLikes.postId, postId));
-  return { likeCount: post?.likeCount, saves: saves.length };
+  return { saveCount: post?.saveCount, saves: saves.length };
 }
 
 describe("toggle-save on the post page's action", () => {
@@ -71,7 +71,7 @@ describe("toggle-save on the post page's action", () => {
       ok: false,
       toast: { message: "You can only post and comment in your own campus.", type: "danger" },
     });
-    expect(await savesOf(id)).toEqual({ likeCount: 0, saves: 0 });
+    expect(await savesOf(id)).toEqual({ saveCount: 0, saves: 0 });
   });
 
   it("answers ids that are not posts with 404, changing nothing; its own campus's post is saved", async () => {
@@ -85,8 +85,8 @@ describe("toggle-save on the post page's action", () => {
         toast: { message: "Sorry, that post has been deleted." },
       });
     }
-    expect(await savesOf(id)).toEqual({ likeCount: 0, saves: 0 });
+    expect(await savesOf(id)).toEqual({ saveCount: 0, saves: 0 });
     expect(await save(id, member.cookie)).toMatchObject({ status: 200, data: { ok: true, saved: true } });
-    expect(await savesOf(id)).toEqual({ likeCount: 1, saves: 1 });
+    expect(await savesOf(id)).toEqual({ saveCount: 1, saves: 1 });
   });
 });

@@ -21,7 +21,7 @@ import { useHydrated } from "~/app/lib/hydrated";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
-import { createComment } from "~/server/posts/posts";
+import { createComment } from "~/server/posts/comments";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";
 

@@ -12,7 +12,7 @@ import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { listPostLikers } from "~/server/posts/posts";
+import { listPostSavers } from "~/server/posts/saves";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { UserSummary } from "~/server/posts/views";
 import type { Route } from "./+types/post-likes";
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const cursor = new URL(request.url).searchParams.get("cursor");
   try {
-    const page = await listPostLikers(context.app, viewer, {
+    const page = await listPostSavers(context.app, viewer, {
       postId: params.id,
       campusId: context.campus.id,
       cursor,

@@ -31,8 +31,10 @@ import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
+import { deleteComment, getThread } from "~/server/posts/comments";
 import { isPostError } from "~/server/posts/errors";
-import { deletePost, getPost, getThread, toggleSave } from "~/server/posts/posts";
+import { deletePost, getPost } from "~/server/posts/posts";
+import { toggleSave } from "~/server/posts/saves";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/post";
 
@@ -138,14 +140,15 @@ export async function action(args: Route.ActionArgs) {
         intent,
         ok: true,
         saved: result.saved,
-        likeCount: result.likeCount,
+        saveCount: result.saveCount,
         toast,
       });
     }
     if (intent === "delete-post" || intent === "delete-comment") {
       // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
       const target = String(form.get("postId") ?? params.id);
-      const result = await deletePost(context.app, viewer, target);
+      const remove = intent === "delete-comment" ? deleteComment : deletePost;
+      const result = await remove(context.app, viewer, target);
       // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
       if (result.kind === "post") {
         const to = localPath(form.get("returnTo")) ?? "/home";

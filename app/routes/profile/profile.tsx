@@ -26,10 +26,10 @@ import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import type { Page } from "~/server/posts/cursor";
 import {
-  listProfileLikes,
   listProfilePhotos,
   listProfilePosts,
   listProfileReplies,
+  listProfileSaves,
 } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
@@ -124,7 +124,7 @@ async function readTab(
           page: await listProfileReplies(context.app, viewer, list),
         };
       case "likes":
-        return { ...NO_PAGE, cursor: input.cursor, page: await listProfileLikes(context.app, viewer, list) };
+        return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
       case "photos": {
         const page = await listProfilePhotos(context.app, viewer, list);
         return {

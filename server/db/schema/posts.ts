@@ -41,7 +41,7 @@ export const posts = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
     rootId: uuid("root_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
     imgCount: integer("img_count").notNull().default(0),
-    likeCount: integer("like_count").notNull().default(0),
+    saveCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ParticipationRefused } from "../accounts/gates";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import type { Queryable, Tx } from "../db/client";
+import { isForeignKeyViolation } from "../db/errors";
+import { campuses, postMedia, posts, user } from "../db/schema";
+import { assertCampusReadable, requireParticipant } from "./access";
+import { PostError } from "./errors";
+import { assertOwnCampus, isUuid, readText } from "./input";
+import { checkPostFiles, mediaRows, removePostFiles, storedFileKeys, storePostFiles } from "./media";
+import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
+import type { PostRef } from "./posts";
+import { type DeletedPost, removeWithReplies } from "./removal";
+import { hasTextInFirstBlock } from "./rich-text";
+import { POST_MESSAGES } from "./schemas";
+import { type CommentView, mediaOf, summaryColumns, toSummary } from "./views";
+
+/**
+ * Comments and replies (decision 0130: a comment is a row of posts with a parent): creating,
+ * deleting and reading a thread (issue 10 §3, decision 0150).
+ */
+
+/** The read query of this file, built but not run, for EXPLAIN (indexes.test.ts, bench). */
+export const commentQueries = {
+  /** A whole thread in one range read of posts_thread_idx, oldest first. */
+  thread(db: Queryable, viewer: Viewer | null, rootId: string) {
+    return db
+      .select(summaryColumns(viewer))
+      .from(posts)
+      .innerJoin(user, eq(user.id, posts.authorId))
+      .where(eq(posts.rootId, rootId))
+      .orderBy(asc(posts.createdAt), asc(posts.id));
+  },
+};
+
+export interface CreateCommentInput {
+  /** What is replied to: a top-level post or a comment (spec 2 §3 post_commented_on). */
+  postId: string;
+  text?: unknown;
+  files?: readonly Blob[];
+}
+
+/**
+ * The posts from `parentId` up to its top-level post, locked in id order — the order
+ * removeWithReplies locks a subtree in — so two writers in one thread take shared rows in turn.
+ */
+function lockChain(tx: Tx, parentId: string) {
+  return tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      sql`${posts.id} in (
+        with recursive chain(id, parent_id) as (
+          select id, parent_id from posts where id = ${parentId}::uuid
+          union all
+          select p.id, p.parent_id from posts p join chain c on p.id = c.parent_id
+        )
+        select id from chain
+      )`,
+    )
+    .orderBy(asc(posts.id))
+    .for("update");
+}
+
+/**
+ * spec 2 §4 'Comments and replies': a reply to a post or comment. The same gates
+ * and 500 rule as a post (server/accounts/gates.ts decides which gates a comment
+ * needs). In one transaction: the reply (parent_id, root_id), the parent's
+ * comment_count + 1, and last_modified of the parent and every ancestor bumped to
+ * now (spec 2 §4), which moves the thread's post to the top of the feed.
+ */
+export async function createComment(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: CreateCommentInput,
+): Promise<{ id: string; rootId: string }> {
+  const author = requireParticipant(viewer, "comment");
+  if (!isUuid(input.postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
+  // Decision 0116: before the text is read or any file looked at.
+  await assertWithinPostingLimits(ctx, ctx.db, author.id);
+  const text = readText(input.text);
+  const files = await checkPostFiles(input.files ?? []);
+  if (!hasTextInFirstBlock(text.state) && files.length === 0)
+    throw new PostError("empty", POST_MESSAGES.empty);
+
+  const [parent] = await ctx.db
+    .select({ id: posts.id, campusId: posts.campusId, rootId: posts.rootId, type: posts.type })
+    .from(posts)
+    .where(eq(posts.id, input.postId))
+    .limit(1);
+  if (!parent) throw new PostError("not-found", POST_MESSAGES.postGone);
+  assertOwnCampus(author, parent.campusId);
+  // A 'new user' post is a banner, not something to discuss.
+  if (parent.type !== "post") throw new PostError("invalid-input", POST_MESSAGES.cannotReply);
+
+  const id = randomUUID();
+  const rootId = parent.rootId ?? parent.id;
+  const stored = await storePostFiles(ctx, id, files);
+  const now = ctx.clock.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const chain = await lockChain(tx, parent.id);
+      if (!chain.some((row) => row.id === parent.id))
+        throw new PostError("not-found", POST_MESSAGES.postGone);
+      // After the thread's rows, as removeWithReplies takes posts before the author's row.
+      await lockAuthor(tx, author.id);
+      await assertWithinPostingLimits(ctx, tx, author.id);
+      await tx.insert(posts).values({
+        id,
+        campusId: parent.campusId,
+        type: "post",
+        authorId: author.id,
+        text: text.state,
+        textPlain: text.plainText,
+        parentId: parent.id,
+        rootId,
+        imgCount: stored.length,
+        createdAt: now,
+        lastModified: now,
+      });
+      if (stored.length > 0) await tx.insert(postMedia).values(mediaRows(id, parent.campusId, stored));
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1` })
+        .where(eq(posts.id, parent.id));
+      // spec 2 §4: 'Creating a reply updates lastModified of the parent and all ancestors.'
+      await tx
+        .update(posts)
+        .set({ lastModified: now })
+        .where(
+          inArray(
+            posts.id,
+            chain.map((row) => row.id),
+          ),
+        );
+    });
+  } catch (error) {
+    await removePostFiles(ctx, stored.flatMap(storedFileKeys));
+    if (isForeignKeyViolation(error)) throw new PostError("not-found", POST_MESSAGES.postGone);
+    throw error;
+  }
+  return { id, rootId };
+}
+
+/**
+ * spec 2 §4 'Post lifecycle': the author deletes a comment (nobody else, not even the owner
+ * of the post it is under) with every reply below it (server/posts/removal.ts); the parent's
+ * comment_count − 1. A top-level post's id is not found here: posts are deleted by deletePost.
+ */
+export async function deleteComment(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  commentId: string,
+): Promise<DeletedPost> {
+  if (!viewer || viewer.banned) throw new ParticipationRefused({ kind: "sign-in", reason: "post" });
+  // spec 2 §6: only the comment's author.
+  return removeWithReplies(
+    ctx,
+    viewer,
+    commentId,
+    "comment",
+    (comment, author) => comment.authorId === author.id,
+  );
+}
+
+/**
+ * spec 2 §7 'Replies … ordered by createdAt ascending, recursively': the replies
+ * below a post (or below a comment), each with its author, media and own replies.
+ * One range read of the thread (posts_thread_idx), assembled here. Null when the
+ * post does not exist on this campus.
+ */
+export async function getThread(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  ref: PostRef,
+): Promise<CommentView[] | null> {
+  if (!isUuid(ref.postId)) return null;
+  const [post] = await ctx.db
+    .select({ id: posts.id, rootId: posts.rootId, privacy: campuses.privacy, generic: campuses.generic })
+    .from(posts)
+    .innerJoin(campuses, eq(campuses.id, posts.campusId))
+    .where(and(eq(posts.id, ref.postId), eq(posts.campusId, ref.campusId)))
+    .limit(1);
+  if (!post) return null;
+  assertCampusReadable(viewer, post);
+
+  const rows = await commentQueries.thread(ctx.db, viewer, post.rootId ?? post.id);
+  const media = await mediaOf(
+    ctx,
+    rows.filter((row) => row.imgCount > 0).map((row) => row.id),
+  );
+
+  const children = new Map<string, CommentView[]>();
+  for (const row of rows) {
+    const { firstMedia: _first, ...summary } = toSummary(ctx, viewer, row);
+    const comment: CommentView = { ...summary, media: media.get(row.id) ?? [], replies: [] };
+    const parentKey = row.parentId ?? "";
+    const siblings = children.get(parentKey) ?? [];
+    siblings.push(comment);
+    children.set(parentKey, siblings);
+  }
+  // Rows come oldest first, so each list of siblings is already in order.
+  const attach = (list: CommentView[]): CommentView[] => {
+    for (const comment of list) comment.replies = attach(children.get(comment.id) ?? []);
+    return list;
+  };
+  return attach(children.get(post.id) ?? []);
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { Viewer } from "../accounts/viewer";
+import { parseInput } from "../validation";
+import { ALL_CATEGORIES, isPostCategory } from "./categories";
+import { UUID_PATTERN } from "./cursor";
+import { invalidPostInput, PostError } from "./errors";
+import { parseRichText, type RichTextState } from "./rich-text";
+import { POST_MESSAGES } from "./schemas";
+
+/**
+ * The checks posts, comments and saves share (issue 10 §3: split out of posts.ts so each of
+ * those modules reads its input the same way).
+ */
+
+export interface CheckedText {
+  state: RichTextState | null;
+  plainText: string;
+}
+
+/**
+ * spec 2 §5: the Lexical state is well formed and at most 500 characters (line breaks count 2);
+ * normalised, and within the node cap of decision 0115 (over it: 'Error: Too many characters!').
+ */
+const postTextSchema = z.unknown().transform((input, context): CheckedText => {
+  const result = parseRichText(input);
+  if (!result.ok) {
+    const postError = result.code === "unreadable" ? "invalid-input" : "too-many-characters";
+    context.addIssue({ code: "custom", message: result.message, params: { postError } });
+    return z.NEVER;
+  }
+  return { state: result.state, plainText: result.plainText };
+});
+
+/** spec 2 §3: one of the 32 values, or none ('All categories' in the picker means none). */
+const postCategorySchema = z
+  .string()
+  .nullish()
+  .transform((input) => (!input || input === ALL_CATEGORIES.value ? null : input))
+  .refine((value) => value === null || isPostCategory(value), { error: POST_MESSAGES.unknownCategory });
+
+/** The text of a post or comment (server/validation.ts parseInput, decision 0150). */
+export function readText(input: unknown): CheckedText {
+  return parseInput(postTextSchema, input, invalidPostInput);
+}
+
+export function readCategory(input: string | null | undefined): string | null {
+  return parseInput(postCategorySchema, input, invalidPostInput);
+}
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/**
+ * One's own campus only (decision 0082): posting, commenting and saving are refused
+ * on another campus's content, whatever host the request came through.
+ */
+export function assertOwnCampus(member: Viewer, campusId: string): void {
+  if (member.campusId !== campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
+}
