@@ -7,11 +7,14 @@ import { findFreeUsername } from "../accounts/accounts";
 import type { Auth } from "../accounts/auth";
 import { normaliseNames, usernameBase } from "../accounts/names";
 import { isUniqueViolation } from "../accounts/school";
+import { getViewerById } from "../accounts/viewer";
 import { getCampus } from "../campuses/campuses";
 import type { Config } from "../config";
 import type { AppContext } from "../context";
 import { account, user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
+import { createComment, createPost } from "../posts/posts";
+import { plainTextToRichText } from "../posts/rich-text";
 import { updateProfilePhoto } from "../profiles/profiles";
 
 /**
@@ -41,6 +44,21 @@ const requestSchema = z
       .default("student"),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
+    /** Posts made through createPost (every rule applies), oldest first, each with `photos` generated photos. */
+    posts: z
+      .array(
+        z
+          .object({
+            text: z.string().min(1).max(1000),
+            photos: z.number().int().min(0).max(4).default(0),
+            category: z.string().max(60).nullable().default(null),
+            /** The student's own thread under it: the first replies to the post, each next to the one before. */
+            thread: z.array(z.string().min(1).max(500)).max(5).default([]),
+          })
+          .strict(),
+      )
+      .max(20)
+      .default([]),
   })
   .strict();
 
@@ -56,6 +74,8 @@ export interface TestStudent {
   username: string;
   campusId: string;
   schoolEmail: string;
+  /** The ids of the posts asked for, in the order asked. */
+  postIds: string[];
   /** The session cookie, to add to the browser for the campus host. */
   cookie: { name: string; value: string };
 }
@@ -63,13 +83,15 @@ export interface TestStudent {
 const PASSWORD = "campus-pass-1";
 const BIO = "Selling what I no longer need.";
 
-/** A small real photo, through the profile photo path like an upload (so avatars have files). */
-async function photo(): Promise<Uint8Array> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a7bd5" } })
+/** A small real photo of one colour, as a browser would upload it. */
+async function photo(width = 64, height = 64, background = "#3a7bd5"): Promise<Uint8Array> {
+  const png = await sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
   return new Uint8Array(png);
 }
+
+const PHOTO_COLOURS = ["#1e6eb4", "#c8a028", "#28a050", "#b42828"];
 
 async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): Promise<TestStudent> {
   const options = requestSchema.parse(input);
@@ -126,6 +148,33 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
   // The photo sets profile_set_up, the bio being there (spec 1 §4).
   if (options.profile) await updateProfilePhoto(ctx, { id }, await photo());
 
+  const postIds: string[] = [];
+  if (options.posts.length > 0) {
+    const viewer = await getViewerById(ctx, id);
+    for (const post of options.posts) {
+      const files = await Promise.all(
+        PHOTO_COLOURS.slice(0, post.photos).map(
+          async (colour, n) =>
+            new File([Buffer.from(await photo(600, 450, colour))], `photo-${n + 1}.png`, {
+              type: "image/png",
+            }),
+        ),
+      );
+      const created = await createPost(ctx, viewer, {
+        campusId: campus.id,
+        text: JSON.stringify(plainTextToRichText(post.text)),
+        category: post.category,
+        files,
+      });
+      postIds.push(created.id);
+      let parent = created.id;
+      for (const reply of post.thread) {
+        const text = JSON.stringify(plainTextToRichText(reply));
+        parent = (await createComment(ctx, viewer, { postId: parent, text, files: [] })).id;
+      }
+    }
+  }
+
   const signedIn = await auth.api.signInEmail({
     body: { email, password: PASSWORD },
     headers: new Headers({ "user-agent": "e2e fixture" }),
@@ -147,6 +196,7 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
     username,
     campusId: campus.id,
     schoolEmail,
+    postIds,
     cookie: { name: pair.slice(0, split), value: pair.slice(split + 1) },
   };
 }

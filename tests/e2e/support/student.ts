@@ -1,11 +1,35 @@
-import { expect, type Page } from "@playwright/test";
-import { hostUrl } from "./env";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import type { TestStudent, TestStudentRequest } from "../../../server/dev/test-student";
+import { APP_PORT, hostUrl } from "./env";
 import { uniqueEmail, waitForCode } from "./mailbox";
 import { hydrated } from "./page";
 
-// The flows that make a student through the screens, as a student would: sign up with the
-// mailed code, verify a school e-mail with its PIN, set up a profile. Every spec uses these;
-// where a step is a spec's subject, the spec drives the screens itself.
+// Students for the specs. `createStudent` makes one directly (decision 0155: the app's
+// development-only POST /dev/test-student, as Epic Stack's login() fixture does), in well under
+// a second; every spec uses it unless signing up, verifying or setting up a profile is its
+// subject. Those specs drive the screens with the flows below, as a student would.
+
+/**
+ * A verified student of `campus` (default OU) with a school e-mail, a photo and a bio (unless
+ * `profile: false`), and the `posts` asked for, signed in: the session cookie is added to
+ * `context` for the campus's host (and for localhost when the campus is OU, which it serves).
+ */
+export async function createStudent(
+  context: BrowserContext,
+  request: TestStudentRequest = {},
+): Promise<TestStudent> {
+  const response = await fetch(`http://127.0.0.1:${APP_PORT}/dev/test-student`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST /dev/test-student: ${response.status} ${await response.text()}`);
+  const student = (await response.json()) as TestStudent;
+  const hosts = student.campusId === "ou" ? [null, "ou"] : [student.campusId];
+  await context.addCookies(hosts.map((slug) => ({ ...student.cookie, url: hostUrl(slug) })));
+  return student;
+}
 
 export interface TestAccount {
   fullName: string;
