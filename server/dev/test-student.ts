@@ -42,6 +42,8 @@ const requestSchema = z
       .string()
       .regex(/^[a-z0-9-]{1,30}$/)
       .default("student"),
+    /** false: no school e-mail (a signed-up, e-mail-verified student, as after the mailed code). */
+    school: z.boolean().default(true),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
     /** Posts made through createPost (every rule applies), oldest first, each with `photos` generated photos. */
@@ -73,7 +75,7 @@ export interface TestStudent {
   lastName: string;
   username: string;
   campusId: string;
-  schoolEmail: string;
+  schoolEmail: string | null;
   /** The ids of the posts asked for, in the order asked. */
   postIds: string[];
   /** The session cookie, to add to the browser for the campus host. */
@@ -122,8 +124,8 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
           lastName,
           username: candidate,
           campusId: campus.id,
-          schoolEmail,
-          schoolVerified: true,
+          schoolEmail: options.school ? schoolEmail : null,
+          schoolVerified: options.school,
           bio: options.profile ? BIO : null,
           createdAt: now,
           updatedAt: now,
@@ -138,7 +140,7 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
           updatedAt: now,
         });
         // As verifying the school e-mail does (server/accounts/school.ts): the 'joined' post.
-        await insertNewUserPost(tx, { authorId: id, campusId: campus.id, at: now });
+        if (options.school) await insertNewUserPost(tx, { authorId: id, campusId: campus.id, at: now });
       });
       username = candidate;
     } catch (error) {
@@ -195,7 +197,7 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
     lastName,
     username,
     campusId: campus.id,
-    schoolEmail,
+    schoolEmail: options.school ? schoolEmail : null,
     postIds,
     cookie: { name: pair.slice(0, split), value: pair.slice(split + 1) },
   };
