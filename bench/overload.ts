@@ -9,7 +9,6 @@
 //
 // The PostgreSQL database must be the run's own (it is emptied of posts first).
 // Knobs: BENCH_PORT (4196), BENCH_SECONDS (20), BENCH_CONNECTIONS (200), BENCH_POSTS (60).
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -27,6 +26,7 @@ import {
   type RichTextState,
   richTextToPlainText,
 } from "~/server/posts/rich-text";
+import { startAppProcess } from "../scripts/app-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -137,7 +137,7 @@ async function main() {
   if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
   await plant(dataDir, databaseUrl);
 
-  const app: ChildProcess = spawn(process.execPath, ["main.js"], {
+  const app = await startAppProcess({
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -151,23 +151,10 @@ async function main() {
       PAGE_CACHE_SECONDS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    port: PORT,
+    output: "inherit",
+    startTimeoutMs: 120_000,
   });
-  let exit: string | null = null;
-  app.once("exit", (code, signal) => {
-    exit = `code ${code ?? "–"}, signal ${signal ?? "–"}`;
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exit) throw new Error(`The app exited while starting (${exit})`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error("The app did not start within 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   const page = await (await fetch(`${BASE}/home`)).text();
   const shown = page.split("Olive").length - 1;
   if (shown === 0) throw new Error("The feed does not show the planted posts");
@@ -208,7 +195,7 @@ async function main() {
   running = false;
   await probe;
   const alive =
-    exit === null &&
+    app.exited() === null &&
     (await fetch(`${BASE}/healthz`)
       .then((r) => r.ok)
       .catch(() => false));
@@ -252,9 +239,7 @@ async function main() {
   await mkdir("bench/results", { recursive: true });
   await writeFile(`bench/results/overload-${report.database}.json`, `${JSON.stringify(report, null, 2)}\n`);
 
-  app.kill("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  if (exit === null) app.kill("SIGKILL");
+  await app.stop(2_000);
   process.exit(met ? 0 : 1);
 }
 

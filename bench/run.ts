@@ -10,8 +10,6 @@
 //
 // Knobs: BENCH_PORT (4195; 4190 is a port fetch refuses), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SQL_RUNS (300),
 // BENCH_PAIRED_ROUNDS (8) and BENCH_ROUND_SECONDS (3) for the feed request against its SQL.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +23,7 @@ import { type CursorKey, decodeCursor, toPage } from "~/server/posts/cursor";
 import { listQueries } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import { saveQueries } from "~/server/posts/saves";
+import { startAppProcess } from "../scripts/app-process";
 import { BENCH_USER, benchTarget } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4195);
@@ -309,9 +308,6 @@ interface RunningApp {
 }
 
 async function startApp(): Promise<RunningApp> {
-  if (!existsSync("build/server/index.js")) {
-    throw new Error("No build: run `npm run build` (react-router build) first.");
-  }
   const target = benchTarget();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -327,31 +323,8 @@ async function startApp(): Promise<RunningApp> {
     PUBLIC_CAMPUSES: CAMPUS,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
   };
-  const app: ChildProcess = spawn(process.execPath, ["main.js"], {
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stop = async () => {
-    if (app.exitCode !== null) return;
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    if (app.exitCode === null) app.kill("SIGKILL");
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`The app exited with code ${app.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return { pid: app.pid, stop };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("The app did not start within 120 s");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const app = await startAppProcess({ env, port: PORT, output: "inherit", startTimeoutMs: 120_000 });
+  return { pid: app.pid, stop: async () => void (await app.stop()) };
 }
 
 /** Signs in through /login as a browser's form would; the session cookie for /saved. */

@@ -40,6 +40,11 @@ export interface Config {
    * written from this at every start (server/campuses/campuses.ts seedCampuses).
    */
   publicCampuses: readonly string[];
+  /**
+   * Decision 0155 (issue 10 §5): TEST_FIXTURES=1 mounts the end-to-end fixtures (server/dev/);
+   * never in production, whatever the variable says.
+   */
+  testFixtures: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -149,5 +154,6 @@ export function loadConfig(env: Env = process.env): Config {
     campusHosts: parseCampusHosts(env.CAMPUS_HOSTS),
     signUpsPerAddressPerHour: count("SIGN_UPS_PER_HOUR", env.SIGN_UPS_PER_HOUR, 10, 1),
     publicCampuses: parsePublicCampuses(env.PUBLIC_CAMPUSES),
+    testFixtures: !production && flag(env.TEST_FIXTURES, false),
   };
 }

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { startAppProcess } from "../../scripts/app-process";
 import { FIREWALL_PORT, GEO_PORT } from "./support/env";
 import { hydrated } from "./support/page";
 
@@ -28,8 +28,6 @@ interface GatedApp {
 async function startGatedApp(port: number, flags: Record<string, string>, name: string): Promise<GatedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cbs-e2e-${name}-`));
   const logFile = path.join(root, "test-results", `e2e-${name}-app.log`);
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile);
   // Only what the app needs: nothing of the caller's CONTRACT.md variables leaks in.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -42,42 +40,15 @@ async function startGatedApp(port: number, flags: Record<string, string>, name: 
     PUBLIC_CAMPUSES: "ou",
     ...flags,
   };
-  const app: ChildProcess = spawn(process.execPath, ["main.js"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  const app = await startAppProcess({ env, port, output: logFile, name: `${name} app` }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  app.stdout?.pipe(log);
-  app.stderr?.pipe(log);
-  const base = `http://localhost:${port}`;
   const stop = async () => {
-    if (app.exitCode === null) {
-      const exited = new Promise((resolve) => app.once("exit", resolve));
-      app.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-      if (app.exitCode === null) app.kill("SIGKILL");
-    }
-    log.end();
+    await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (app.exitCode !== null) {
-      await stop();
-      throw new Error(`The ${name} app exited with code ${app.exitCode}; see ${logFile}`);
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The ${name} app did not start within 90 s; see ${logFile}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { url: (pathname) => `${base}${pathname}`, stop };
+  return { url: app.url, stop };
 }
 
 /** A browser as a visitor from `address` whose system clock is set to `timezoneId`. */

@@ -3,8 +3,7 @@ import fc from "fast-check";
 import { POST_LISTS } from "../../server/posts/list-names";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import { APP_PORT } from "./support/env";
-import { writePhoto } from "./support/photos";
-import { setUpProfile, signUp, verifySchool } from "./support/student";
+import { createStudent } from "./support/student";
 
 // Issue 9 §4: every bad input gets a 4xx with a message and changes nothing; none may get a
 // 5xx. Generated requests (fast-check) against every action and every list, signed in and
@@ -209,12 +208,9 @@ async function serverErrors(
 test("no generated input gets a server error, signed in or not, on any action or list", async ({
   page,
   playwright,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
-  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 200, g: 120, b: 40 }, 400, 400);
-  await signUp(page, "hostile", "ucf");
-  await verifySchool(page, "ucf.edu");
-  await setUpProfile(page, avatar);
+  await createStudent(page.context(), { campus: "ucf", label: "hostile" });
   // Node does not resolve *.localhost as browsers do: requests go to 127.0.0.1 with the campus's
   // Host and the browser's cookies for it.
   const cookies = await page.context().cookies(`http://${CAMPUS_HOST}`);

@@ -1,30 +1,46 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
-import { readyStudent, signUp } from "./support/student";
+import { createStudent } from "./support/student";
 
-// Issue 4 §2–§4: the feed, the post page with its thread, saves, shares and deletes,
-// driven through the screens as students use them (on OU, the host localhost serves).
+// Issue 4 §2–§4: the feed, the post page with its thread, saves, shares and deletes, driven
+// through the screens as students use them. One test per stage (issue 10 §5), each making its
+// own student and post through the fixture (decision 0155), on a campus no other spec reads
+// (SMU), each finding its post by its own words.
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
+const CAMPUS = "smu";
+test.use({ baseURL: hostUrl(CAMPUS) });
+
+const DESK = "adjustable height, barely used. ";
+const MORE = "Comes with the cable tray and the original box, pick up near campus. ".repeat(3);
+
+/** Words no other test's post carries. */
+function unique(what: string): string {
+  return `${what} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 }
 
-test("post → feed → post page → comment → reply → save → /saved → delete; others cannot delete", async ({
-  page,
-  browser,
-  context,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 180, g: 40, b: 40 }, 400, 400);
+/** The student's post, with a long text and `photos` photos, made through the fixture; its text and path. */
+async function studentWithPost(
+  page: Page,
+  label: string,
+  options: { photos?: number; thread?: string[] } = {},
+) {
+  const words = unique("Standing desk");
+  const long = `${words}, ${DESK}${MORE}`.trim();
+  const student = await createStudent(page.context(), {
+    campus: CAMPUS,
+    label,
+    posts: [{ text: long, photos: options.photos ?? 0, thread: options.thread ?? [] }],
+  });
+  return { student, words, long, postPath: `/post/${student.postIds[0]}` };
+}
+
+test("post: the composer sends a post with two photos", async ({ page }, testInfo) => {
   const first = await writePhoto(testInfo.outputPath("desk.png"), { r: 30, g: 110, b: 190 }, 1200, 900);
   const second = await writePhoto(testInfo.outputPath("lamp.png"), { r: 200, g: 160, b: 40 }, 600, 900);
-
-  await readyStudent(page, "posts-owner", avatar);
-  const words = `Standing desk ${Date.now()}`;
-  const long = `${words}, adjustable height, barely used. ${"Comes with the cable tray and the original box, pick up near campus. ".repeat(3)}`;
+  await createStudent(page.context(), { campus: CAMPUS, label: "posts-owner" });
+  const words = unique("Standing desk");
 
   // Compose with two photos (the composer: a modal on wide screens, or its page).
   await page.goto("/home");
@@ -33,22 +49,31 @@ test("post → feed → post page → comment → reply → save → /saved → 
   const composer = page.getByRole("form", { name: "Create Post" });
   await expect(composer).toBeVisible();
   await composer.getByRole("textbox", { name: "Post text" }).click();
-  await page.keyboard.type(long);
+  await page.keyboard.type(`${words}, ${DESK}`);
   await composer.locator('input[type="file"]').setInputFiles([first, second]);
   await expect(
     composer.getByRole("list", { name: "Chosen photos and videos" }).getByRole("listitem"),
   ).toHaveCount(2);
   await composer.getByRole("button", { name: "Post", exact: true }).click();
   await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page.goto("/home");
+  await expect(
+    page.getByRole("article", { name: "Post by Jamie R." }).filter({ hasText: words }),
+  ).toBeVisible();
+});
 
-  // The feed: the card, cut at 200 characters with 'See more' / 'See less', and its first photo.
+test("feed card: cut at 200 characters with 'See more' / 'See less', its first photo; the category filter", async ({
+  page,
+}) => {
+  const { words, long } = await studentWithPost(page, "posts-card", { photos: 2 });
+
   await page.goto("/home");
   await hydrated(page);
   const card = page.getByRole("article", { name: "Post by Jamie R." }).filter({ hasText: words });
   await expect(card).toBeVisible();
-  await expect(card).not.toContainText(long.trim());
+  await expect(card).not.toContainText(long);
   await card.getByRole("button", { name: "See more" }).click();
-  await expect(card).toContainText(long.trim());
+  await expect(card).toContainText(long);
   await card.getByRole("button", { name: "See less" }).click();
   await expect(card.getByRole("button", { name: "See more" })).toBeVisible();
   await expect(card.getByRole("img", { name: "Photo 1 of 2 from Jamie R." })).toBeVisible();
@@ -64,31 +89,45 @@ test("post → feed → post page → comment → reply → save → /saved → 
   await expect(page).toHaveURL(/\/home\?category=3d\+printers\+%26\+supplies$/);
   await expect(page.getByRole("list", { name: "Categories" })).toBeHidden();
   await expect(page.getByText("Nothing to see here - yet")).toBeVisible();
+
+  // The card's Comment link leads to the post page.
   await page.goto("/home");
   await hydrated(page);
-
-  // The post page: the whole text, both photos, the timestamp, the empty thread.
   await card.getByRole("link", { name: "Comment" }).click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postPath = new URL(page.url()).pathname;
+});
+
+test("post page: the whole text, both photos, the timestamp, the empty thread, the link-preview tags", async ({
+  page,
+}) => {
+  const { long, postPath } = await studentWithPost(page, "posts-page", { photos: 2 });
+  await page.goto(postPath);
+  await hydrated(page);
   const post = page.getByRole("article", { name: "Post by Jamie R." });
-  await expect(post).toContainText(long.trim());
+  await expect(post).toContainText(long);
   await expect(post.getByRole("img", { name: "Photo 1 of 2 from Jamie R." })).toBeVisible();
   await expect(post.getByRole("img", { name: "Photo 2 of 2 from Jamie R." })).toBeVisible();
   await expect(post.locator("time").last()).toHaveText(/\d{1,2}:\d{2} [AP]M · [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(page.getByText("Be the first to comment")).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
     "content",
-    "Jamie R. on OU Buy / Sell",
+    "Jamie R. on SMU Buy / Sell",
   );
-  // Decision 0110: absolute links stay on the campus host the student is on (localhost serves OU).
+  // Decision 0110: absolute links stay on the campus host the student is on.
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
-    /^http:\/\/localhost:\d+\/media-files\//,
+    new RegExp(`^http://${CAMPUS}\\.localhost:\\d+/media-files/`),
   );
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+});
 
-  // 'Create A Comment' puts the caret in the comment box; a comment, then a reply to it.
+test("comment and reply: 'Create A Comment' focuses the box; a comment, then a reply to it", async ({
+  page,
+}) => {
+  const { postPath } = await studentWithPost(page, "posts-comment");
+  await page.goto(postPath);
+  await hydrated(page);
+
   await page.getByRole("link", { name: "Create A Comment" }).click();
   const commentBox = page.getByRole("form", { name: "Write a comment" }).first();
   await expect(commentBox.getByRole("textbox", { name: "Comment text" })).toBeFocused();
@@ -109,6 +148,17 @@ test("post → feed → post page → comment → reply → save → /saved → 
   const replies = page.getByRole("list", { name: "Replies to Jamie R." });
   await expect(replies.getByText("Yes, until Friday.")).toBeVisible();
   await expect(thread.getByRole("form", { name: "Write a comment" })).toHaveCount(0);
+});
+
+test("save and /saved: 'Post saved.', Saved!, the copied link, and /saved lists it", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { words, postPath } = await studentWithPost(page, "posts-save");
+  await page.goto(postPath);
+  await hydrated(page);
+  const post = page.getByRole("article", { name: "Post by Jamie R." });
 
   // Save → 'Post saved.', the button reads Saved! and the count hides.
   await post.getByRole("button", { name: "Save", exact: true }).click();
@@ -134,25 +184,14 @@ test("post → feed → post page → comment → reply → save → /saved → 
   await page.goto("/saved");
   await expect(page.getByRole("list", { name: "Saved posts" }).getByText(words)).toBeVisible();
   await expect(page.getByText("You've reached the end.")).toBeVisible();
+});
 
-  // Someone else (signed up, not the author) sees no Delete on the post or the comments.
-  const other = await newPage(browser);
-  await signUp(other, "posts-other");
-  await other.goto(postPath);
-  await hydrated(other);
-  await expect(other.getByRole("article", { name: "Post by Jamie R." })).toContainText(words);
-  await other.getByRole("button", { name: "More options for this post" }).click();
-  await expect(other.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
-  await expect(other.getByRole("menuitem", { name: "Send Message" })).toBeVisible();
-  await expect(other.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
-  await expect(other.getByRole("menuitem", { name: "Boost Post" })).toHaveCount(0);
-  await other.keyboard.press("Escape");
-  await expect(
-    other.getByRole("list", { name: "Comments" }).getByRole("button", { name: "Delete" }),
-  ).toHaveCount(0);
-  await other.context().close();
-
-  // The author deletes the reply ('Comment Removed'), then the post ('Your post was deleted' → /home).
+test("delete: the author deletes a reply ('Comment Removed'), then the post ('Your post was deleted' → /home)", async ({
+  page,
+}) => {
+  const { words, postPath } = await studentWithPost(page, "posts-delete", {
+    thread: ["Is the desk still available?", "Yes, until Friday."],
+  });
   await page.goto(postPath);
   await hydrated(page);
   await page
@@ -182,29 +221,46 @@ test("post → feed → post page → comment → reply → save → /saved → 
   await expect(page.getByText("Sorry, that post has been deleted.")).toBeVisible();
 });
 
+test("others cannot delete: another student sees no Delete on the post or its comments", async ({
+  page,
+  browser,
+}) => {
+  const { words, postPath } = await studentWithPost(page, "posts-author", {
+    thread: ["Is the desk still available?", "Yes, until Friday."],
+  });
+  const context = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const other = await context.newPage();
+  await createStudent(context, { campus: CAMPUS, label: "posts-other", fullName: "Robin Other" });
+  await other.goto(postPath);
+  await hydrated(other);
+  await expect(other.getByRole("article", { name: "Post by Jamie R." })).toContainText(words);
+  await other.getByRole("button", { name: "More options for this post" }).click();
+  await expect(other.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
+  await expect(other.getByRole("menuitem", { name: "Send Message" })).toBeVisible();
+  await expect(other.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
+  await expect(other.getByRole("menuitem", { name: "Boost Post" })).toHaveCount(0);
+  await other.keyboard.press("Escape");
+  await expect(other.getByRole("list", { name: "Comments" }).getByText("Yes, until Friday.")).toBeVisible();
+  await expect(
+    other.getByRole("list", { name: "Comments" }).getByRole("button", { name: "Delete" }),
+  ).toHaveCount(0);
+  await context.close();
+});
+
 test("a visitor: saving opens the sign-in modal, ?redirect=true opens the share dialog, links are copied", async ({
   browser,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 40, g: 120, b: 60 }, 400, 400);
-  const author = await newPage(browser);
-  await readyStudent(author, "posts-author", avatar);
-  const words = `Bike helmet ${Date.now()}`;
-  await author.goto("/home");
-  await hydrated(author);
-  await author.getByText("What are you selling?").first().click();
-  const composer = author.getByRole("form", { name: "Create Post" });
-  await composer.getByRole("textbox", { name: "Post text" }).click();
-  await author.keyboard.type(words);
-  await composer.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(toast(author, "Posted! Your post was sent.")).toBeVisible();
-  await author.goto("/home");
-  await author.getByRole("article").filter({ hasText: words }).getByRole("link", { name: "Comment" }).click();
-  await expect(author).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postPath = new URL(author.url()).pathname;
-  await author.context().close();
+}) => {
+  const authorContext = await browser.newContext();
+  const words = unique("Bike helmet");
+  const author = await createStudent(authorContext, {
+    campus: CAMPUS,
+    label: "posts-author",
+    posts: [{ text: words }],
+  });
+  await authorContext.close();
+  const postPath = `/post/${author.postIds[0]}`;
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const visitor = await context.newPage();
   await visitor.goto("/home");

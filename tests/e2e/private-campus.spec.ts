@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { APP_PORT, hostUrl, PRIVATE_CAMPUS } from "./support/env";
-import { hydrated, toast } from "./support/page";
-import { writePhoto } from "./support/photos";
-import { setUpProfile, signUp, verifySchool } from "./support/student";
+import { hydrated } from "./support/page";
+import { createStudent } from "./support/student";
 
 // Issue 10 §6 (decision 0135): every campus is private unless PUBLIC_CAMPUSES opens it; the
 // harness keeps UNT closed for this spec. A shared link to one of its posts, opened by a visitor
@@ -13,25 +12,16 @@ test("a shared link to a private campus's post previews the campus, never the po
   page,
   browser,
   playwright,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  const avatar = await writePhoto(testInfo.outputPath("avatar.png"), { r: 90, g: 40, b: 160 }, 400, 400);
-  await signUp(page, "private-author", PRIVATE_CAMPUS);
-  await verifySchool(page, "unt.edu");
-  await setUpProfile(page, avatar);
   const words = `Violin with case ${Date.now()}`;
-  await page.goto(hostUrl(PRIVATE_CAMPUS, "/home"));
-  await hydrated(page);
-  await page.getByText("What are you selling?").first().click();
-  const composer = page.getByRole("form", { name: "Create Post" });
-  await composer.getByRole("textbox", { name: "Post text" }).click();
-  await page.keyboard.type(words);
-  await composer.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
-  await page.goto(hostUrl(PRIVATE_CAMPUS, "/home"));
-  await page.getByRole("article").filter({ hasText: words }).getByRole("link", { name: "Comment" }).click();
-  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postPath = new URL(page.url()).pathname;
+  const author = await createStudent(page.context(), {
+    campus: PRIVATE_CAMPUS,
+    label: "private-author",
+    posts: [{ text: words }],
+  });
+  const postPath = `/post/${author.postIds[0]}`;
+  await page.goto(hostUrl(PRIVATE_CAMPUS, postPath));
   // The member sees the post on its page.
   await expect(page.getByRole("article", { name: "Post by Jamie R." })).toContainText(words);
 

@@ -12,7 +12,7 @@ import {
   watchDisabled,
 } from "./support/page";
 import { writePhoto } from "./support/photos";
-import { signUp } from "./support/student";
+import { createStudent, signUp } from "./support/student";
 
 // Issue 3 §2: the profile set-up wizard with a real upload, the profile page, unknown usernames.
 
@@ -119,7 +119,7 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
 test("a name and bio typed on /profile/edit before the page's script runs keep 'Save' usable, and save", async ({
   page,
 }) => {
-  await signUp(page, "profile-early");
+  await createStudent(page.context(), { label: "profile-early", profile: false });
   const bio = "Junior in architecture. Selling drafting tools.";
   // spec 1 §4: Save is disabled while nothing changed, which the script must judge by what is typed.
   await watchDisabled(page, "Save");

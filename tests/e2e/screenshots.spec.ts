@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./support/page";
-import { signUp } from "./support/student";
+import { createStudent } from "./support/student";
 
 // Issue 2 §7: screenshots at the phone and desktop widths, kept as artifacts
 // (tests/e2e/.artifacts/, git-ignored) for a person to look at.
@@ -41,7 +41,7 @@ for (const viewport of widths) {
     }
 
     test("/home and /settings, signed in", async ({ page }) => {
-      await signUp(page, `shots${viewport.width}`);
+      await createStudent(page.context(), { label: `shots${viewport.width}` });
       await page.goto("/home");
       await shoot(page, `home-signed-in-${viewport.width}`);
       await page.goto("/settings");

@@ -1,18 +1,22 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { uniqueEmail, waitForCode } from "./support/mailbox";
 import { hydrated } from "./support/page";
-import { logIn, signUp, type TestAccount } from "./support/student";
+import { createStudent, logIn, type TestAccount } from "./support/student";
 
 // Issue 3 §3, spec 1 §2 'Settings', §5 and §8: each account page's happy path and its main message.
 
-// Each test signs up through the screens (scrypt, mail rendering) on 2 shared cores: slow steps get room.
+// Mails (PINs, links) and scrypt on 2 shared cores: slow steps get room.
 test.use({ actionTimeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** A signed-in, e-mail-verified student (the school redirect of spec 1 §4 lands them on school_email). */
+/**
+ * A signed-in, e-mail-verified student without a school e-mail, from the fixture (decision 0155),
+ * past the once-per-session school redirect of spec 1 §4 (it lands them on school_email), as after sign-up.
+ */
 async function student(page: Page, label: string): Promise<TestAccount> {
-  const account = await signUp(page, label);
+  const account = await createStudent(page.context(), { label, school: false, profile: false });
+  await page.goto("/home");
   await expect(page).toHaveURL(/\/settings\/account\/school_email$/);
   return account;
 }

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startAppProcess } from "../../../scripts/app-process";
 import { APP_PORT, PRIVATE_CAMPUS, SINK_API_PORT, SMTP_PORT } from "./env";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from "./oidc-server";
 import { startSinkApi, startSmtpSink } from "./smtp-sink";
@@ -31,6 +32,7 @@ const CONTRACT_VARIABLES = [
   "CAMPUS_HOSTS",
   "SEED_DEMO",
   "PUBLIC_CAMPUSES",
+  "TEST_FIXTURES",
 ];
 
 async function assertPortFree(port: number, what: string): Promise<void> {
@@ -54,42 +56,6 @@ function campusIds(): string[] {
     readFileSync(path.join(root, "server/campuses/campuses.json"), "utf8"),
   );
   return list.map((campus) => campus.slug);
-}
-
-function tail(file: string, lines = 40): string {
-  if (!existsSync(file)) return "(no log)";
-  return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
-}
-
-async function waitForHealth(app: ChildProcess, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) {
-      throw new Error(`The app exited with code ${app.exitCode} while starting. Its log:\n${tail(logFile)}`);
-    }
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The app did not answer ${url} within ${timeoutMs / 1000} s. Its log:\n${tail(logFile)}`);
-}
-
-function waitForExit(app: ChildProcess, timeoutMs: number): Promise<number | string> {
-  return new Promise((resolve) => {
-    if (app.exitCode !== null) return resolve(app.exitCode);
-    const timer = setTimeout(() => {
-      app.kill("SIGKILL");
-      resolve(`no exit within ${timeoutMs / 1000} s of SIGTERM`);
-    }, timeoutMs);
-    app.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      resolve(code ?? `signal ${signal}`);
-    });
-  });
 }
 
 /**
@@ -134,17 +100,13 @@ export default async function globalSetup() {
     // Every spec signs students up from 127.0.0.1: far more than the 10 an hour one address may
     // make (decision 0127). The limit itself is tested in server/accounts/accounts.test.ts.
     SIGN_UPS_PER_HOUR: "1000",
+    // Decision 0155: POST /dev/test-student makes signed-in students for the specs (support/student.ts).
+    TEST_FIXTURES: "1",
     // Decision 0135: visitors may read every campus but the privacy spec's own (support/env.ts).
     PUBLIC_CAMPUSES: campusIds()
       .filter((id) => id !== PRIVATE_CAMPUS)
       .join(","),
   });
-
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile);
-  const app = spawn(process.execPath, ["main.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  app.stdout?.pipe(log);
-  app.stderr?.pipe(log);
 
   const stopHelpers = async () => {
     await oidc.close();
@@ -153,22 +115,20 @@ export default async function globalSetup() {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  let app: Awaited<ReturnType<typeof startAppProcess>>;
   try {
-    await waitForHealth(app, `http://127.0.0.1:${APP_PORT}/healthz`, 90_000);
+    app = await startAppProcess({ env, port: APP_PORT, output: logFile, name: "app under test" });
   } catch (error) {
-    app.kill("SIGKILL");
     await stopHelpers();
     throw error;
   }
 
   return async () => {
-    app.kill("SIGTERM");
-    const exit = await waitForExit(app, 20_000);
+    const exit = await app.stop();
     await stopHelpers();
-    log.end();
     // CONTRACT.md: the server stops cleanly on SIGTERM.
     if (exit !== 0) {
-      throw new Error(`The app did not shut down cleanly on SIGTERM (${exit}). Its log:\n${tail(logFile)}`);
+      throw new Error(`The app did not shut down cleanly on SIGTERM (${exit}); see ${logFile}`);
     }
   };
 }

@@ -1,11 +1,35 @@
-import { expect, type Page } from "@playwright/test";
-import { hostUrl } from "./env";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import type { TestStudent, TestStudentRequest } from "../../../server/dev/test-student";
+import { APP_PORT, hostUrl } from "./env";
 import { uniqueEmail, waitForCode } from "./mailbox";
 import { hydrated } from "./page";
 
-// The flows that make a student through the screens, as a student would: sign up with the
-// mailed code, verify a school e-mail with its PIN, set up a profile. Every spec uses these;
-// where a step is a spec's subject, the spec drives the screens itself.
+// Students for the specs. `createStudent` makes one directly (decision 0155: the app's
+// development-only POST /dev/test-student, as Epic Stack's login() fixture does), in well under
+// a second; every spec uses it unless signing up, verifying or setting up a profile is its
+// subject. Those specs drive the screens with the flows below, as a student would.
+
+/**
+ * A verified student of `campus` (default OU) with a school e-mail, a photo and a bio (unless
+ * `profile: false`), and the `posts` asked for, signed in: the session cookie is added to
+ * `context` for the campus's host (and for localhost when the campus is OU, which it serves).
+ */
+export async function createStudent(
+  context: BrowserContext,
+  request: TestStudentRequest = {},
+): Promise<TestStudent> {
+  const response = await fetch(`http://127.0.0.1:${APP_PORT}/dev/test-student`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST /dev/test-student: ${response.status} ${await response.text()}`);
+  const student = (await response.json()) as TestStudent;
+  const hosts = student.campusId === "ou" ? [null, "ou"] : [student.campusId];
+  await context.addCookies(hosts.map((slug) => ({ ...student.cookie, url: hostUrl(slug) })));
+  return student;
+}
 
 export interface TestAccount {
   fullName: string;
@@ -65,51 +89,4 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In", exact: true }).click();
-}
-
-/**
- * Verifies a school e-mail of the campus the page is on (spec 1 §4): 'Send PIN' on
- * /settings/account/school_email, then the mailed PIN on 'Enter PIN'; lands on /home.
- * Returns the school address.
- */
-export async function verifySchool(page: Page, domain = "ou.edu"): Promise<string> {
-  const school = uniqueEmail("school", domain);
-  await page.goto(new URL("/settings/account/school_email", page.url()).toString());
-  await hydrated(page);
-  await page.getByRole("textbox", { name: "School email" }).fill(school);
-  await page.getByRole("button", { name: "Send PIN", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
-  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
-  await page.getByRole("button", { name: "Verify", exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  return school;
-}
-
-/** A profile picture and a bio through the set-up wizard at /profile/set-up (spec 1 §2). */
-export async function setUpProfile(
-  page: Page,
-  avatarPath: string,
-  bio = "Selling what I no longer need.",
-): Promise<void> {
-  await page.goto(new URL("/profile/set-up?goBack=home", page.url()).toString());
-  await hydrated(page);
-  await expect(page.getByRole("heading", { name: "Pick a profile picture" })).toBeVisible();
-  // Once the script runs, choosing a file uploads it at once.
-  await page.locator('input[type="file"][name="photo"]').setInputFiles(avatarPath);
-  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "Next", exact: true }).click();
-  await page.getByLabel("Bio").fill(bio);
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
-}
-
-/**
- * A student who may post (spec 2 §5), through the screens: e-mail verified, an OU school
- * e-mail verified with its PIN, a profile picture and a bio.
- */
-export async function readyStudent(page: Page, label: string, avatarPath: string): Promise<TestAccount> {
-  const account = await signUp(page, label);
-  await verifySchool(page);
-  await setUpProfile(page, avatarPath);
-  return account;
 }
