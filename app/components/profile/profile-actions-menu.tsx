@@ -3,8 +3,8 @@ import { type ReactNode, useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { BadgeCheckIcon, LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
+import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
-import type { ProfileActionData } from "./profile-action.server";
 
 function MoreIcon() {
   return (

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import type { AccountActionData } from "~/app/components/settings/account-action.server";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
+import type { AccountActionData } from "~/app/routes/settings/account/account-action.server";
 import { pinSchema } from "~/server/accounts/schemas";
 
 /**

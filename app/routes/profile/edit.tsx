@@ -4,11 +4,6 @@ import { useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
-import {
-  type ProfileActionData,
-  uploadPhoto,
-  withProfileForm,
-} from "~/app/components/profile/profile-action.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
@@ -18,6 +13,11 @@ import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import {
+  type ProfileActionData,
+  uploadPhoto,
+  withProfileForm,
+} from "~/app/routes/profile/profile-action.server";
 import { MAX_NAME_LENGTH } from "~/server/accounts/names";
 import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
 import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";

@@ -1,18 +1,18 @@
 import { data, redirect, useLocation, useNavigate } from "react-router";
 import { NoScriptMessage } from "~/app/components/auth/action-feedback";
 import { AuthCard } from "~/app/components/auth/auth-card";
-import {
-  type ProfileActionData,
-  saveBio,
-  uploadPhoto,
-  withProfileForm,
-} from "~/app/components/profile/profile-action.server";
 import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
 import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { requireUser } from "~/app/lib/viewer.server";
+import {
+  type ProfileActionData,
+  saveBio,
+  uploadPhoto,
+  withProfileForm,
+} from "~/app/routes/profile/profile-action.server";
 import { getProfileById } from "~/server/profiles/profiles";
 import type { Route } from "./+types/set-up";
 

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
 import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -11,6 +10,7 @@ import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/routes/settings/account/account-action.server";
 import {
   BIRTH_YEAR_NEWEST,
   BIRTH_YEAR_OLDEST,

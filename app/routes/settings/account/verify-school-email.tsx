@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
@@ -8,6 +7,7 @@ import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { type AccountActionData, EMAIL_SENT } from "~/app/routes/settings/account/account-action.server";
 import { pinSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
 import type { Route } from "./+types/verify-school-email";

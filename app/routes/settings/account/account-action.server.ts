@@ -1,5 +1,5 @@
-import type { AuthActionData } from "~/app/components/auth/action.server";
 import type { ToastInput } from "~/app/lib/toast";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
 
 export type { AuthActionData as AccountActionData };
 
