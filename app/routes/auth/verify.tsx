@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
@@ -6,7 +6,7 @@ import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -73,11 +73,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const verifying = useSubmitting("verify-code");
   const resending = useSubmitting("resend-code");
   useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(verifyCodeSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validate: "onSubmit",
   });
 
   return (
@@ -101,13 +99,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="verify-code" />
-        <Field
+        <ConformField
+          meta={fields.code}
           label="Verification code"
-          key={fields.code.key}
-          id={fields.code.id}
-          name={fields.code.name}
-          defaultValue={fields.code.initialValue}
-          error={fields.code.errors?.[0]}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}
