@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
@@ -10,7 +11,7 @@ import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -50,9 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The page's two forms: the password form (also what a form without an intent means) and the link form. */
+const LoginIntent = z.enum(["log-in", "send-link"]).default("log-in");
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "send-link") {
+  if (readIntent(formData, LoginIntent) === "send-link") {
     const submission = parseWithZod(formData, { schema: sendLinkSchema });
     if (submission.status !== "success")
       return data<AuthActionData>({ result: submission.reply() }, { status: 400 });

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
@@ -12,7 +12,7 @@ import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
@@ -51,9 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { byLink: method === "noPassword", failedLink };
 }
 
+/** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
+const RegisterIntent = z.enum(["register", "send-link"]).default("register");
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "send-link") {
+  if (readIntent(formData, RegisterIntent) === "send-link") {
     const submission = parseWithZod(formData, { schema: registerByLinkSchema });
     if (submission.status !== "success") {
       return data<AuthActionData>({ result: submission.reply() }, { status: 400 });

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -8,7 +9,7 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
@@ -38,12 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: viewer.email };
 }
 
+/** The page's two forms: Verify (also what a form without an intent means) and 'Send a new code'. */
+const VerifyIntent = z.enum(["verify-code", "resend-code"]).default("verify-code");
+
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUnverifiedViewer(args);
   const { request, context } = args;
   const formData = await readForm(request);
 
-  if (formData.get("intent") === "resend-code") {
+  if (readIntent(formData, VerifyIntent) === "resend-code") {
     try {
       await issueEmailCode(context.app, viewer.id, context.campus);
       // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.

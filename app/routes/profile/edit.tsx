@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -9,6 +10,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { readIntent } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -54,12 +56,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The page's two forms: the details (also what a form without an intent means) and the photo. */
+const EditIntent = z.enum(["update-profile", "upload-photo"]).default("update-profile");
+
 /** intent 'upload-photo' (multipart, field `photo`) or 'update-profile' (first and last name, bio). */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireEditor(args);
   const { app } = args.context;
   return withProfileForm(app, args.request, async (form) => {
-    if (form.get("intent") === "upload-photo") return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
+    if (readIntent(form, EditIntent) === "upload-photo")
+      return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
 
     const intent = "update-profile";
     const submission = parseWithZod(form, { schema: editProfileSchema });

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
@@ -52,3 +52,6 @@ export async function submitAccountForm<Schema extends z.ZodType, Answer>(
     });
   }
 }
+
+/** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
+export const PinIntent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
