@@ -161,7 +161,14 @@ describe("profile edit intents (issue 10 §2)", () => {
     const before = await getProfileById(t.ctx, member.id);
     const answer = await run(
       editAction(
-        args(editRequest(member.cookie, { intent: "delete-account", firstName: "Eve", lastName: "X" })),
+        args(
+          editRequest(member.cookie, {
+            intent: "delete-account",
+            firstName: "Eve",
+            lastName: "X",
+            bio: "Hi",
+          }),
+        ),
       ),
     );
     expect(answer.status).toBe(400);
