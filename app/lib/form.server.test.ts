@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM_MESSAGES, readForm } from "./form.server";
+import { z } from "zod";
+import { FORM_MESSAGES, readForm, readIntent } from "./form.server";
 
 async function refusal(request: Request): Promise<{ status: number; message: unknown }> {
   try {
@@ -37,5 +38,31 @@ describe("readForm (issue 9 §4)", () => {
       body: new URLSearchParams({ intent: "save-bio", bio: "hello\u0000world" }),
     });
     expect(await refusal(request)).toEqual({ status: 400, message: FORM_MESSAGES.invalidCharacters });
+  });
+});
+
+describe("readIntent (issue 10 §2)", () => {
+  const Intent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return body;
+  };
+
+  it("reads one of the page's intents, and the main form's when none is sent", () => {
+    expect(readIntent(form({ intent: "resend-pin" }), Intent)).toBe("resend-pin");
+    expect(readIntent(form({ code: "1234" }), Intent)).toBe("verify-pin");
+  });
+
+  it("refuses any other intent with 400 and a message", () => {
+    let thrown: unknown;
+    try {
+      readIntent(form({ intent: "delete-account" }), Intent);
+    } catch (error) {
+      thrown = error;
+    }
+    const refusal = thrown as { init?: ResponseInit | null; data?: { message?: unknown } };
+    expect(refusal.init?.status).toBe(400);
+    expect(refusal.data?.message).toBe(FORM_MESSAGES.unknownIntent);
   });
 });

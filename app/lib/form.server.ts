@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 
 /**
  * Issue 9 §4: an action's form, or a 400 the user can act on. A body that claims to
@@ -11,6 +12,7 @@ import { data } from "react-router";
 export const FORM_MESSAGES = {
   unreadable: "This form could not be read. Please reload the page and try again.",
   invalidCharacters: "This form contains characters that are not allowed. Please remove them and try again.",
+  unknownIntent: "This form could not be read. Please reload the page and try again.",
 } as const;
 
 export async function readForm(request: Request): Promise<FormData> {
@@ -26,4 +28,15 @@ export async function readForm(request: Request): Promise<FormData> {
     }
   }
   return form;
+}
+
+/**
+ * Issue 10 §2, ARCHITECTURE rule 8: a multi-form action's `intent` ('verb-noun'), parsed once with
+ * the page's Zod enum of its forms' intents. The enum's `.default()` names the page's main form
+ * (what a form without an intent field means); any other value is a 400, and nothing is done.
+ */
+export function readIntent<Intent extends string>(form: FormData, intents: z.ZodType<Intent>): Intent {
+  const parsed = intents.safeParse(form.get("intent") ?? undefined);
+  if (!parsed.success) throw data({ message: FORM_MESSAGES.unknownIntent }, { status: 400 });
+  return parsed.data;
 }

@@ -4,9 +4,9 @@ import { initialsOf } from "~/app/components/ui/avatar";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated } from "~/app/lib/hydrated";
+import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { MAX_IMAGE_BYTES, PROFILE_PHOTO_ACCEPT } from "~/server/media/limits";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
-import type { ProfileActionData } from "./profile-action.server";
 
 interface PhotoPickerProps {
   person: { firstName: string; lastName: string };

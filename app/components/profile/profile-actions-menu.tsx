@@ -4,8 +4,8 @@ import { useFetcher, useNavigate } from "react-router";
 import { BadgeCheckIcon, LinkIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
+import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
-import type { ProfileActionData } from "./profile-action.server";
 
 function MoreIcon() {
   return (

@@ -13,9 +13,9 @@ import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated } from "~/app/lib/hydrated";
+import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
 import { PhotoPicker } from "./photo-picker";
-import type { ProfileActionData } from "./profile-action.server";
 import { finishLabel, setUpHref, type WizardStep } from "./set-up-origin";
 
 /** What the wizard shows and edits; the /profile/set-up loader returns it. */

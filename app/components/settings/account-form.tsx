@@ -1,6 +1,13 @@
+import { type DefaultValue, type FormMetadata, getFormProps } from "@conform-to/react";
 import { type FormEvent, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import type { z } from "zod";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { SettingsPage } from "~/app/components/settings/settings-page";
+import { Button } from "~/app/components/ui/button";
+import { useSchemaForm } from "~/app/components/ui/field";
 import { useHydrated } from "~/app/lib/hydrated";
+import type { AccountActionData } from "~/app/routes/settings/account/account-action.server";
 
 /**
  * spec 1 §4: 'Save buttons are disabled when the value is unchanged or empty.'
@@ -78,5 +85,77 @@ export function AccountFormError({ id, message }: { id?: string; message: string
     <p id={id} role="alert" aria-live="assertive" className={message ? "text-sm text-red-600" : "sr-only"}>
       {message ?? ""}
     </p>
+  );
+}
+
+type SaveEnabledOptions = Parameters<typeof useSaveEnabled>[1];
+
+/**
+ * One settings form's state (issue 10 §2): its Conform form over the schema, started from the saved
+ * values, and the Save rule over the same values. A new saved value (a different `id`) starts afresh.
+ */
+export function useAccountForm<Schema extends z.ZodType<unknown, Record<string, string>>>(
+  schema: Schema,
+  options: {
+    saved: Record<string, string>;
+    actionData: AccountActionData | undefined;
+    id?: string;
+    validate?: "onBlur" | "onSubmit";
+    save?: SaveEnabledOptions;
+  },
+) {
+  const save = useSaveEnabled(options.saved, options.save);
+  const [form, fields] = useSchemaForm(schema, {
+    id: options.id,
+    lastResult: options.actionData?.result,
+    // The saved values are the schema's input fields by construction (each form passes its own).
+    defaultValue: options.saved as DefaultValue<z.input<Schema>>,
+    validate: options.validate,
+  });
+  return { form, fields, save, actionData: options.actionData };
+}
+
+/**
+ * The one settings form (spec 1 §2 /settings/account/*): the page, the no-script message, the form
+ * with its fields and notes, and Save (disabled while unchanged or empty, spinning while saving).
+ */
+export function SettingsForm<Schema extends Record<string, unknown>>({
+  title,
+  account,
+  submitLabel = "Save",
+  intro,
+  children,
+}: {
+  title: string;
+  account: {
+    form: FormMetadata<Schema, string[]>;
+    save: ReturnType<typeof useSaveEnabled>;
+    actionData: AccountActionData | undefined;
+  };
+  submitLabel?: string;
+  /** Shown above the form, e.g. what the school e-mail is for. */
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  const submitting = useSubmitting();
+  const { form, save, actionData } = account;
+  useActionToast(actionData?.toast);
+  return (
+    <SettingsPage title={title} backTo="/settings/account">
+      {intro}
+      <NoScriptMessage toast={actionData?.toast} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        ref={save.formRef}
+        onChange={save.onChange}
+        className="flex flex-col gap-4"
+      >
+        {children}
+        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
+          {submitLabel}
+        </Button>
+      </Form>
+    </SettingsPage>
   );
 }

@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import type { AccountActionData } from "~/app/components/settings/account-action.server";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
+import type { AccountActionData } from "~/app/routes/settings/account/account-action.server";
 import { pinSchema } from "~/server/accounts/schemas";
 
 /**
@@ -25,12 +24,7 @@ export function AccountPinForm({
   const verifying = useSubmitting("verify-pin");
   const resending = useSubmitting("resend-pin");
   useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pinSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(pinSchema, { lastResult: actionData?.result, validate: "onSubmit" });
 
   return (
     <SettingsPage title="Enter PIN" backTo="/settings/account">
@@ -44,13 +38,9 @@ export function AccountPinForm({
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex max-w-xs flex-col gap-4">
         <input type="hidden" name="intent" value="verify-pin" />
-        <Field
+        <ConformField
+          meta={fields.code}
           label="PIN"
-          key={fields.code.key}
-          id={fields.code.id}
-          name={fields.code.name}
-          defaultValue={fields.code.initialValue}
-          error={fields.code.errors?.[0]}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}

@@ -1,4 +1,7 @@
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type InputHTMLAttributes, useId } from "react";
+import type { z } from "zod";
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -38,4 +41,61 @@ export function Field({ label, error, hint, id, className = "", ...input }: Fiel
       ) : null}
     </div>
   );
+}
+
+/**
+ * What ConformField needs of a Conform field (`fields.email` from useForm): a structural type, so
+ * any field of any schema fits without generics.
+ */
+export interface ConformFieldMeta {
+  key?: string;
+  id: string;
+  name: string;
+  initialValue?: unknown;
+  errors?: string[];
+}
+
+/**
+ * The one way to put a Conform field on a page (issue 10 §2): its name, id, saved value and
+ * first message come from Conform; the label and the input's own attributes from the caller.
+ */
+export function ConformField({
+  meta,
+  ...props
+}: { meta: ConformFieldMeta } & Omit<FieldProps, "id" | "name" | "defaultValue" | "error">) {
+  return (
+    <Field
+      // A reset (a new saved value, or `resetForm`) gives Conform a new key: the input starts afresh.
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+      error={meta.errors?.[0]}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The one Conform setup of the app's forms (issue 10 §2): the form's Zod schema validates in the
+ * browser as on the server; a field is first checked when it is left ("onBlur", or "onSubmit"
+ * where a message while choosing would only be noise), then again on every keystroke.
+ */
+export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    id?: string;
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+    validate?: "onBlur" | "onSubmit";
+  },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: options.validate ?? "onBlur",
+    shouldRevalidate: "onInput",
+  });
 }

@@ -1,18 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
@@ -65,12 +65,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;
   const userNotFound = Boolean(actionData && "userNotFound" in actionData && actionData.userNotFound);
   useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
 
   const alerted = useRef<unknown>(null);
@@ -123,14 +120,10 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <Field
+        <ConformField
+          meta={fields.email}
           label="Email"
           type="email"
-          key={fields.email.key}
-          id={fields.email.id}
-          name={fields.email.name}
-          defaultValue={fields.email.initialValue}
-          error={fields.email.errors?.[0]}
           autoComplete="email"
           inputMode="email"
           maxLength={MAX_EMAIL_LENGTH}

@@ -1,7 +1,6 @@
 import { Form, redirect } from "react-router";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
-import { redirectToClaimLinkSent, redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
@@ -10,6 +9,7 @@ import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import { redirectToClaimLinkSent, redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
 import { isAccountError } from "~/server/accounts/errors";
 import {
   completeMagicLink,

@@ -1,21 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
-import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
+import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
 import { signIn } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignInLink } from "~/server/accounts/magic-link";
@@ -50,9 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The page's two forms: the password form (also what a form without an intent means) and the link form. */
+const LoginIntent = z.enum(["log-in", "send-link"]).default("log-in");
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "send-link") {
+  if (readIntent(formData, LoginIntent) === "send-link") {
     const submission = parseWithZod(formData, { schema: sendLinkSchema });
     if (submission.status !== "success")
       return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
@@ -93,35 +97,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function PasswordForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
   const submitting = useSubmitting("log-in");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(loginSchema, {
     lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="log-in" />
-      <Field
+      <ConformField
+        meta={fields.email}
         label="Email"
         type="email"
-        key={fields.email.key}
-        id={fields.email.id}
-        name={fields.email.name}
-        defaultValue={fields.email.initialValue}
-        error={fields.email.errors?.[0]}
         autoComplete="email"
         inputMode="email"
         maxLength={MAX_EMAIL_LENGTH}
       />
-      <Field
+      <ConformField
+        meta={fields.password}
         label="Password"
         type="password"
-        key={fields.password.key}
-        id={fields.password.id}
-        name={fields.password.name}
-        error={fields.password.errors?.[0]}
         autoComplete="current-password"
         maxLength={MAX_PASSWORD_LENGTH}
       />
@@ -137,24 +131,17 @@ function PasswordForm({ email, actionData }: { email: string; actionData: AuthAc
 
 function EmailOnlyForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
   const submitting = useSubmitting("send-link");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(sendLinkSchema, {
     lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendLinkSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="send-link" />
-      <Field
+      <ConformField
+        meta={fields.email}
         label="Email"
         type="email"
-        key={fields.email.key}
-        id={fields.email.id}
-        name={fields.email.name}
-        defaultValue={fields.email.initialValue}
-        error={fields.email.errors?.[0]}
         autoComplete="email"
         inputMode="email"
         maxLength={MAX_EMAIL_LENGTH}

@@ -1,21 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
-import { redirectToLinkSent } from "~/app/components/auth/magic-link.server";
 import { useSaveEnabled } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
+import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
 import { registerUser } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignUpLink } from "~/server/accounts/magic-link";
@@ -50,9 +51,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { byLink: method === "noPassword", failedLink };
 }
 
+/** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
+const RegisterIntent = z.enum(["register", "send-link"]).default("register");
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "send-link") {
+  if (readIntent(formData, RegisterIntent) === "send-link") {
     const submission = parseWithZod(formData, { schema: registerByLinkSchema });
     if (submission.status !== "success") {
       return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
@@ -107,12 +111,11 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
   // restored or autofilled) before the page's script ran counts from the first moment.
   const submit = useSaveEnabled(byLink ? REQUIRED_BY_LINK : REQUIRED_WITH_PASSWORD, { requireChange: false });
   // One set of fields for both: the link form simply has no password.
-  const [form, fields] = useForm<RegisterByLinkInput & { password?: string }>({
+  const schema: z.ZodType<unknown, RegisterByLinkInput & { password?: string }> = byLink
+    ? registerByLinkSchema
+    : registerSchema;
+  const [form, fields] = useSchemaForm(schema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: byLink ? registerByLinkSchema : registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
 
   return (
@@ -124,36 +127,25 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
       className="flex flex-col gap-4"
     >
       {byLink ? <input type="hidden" name="intent" value="send-link" /> : null}
-      <Field
+      <ConformField
+        meta={fields.fullName}
         label="Full name"
-        key={fields.fullName.key}
-        id={fields.fullName.id}
-        name={fields.fullName.name}
-        defaultValue={fields.fullName.initialValue}
-        error={fields.fullName.errors?.[0]}
         autoComplete="name"
         maxLength={MAX_FULL_NAME_LENGTH}
       />
-      <Field
+      <ConformField
+        meta={fields.email}
         label="Email"
         type="email"
-        key={fields.email.key}
-        id={fields.email.id}
-        name={fields.email.name}
-        defaultValue={fields.email.initialValue}
-        error={fields.email.errors?.[0]}
         autoComplete="email"
         inputMode="email"
         maxLength={MAX_EMAIL_LENGTH}
       />
       {byLink ? null : (
-        <Field
+        <ConformField
+          meta={fields.password}
           label="Password"
           type="password"
-          key={fields.password.key}
-          id={fields.password.id}
-          name={fields.password.name}
-          error={fields.password.errors?.[0]}
           autoComplete="new-password"
           maxLength={MAX_PASSWORD_LENGTH}
           hint="At least 6 characters."

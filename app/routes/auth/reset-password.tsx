@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button, buttonClass } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { MAX_PASSWORD_LENGTH, resetPasswordSchema } from "~/server/accounts/schemas";
@@ -70,12 +70,7 @@ function InvalidLink() {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
   useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { lastResult: actionData?.result });
 
   if (!loaderData.valid) return <InvalidLink />;
 
@@ -92,24 +87,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name={fields.token.name} value={loaderData.token} />
-        <Field
+        <ConformField
+          meta={fields.password}
           label="New password"
           type="password"
-          key={fields.password.key}
-          id={fields.password.id}
-          name={fields.password.name}
-          error={fields.password.errors?.[0]}
           autoComplete="new-password"
           maxLength={MAX_PASSWORD_LENGTH}
           hint="At least 6 characters."
         />
-        <Field
+        <ConformField
+          meta={fields.confirmPassword}
           label="Re-enter new password"
           type="password"
-          key={fields.confirmPassword.key}
-          id={fields.confirmPassword.id}
-          name={fields.confirmPassword.name}
-          error={fields.confirmPassword.errors?.[0]}
           autoComplete="new-password"
           maxLength={MAX_PASSWORD_LENGTH}
         />

@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
 import { NoScriptMessage, useActionToast } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GOOGLE_NOT_CONFIGURED, GoogleSignInButton } from "~/app/components/auth/google-button";
@@ -11,6 +10,7 @@ import { failureReply } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
 import {
   GOOGLE_ERROR_PATH,
   GOOGLE_MESSAGES,

@@ -1,17 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import type { AuthActionData } from "~/app/components/auth/action.server";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
 import { verifyCodeSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/verify";
@@ -38,12 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: viewer.email };
 }
 
+/** The page's two forms: Verify (also what a form without an intent means) and 'Send a new code'. */
+const VerifyIntent = z.enum(["verify-code", "resend-code"]).default("verify-code");
+
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUnverifiedViewer(args);
   const { request, context } = args;
   const formData = await readForm(request);
 
-  if (formData.get("intent") === "resend-code") {
+  if (readIntent(formData, VerifyIntent) === "resend-code") {
     try {
       await issueEmailCode(context.app, viewer.id, context.campus);
       // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.
@@ -73,11 +77,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const verifying = useSubmitting("verify-code");
   const resending = useSubmitting("resend-code");
   useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(verifyCodeSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validate: "onSubmit",
   });
 
   return (
@@ -101,13 +103,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="verify-code" />
-        <Field
+        <ConformField
+          meta={fields.code}
           label="Verification code"
-          key={fields.code.key}
-          id={fields.code.id}
-          name={fields.code.name}
-          defaultValue={fields.code.initialValue}
-          error={fields.code.errors?.[0]}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={4}

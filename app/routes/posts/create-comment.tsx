@@ -1,6 +1,15 @@
 import { useEffect } from "react";
 import { data, useNavigate } from "react-router";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
+import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell-mode";
+import { BackButton } from "~/app/components/ui/back-button";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { useHydrated } from "~/app/lib/hydrated";
+import { redirectWithToast } from "~/app/lib/toast.server";
+import { getViewer, requireUser } from "~/app/lib/viewer.server";
+import { isWideScreen } from "~/app/lib/wide-screen";
 import {
   type ComposerActionData,
   composerHeaders,
@@ -11,16 +20,7 @@ import {
   isEnhanced,
   refuseBeforeReading,
   withComposerForm,
-} from "~/app/components/posts/composer-action.server";
-import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
-import { pageTitle } from "~/app/components/shell/campus";
-import type { ShellHandle } from "~/app/components/shell/shell-mode";
-import { BackButton } from "~/app/components/ui/back-button";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { useHydrated } from "~/app/lib/hydrated";
-import { redirectWithToast } from "~/app/lib/toast.server";
-import { getViewer, requireUser } from "~/app/lib/viewer.server";
-import { isWideScreen } from "~/app/lib/wide-screen";
+} from "~/app/routes/posts/composer-action.server";
 import { createComment } from "~/server/posts/comments";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";

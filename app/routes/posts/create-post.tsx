@@ -1,17 +1,5 @@
 import { useEffect } from "react";
 import { data, redirect, useLocation, useNavigate } from "react-router";
-import {
-  type ComposerActionData,
-  composerHeaders,
-  composerParticipation,
-  formFiles,
-  formString,
-  formText,
-  invalidComposerForm,
-  isEnhanced,
-  refuseBeforeReading,
-  withComposerForm,
-} from "~/app/components/posts/composer-action.server";
 import { useComposer } from "~/app/components/posts/composer-context";
 import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
@@ -23,6 +11,18 @@ import { useHydrated } from "~/app/lib/hydrated";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
+import {
+  type ComposerActionData,
+  composerHeaders,
+  composerParticipation,
+  formFiles,
+  formString,
+  formText,
+  invalidComposerForm,
+  isEnhanced,
+  refuseBeforeReading,
+  withComposerForm,
+} from "~/app/routes/posts/composer-action.server";
 import { participationRefusal } from "~/server/accounts/gates";
 import { categoryFilter } from "~/server/posts/categories";
 import { createPost } from "~/server/posts/posts";

@@ -1,23 +1,25 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
+import { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
-import {
-  type ProfileActionData,
-  uploadPhoto,
-  withProfileForm,
-} from "~/app/components/profile/profile-action.server";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
+import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { readIntent } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import {
+  type ProfileActionData,
+  uploadPhoto,
+  withProfileForm,
+} from "~/app/routes/profile/profile-action.server";
 import { MAX_NAME_LENGTH } from "~/server/accounts/names";
 import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
 import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
@@ -54,12 +56,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The page's two forms: the details (also what a form without an intent means) and the photo. */
+const EditIntent = z.enum(["update-profile", "upload-photo"]).default("update-profile");
+
 /** intent 'upload-photo' (multipart, field `photo`) or 'update-profile' (first and last name, bio). */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireEditor(args);
   const { app } = args.context;
   return withProfileForm(app, args.request, async (form) => {
-    if (form.get("intent") === "upload-photo") return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
+    if (readIntent(form, EditIntent) === "upload-photo")
+      return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
 
     const intent = "update-profile";
     const submission = parseWithZod(form, { schema: editProfileSchema });
@@ -114,12 +120,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     const current = readDetails(formRef.current);
     setValues((previous) => (sameDetails(previous, current) ? previous : current));
   });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(editProfileSchema, {
     lastResult: actionData?.result,
     defaultValue: saved,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editProfileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
 
   // spec 1 §4: Save is disabled when nothing changed or a name is empty (an empty bio is allowed).
@@ -149,23 +152,15 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         >
           <input type="hidden" name="intent" value="update-profile" />
           <div className="grid gap-4 xs:grid-cols-2">
-            <Field
+            <ConformField
+              meta={fields.firstName}
               label="First name"
-              key={fields.firstName.key}
-              id={fields.firstName.id}
-              name={fields.firstName.name}
-              defaultValue={fields.firstName.initialValue}
-              error={fields.firstName.errors?.[0]}
               autoComplete="given-name"
               maxLength={MAX_NAME_LENGTH}
             />
-            <Field
+            <ConformField
+              meta={fields.lastName}
               label="Last name"
-              key={fields.lastName.key}
-              id={fields.lastName.id}
-              name={fields.lastName.name}
-              defaultValue={fields.lastName.initialValue}
-              error={fields.lastName.errors?.[0]}
               hint="Only your initial is shown."
               autoComplete="family-name"
               maxLength={MAX_NAME_LENGTH}

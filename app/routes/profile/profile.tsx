@@ -1,10 +1,8 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { redirectToClaimLinkSent } from "~/app/components/auth/magic-link.server";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { isSaveToggle, pageHref } from "~/app/components/posts/feed-model";
-import type { ProfileActionData } from "~/app/components/profile/profile-action.server";
 import { ProfileHeader } from "~/app/components/profile/profile-header";
 import {
   emptyTabText,
@@ -22,6 +20,8 @@ import { readForm } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
+import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import type { Page } from "~/server/posts/cursor";

@@ -1,18 +1,20 @@
-import { data, redirect, useLocation, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { NoScriptMessage } from "~/app/components/auth/action-feedback";
 import { AuthCard } from "~/app/components/auth/auth-card";
+import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
+import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
+import { pageTitle } from "~/app/components/shell/campus";
+import type { ShellHandle } from "~/app/components/shell/shell";
+import { readIntent } from "~/app/lib/form.server";
+import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
+import { requireUser } from "~/app/lib/viewer.server";
 import {
   type ProfileActionData,
   saveBio,
   uploadPhoto,
   withProfileForm,
-} from "~/app/components/profile/profile-action.server";
-import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
-import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
-import { pageTitle } from "~/app/components/shell/campus";
-import type { ShellHandle } from "~/app/components/shell/shell";
-import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
-import { requireUser } from "~/app/lib/viewer.server";
+} from "~/app/routes/profile/profile-action.server";
 import { getProfileById } from "~/server/profiles/profiles";
 import type { Route } from "./+types/set-up";
 
@@ -44,19 +46,17 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const SetUpIntent = z.enum(["upload-photo", "save-bio"]);
+
 /** intent 'upload-photo' (multipart, field `photo`) or 'save-bio' (field `bio`). */
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { app } = args.context;
   return withProfileForm(app, args.request, async (form) => {
-    switch (form.get("intent")) {
-      case "upload-photo":
-        return uploadPhoto(app, viewer, form);
-      case "save-bio":
-        return saveBio(app, viewer, form);
-      default:
-        return data<ProfileActionData>({ intent: "unknown", ok: false }, { status: 400 });
-    }
+    // Each step names its form; an unknown one is a 400 from readIntent.
+    return readIntent(form, SetUpIntent) === "upload-photo"
+      ? uploadPhoto(app, viewer, form)
+      : saveBio(app, viewer, form);
   });
 }
 

@@ -1,16 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
-import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
-import { SettingsPage } from "~/app/components/settings/settings-page";
+import {
+  AccountFormError,
+  AccountFormNote,
+  SettingsForm,
+  useAccountForm,
+} from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
 import {
   BIRTH_YEAR_NEWEST,
   BIRTH_YEAR_OLDEST,
@@ -39,24 +36,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: birthDateSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
+  // spec 1 §8: server messages for the birth date show as danger alerts.
+  return submitAccountForm(args.request, args.context.app, birthDateSchema, async (value) => {
     await changeBirthDate(args.context.app, viewer, {
-      month: String(submission.value.month),
-      day: String(submission.value.day),
-      year: String(submission.value.year),
+      month: String(value.month),
+      day: String(value.day),
+      year: String(value.year),
     });
-  } catch (error) {
-    // spec 1 §8: server messages for the birth date show as danger alerts.
-    return failureReply(args.context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-    });
-  }
-  return redirectWithToast("/settings/account/birth_date", ACCOUNT_UPDATED);
+    return redirectWithToast("/settings/account/birth_date", ACCOUNT_UPDATED);
+  });
 }
 
 // spec 1 §5: months January to December, days 1 to 31, years 2021 down to 1970.
@@ -106,67 +94,52 @@ function Select({
 
 /** spec 1 §2 /settings/account/birth_date, §5 'Birth date'. */
 export default function BirthDate({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
-  // Save stays available with one select chosen, so 'Please fill in all the fields' can be said.
-  const save = useSaveEnabled(loaderData, { everyField: false });
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const account = useAccountForm(birthDateSchema, {
     id: `birth-date-${loaderData.year}-${loaderData.month}-${loaderData.day}`,
-    lastResult: actionData?.result,
-    defaultValue: loaderData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: birthDateSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    saved: loaderData,
+    actionData,
+    validate: "onSubmit",
+    // Save stays available with one select chosen, so 'Please fill in all the fields' can be said.
+    save: { everyField: false },
   });
+  const { form, fields } = account;
   const errorId = `${form.id}-error`;
   const error = form.errors?.[0];
   const describedBy = error ? errorId : undefined;
 
   return (
-    <SettingsPage title="Birth date" backTo="/settings/account">
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3">
-          <Select
-            label="Month"
-            name={fields.month.name}
-            id={fields.month.id}
-            key={fields.month.key}
-            defaultValue={loaderData.month}
-            options={months}
-            describedBy={describedBy}
-          />
-          <Select
-            label="Day"
-            name={fields.day.name}
-            id={fields.day.id}
-            key={fields.day.key}
-            defaultValue={loaderData.day}
-            options={days.map((day) => ({ value: day, label: day }))}
-            describedBy={describedBy}
-          />
-          <Select
-            label="Year"
-            name={fields.year.name}
-            id={fields.year.id}
-            key={fields.year.key}
-            defaultValue={loaderData.year}
-            options={years.map((year) => ({ value: year, label: year }))}
-            describedBy={describedBy}
-          />
-        </div>
-        <AccountFormError id={errorId} message={error} />
-        <AccountFormNote>Your birth date is not shown publicly.</AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Save
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm title="Birth date" account={account}>
+      <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3">
+        <Select
+          label="Month"
+          name={fields.month.name}
+          id={fields.month.id}
+          key={fields.month.key}
+          defaultValue={loaderData.month}
+          options={months}
+          describedBy={describedBy}
+        />
+        <Select
+          label="Day"
+          name={fields.day.name}
+          id={fields.day.id}
+          key={fields.day.key}
+          defaultValue={loaderData.day}
+          options={days.map((day) => ({ value: day, label: day }))}
+          describedBy={describedBy}
+        />
+        <Select
+          label="Year"
+          name={fields.year.name}
+          id={fields.year.id}
+          key={fields.year.key}
+          defaultValue={loaderData.year}
+          options={years.map((year) => ({ value: year, label: year }))}
+          describedBy={describedBy}
+        />
+      </div>
+      <AccountFormError id={errorId} message={error} />
+      <AccountFormNote>Your birth date is not shown publicly.</AccountFormNote>
+    </SettingsForm>
   );
 }

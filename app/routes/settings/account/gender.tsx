@@ -1,17 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
-import { AccountFormError, AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
+import {
+  AccountFormError,
+  AccountFormNote,
+  SettingsForm,
+  useAccountForm,
+} from "~/app/components/settings/account-form";
 import { formatGender } from "~/app/components/settings/account-rows";
-import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
 import { GENDERS, genderSchema } from "~/server/accounts/schemas";
 import { changeGender, getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/gender";
@@ -31,74 +28,49 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: genderSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await changeGender(args.context.app, viewer, submission.value);
-  } catch (error) {
-    // spec 1 §8: server messages for gender show as danger alerts.
-    return failureReply(args.context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-    });
-  }
-  return redirectWithToast("/settings/account/gender", ACCOUNT_UPDATED);
+  // spec 1 §8: server messages for gender show as danger alerts.
+  return submitAccountForm(args.request, args.context.app, genderSchema, async (value) => {
+    await changeGender(args.context.app, viewer, value);
+    return redirectWithToast("/settings/account/gender", ACCOUNT_UPDATED);
+  });
 }
 
 /** spec 1 §2 /settings/account/gender, §5 'Gender', §6 'Gender is stated as not shown publicly.' */
 export default function Gender({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
-  const save = useSaveEnabled({ gender: loaderData.gender });
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const account = useAccountForm(genderSchema, {
     id: `gender-${loaderData.gender}`,
-    lastResult: actionData?.result,
-    defaultValue: { gender: loaderData.gender },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: genderSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    saved: { gender: loaderData.gender },
+    actionData,
+    validate: "onSubmit",
   });
-  const errorId = `${fields.gender.id}-error`;
-  const error = fields.gender.errors?.[0];
+  const field = account.fields.gender;
+  const errorId = `${field.id}-error`;
+  const error = field.errors?.[0];
 
   return (
-    <SettingsPage title="Gender" backTo="/settings/account">
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-1">
-          <legend className="mb-2 text-sm font-medium text-zinc-800">Gender</legend>
-          {GENDERS.map((gender) => (
-            <label
-              key={gender}
-              className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-[15px] text-zinc-900 hover:bg-zinc-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name={fields.gender.name}
-                value={gender}
-                defaultChecked={fields.gender.initialValue === gender}
-                key={`${fields.gender.key}-${gender}`}
-                aria-invalid={error ? true : undefined}
-                className="size-5 accent-brand-600"
-              />
-              {formatGender(gender)}
-            </label>
-          ))}
-        </fieldset>
-        <AccountFormError id={errorId} message={error} />
-        <AccountFormNote>Your gender is not shown publicly.</AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Save
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm title="Gender" account={account}>
+      <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-1">
+        <legend className="mb-2 text-sm font-medium text-zinc-800">Gender</legend>
+        {GENDERS.map((gender) => (
+          <label
+            key={gender}
+            className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-[15px] text-zinc-900 hover:bg-zinc-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={gender}
+              defaultChecked={field.initialValue === gender}
+              key={`${field.key}-${gender}`}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-brand-600"
+            />
+            {formatGender(gender)}
+          </label>
+        ))}
+      </fieldset>
+      <AccountFormError id={errorId} message={error} />
+      <AccountFormNote>Your gender is not shown publicly.</AccountFormNote>
+    </SettingsForm>
   );
 }

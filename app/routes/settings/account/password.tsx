@@ -1,16 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
-import { AccountFormNote, AccountTextLink, useSaveEnabled } from "~/app/components/settings/account-form";
-import { SettingsPage } from "~/app/components/settings/settings-page";
+import { data } from "react-router";
+import {
+  AccountFormNote,
+  AccountTextLink,
+  SettingsForm,
+  useAccountForm,
+} from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { ConformField } from "~/app/components/ui/field";
 import { requireUser } from "~/app/lib/viewer.server";
+import {
+  ACCOUNT_UPDATED,
+  type AccountActionData,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas";
 import { changePassword } from "~/server/accounts/settings";
 import type { Route } from "./+types/password";
@@ -27,86 +29,48 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
-  // Passwords never travel back to the page.
-  const hideFields = [...PASSWORD_FIELDS];
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
-  }
-  try {
-    const { headers } = await changePassword(
-      context.app,
-      context.auth,
-      viewer,
-      submission.value,
-      request.headers,
-    );
-    // The other sessions are ended; this browser gets its fresh session cookie. The form empties.
-    return data<AccountActionData>(
-      { result: submission.reply({ resetForm: true, hideFields }), toast: ACCOUNT_UPDATED },
-      { headers },
-    );
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply({ ...options, hideFields }),
-      inlineFields: PASSWORD_FIELDS,
-    });
-  }
+  return submitAccountForm(
+    request,
+    context.app,
+    changePasswordSchema,
+    async (value, reply) => {
+      const { headers } = await changePassword(context.app, context.auth, viewer, value, request.headers);
+      // The other sessions are ended; this browser gets its fresh session cookie. The form empties.
+      return data<AccountActionData>(
+        { result: reply({ resetForm: true }), toast: ACCOUNT_UPDATED },
+        { headers },
+      );
+    },
+    // Passwords never travel back to the page.
+    { inlineFields: PASSWORD_FIELDS, hideFields: [...PASSWORD_FIELDS] },
+  );
 }
 
 /** spec 1 §2 /settings/account/password, §5 'Password change'; links to /forgotpassword. */
 export default function Password({ actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
-  const save = useSaveEnabled(
-    { currentPassword: "", newPassword: "", confirmPassword: "" },
-    { requireChange: false },
-  );
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const account = useAccountForm(changePasswordSchema, {
+    saved: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    actionData,
+    save: { requireChange: false },
   });
-
-  const passwordField = (name: (typeof PASSWORD_FIELDS)[number], label: string, autoComplete: string) => {
-    const field = fields[name];
-    return (
-      <Field
-        label={label}
-        type="password"
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        error={field.errors?.[0]}
-        autoComplete={autoComplete}
-        maxLength={MAX_PASSWORD_LENGTH}
-      />
-    );
-  };
-
+  const passwordField = (name: (typeof PASSWORD_FIELDS)[number], label: string, autoComplete: string) => (
+    <ConformField
+      meta={account.fields[name]}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={MAX_PASSWORD_LENGTH}
+    />
+  );
   return (
-    <SettingsPage title="Password" backTo="/settings/account">
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        {passwordField("currentPassword", "Current password", "current-password")}
-        {passwordField("newPassword", "New password", "new-password")}
-        {passwordField("confirmPassword", "Re-enter new password", "new-password")}
-        <AccountFormNote>
-          At least 6 characters. Changing it logs you out everywhere else.{" "}
-          <AccountTextLink to="/forgotpassword">Forgot your password?</AccountTextLink>
-        </AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Save
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm title="Password" account={account}>
+      {passwordField("currentPassword", "Current password", "current-password")}
+      {passwordField("newPassword", "New password", "new-password")}
+      {passwordField("confirmPassword", "Re-enter new password", "new-password")}
+      <AccountFormNote>
+        At least 6 characters. Changing it logs you out everywhere else.{" "}
+        <AccountTextLink to="/forgotpassword">Forgot your password?</AccountTextLink>
+      </AccountFormNote>
+    </SettingsForm>
   );
 }

@@ -1,17 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
-import { AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
-import { SettingsPage } from "~/app/components/settings/settings-page";
+import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
 import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
 import { changePhone, getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
@@ -39,65 +31,33 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
-  const submission = parseWithZod(await readForm(request), { schema: phoneSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await changePhone(context.app, viewer, submission.value);
-  } catch (error) {
-    // spec 1 §8: server messages for phone show as danger alerts.
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-    });
-  }
-  const toCheckout = new URL(request.url).searchParams.get(CHECKOUT_FLAG.name) === CHECKOUT_FLAG.value;
-  return redirectWithToast(toCheckout ? "/checkout" : "/settings/account/phone", ACCOUNT_UPDATED);
+  // spec 1 §8: server messages for phone show as danger alerts.
+  return submitAccountForm(request, context.app, phoneSchema, async (value) => {
+    await changePhone(context.app, viewer, value);
+    const toCheckout = new URL(request.url).searchParams.get(CHECKOUT_FLAG.name) === CHECKOUT_FLAG.value;
+    return redirectWithToast(toCheckout ? "/checkout" : "/settings/account/phone", ACCOUNT_UPDATED);
+  });
 }
 
 /** spec 1 §2 /settings/account/phone, §5 'Phone'. */
 export default function Phone({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
-  const save = useSaveEnabled({ phone: loaderData.phone });
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const account = useAccountForm(phoneSchema, {
     id: `phone-${loaderData.phone}`,
-    lastResult: actionData?.result,
-    defaultValue: { phone: loaderData.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    saved: { phone: loaderData.phone },
+    actionData,
   });
-
   return (
-    <SettingsPage title="Phone" backTo="/settings/account">
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label="Phone"
-          type="tel"
-          key={fields.phone.key}
-          id={fields.phone.id}
-          name={fields.phone.name}
-          defaultValue={fields.phone.initialValue}
-          error={fields.phone.errors?.[0]}
-          placeholder="+1 405 555 0134"
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={MAX_PHONE_LENGTH}
-        />
-        <AccountFormNote>Your phone number is not shown publicly.</AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Save
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm title="Phone" account={account}>
+      <ConformField
+        meta={account.fields.phone}
+        label="Phone"
+        type="tel"
+        placeholder="+1 405 555 0134"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={MAX_PHONE_LENGTH}
+      />
+      <AccountFormNote>Your phone number is not shown publicly.</AccountFormNote>
+    </SettingsForm>
   );
 }

@@ -1,18 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { data, Form, redirect } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
-import { AccountFormNote, AccountTextLink, useSaveEnabled } from "~/app/components/settings/account-form";
+import { data, redirect } from "react-router";
+import { useActionToast } from "~/app/components/auth/action-feedback";
+import {
+  AccountFormNote,
+  AccountTextLink,
+  SettingsForm,
+  useAccountForm,
+} from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import {
+  type AccountActionData,
+  EMAIL_SENT,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import { SETTINGS_ERRORS } from "~/server/accounts/errors";
 import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode } from "~/server/accounts/school";
@@ -58,7 +62,6 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireEmailVerifiedUser(args);
   const { context, request } = args;
   const campus = schoolCampus(args);
-  const formData = await readForm(request);
   if (!campus) {
     // spec 1 §5: no campus with a domain list.
     return data<AccountActionData>(
@@ -70,28 +73,22 @@ export async function action(args: Route.ActionArgs) {
     currentSchoolEmail: viewer.schoolEmail,
     isCampusDomain: (email) => isSchoolEmailDomain(email, campus.domains),
   });
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    const sent = await sendSchoolEmailCode(context.app, viewer, submission.value, campus);
-    const query = new URLSearchParams({ email: sent.email, campus: sent.campusId });
-    return redirectWithToast(`/settings/account/verify_school_email?${query}`, EMAIL_SENT);
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["email"],
-    });
-  }
+  return submitAccountForm(
+    request,
+    context.app,
+    schema,
+    async (value) => {
+      const sent = await sendSchoolEmailCode(context.app, viewer, value, campus);
+      const query = new URLSearchParams({ email: sent.email, campus: sent.campusId });
+      return redirectWithToast(`/settings/account/verify_school_email?${query}`, EMAIL_SENT);
+    },
+    { inlineFields: ["email"] },
+  );
 }
 
 /** spec 1 §2 /settings/account/school_email: 'Send PIN' to a school address of the campus. */
 export default function SchoolEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { campus, heading, schoolEmail } = loaderData;
-  const submitting = useSubmitting();
-  const save = useSaveEnabled({ email: schoolEmail ?? "" });
   const domains = campus?.domains;
   const schema = useMemo(
     () =>
@@ -101,15 +98,13 @@ export default function SchoolEmail({ loaderData, actionData }: Route.ComponentP
       }),
     [schoolEmail, domains],
   );
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const account = useAccountForm(schema, {
     id: `school-email-${schoolEmail ?? ""}`,
-    lastResult: actionData?.result,
-    defaultValue: { email: schoolEmail ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    saved: { email: schoolEmail ?? "" },
+    actionData,
   });
+  // Without a campus there is no form (SettingsForm says a refusal otherwise).
+  useActionToast(campus ? undefined : actionData?.toast);
 
   if (!campus) {
     // spec 1 §5: no campus, or one without a domain list.
@@ -128,44 +123,35 @@ export default function SchoolEmail({ loaderData, actionData }: Route.ComponentP
 
   const example = `you@${campus.domains[0] ?? "school.edu"}`;
   return (
-    <SettingsPage title={heading} backTo="/settings/account">
-      <p className="mb-5 text-[15px] text-zinc-600">
-        {campus.school ? (
-          <>
-            Verify that you study at <strong className="font-semibold text-zinc-900">{campus.school}</strong>
-          </>
-        ) : (
-          "Verify your school"
-        )}{" "}
-        to post, comment and message on {campusBrand(campus)}. We send a 4-digit PIN to your school email.
-      </p>
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label="School email"
-          type="email"
-          key={fields.email.key}
-          id={fields.email.id}
-          name={fields.email.name}
-          defaultValue={fields.email.initialValue}
-          error={fields.email.errors?.[0]}
-          placeholder={example}
-          autoComplete="email"
-          inputMode="email"
-          maxLength={MAX_EMAIL_LENGTH}
-          hint={`Addresses ending in ${campus.domains.map((domain) => `@${domain}`).join(", ")} (or a subdomain).`}
-        />
-        <AccountFormNote>Your school email is never shown publicly.</AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Send PIN
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm
+      title={heading}
+      account={account}
+      submitLabel="Send PIN"
+      intro={
+        <p className="mb-5 text-[15px] text-zinc-600">
+          {campus.school ? (
+            <>
+              Verify that you study at{" "}
+              <strong className="font-semibold text-zinc-900">{campus.school}</strong>
+            </>
+          ) : (
+            "Verify your school"
+          )}{" "}
+          to post, comment and message on {campusBrand(campus)}. We send a 4-digit PIN to your school email.
+        </p>
+      }
+    >
+      <ConformField
+        meta={account.fields.email}
+        label="School email"
+        type="email"
+        placeholder={example}
+        autoComplete="email"
+        inputMode="email"
+        maxLength={MAX_EMAIL_LENGTH}
+        hint={`Addresses ending in ${campus.domains.map((domain) => `@${domain}`).join(", ")} (or a subdomain).`}
+      />
+      <AccountFormNote>Your school email is never shown publicly.</AccountFormNote>
+    </SettingsForm>
   );
 }

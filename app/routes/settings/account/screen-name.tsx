@@ -1,17 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
-import { ACCOUNT_UPDATED, type AccountActionData } from "~/app/components/settings/account-action.server";
-import { AccountFormNote, useSaveEnabled } from "~/app/components/settings/account-form";
-import { SettingsPage } from "~/app/components/settings/settings-page";
+import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { Button } from "~/app/components/ui/button";
-import { Field } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
 import { MAX_USERNAME_LENGTH, usernameSchema } from "~/server/accounts/schemas";
 import { changeUsername } from "~/server/accounts/settings";
 import type { Route } from "./+types/screen-name";
@@ -30,66 +22,39 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: usernameSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await changeUsername(args.context.app, viewer, submission.value);
-  } catch (error) {
-    return failureReply(args.context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["username"],
-    });
-  }
-  return redirectWithToast("/settings/account/screen_name", ACCOUNT_UPDATED);
+  return submitAccountForm(
+    args.request,
+    args.context.app,
+    usernameSchema,
+    async (value) => {
+      await changeUsername(args.context.app, viewer, value);
+      return redirectWithToast("/settings/account/screen_name", ACCOUNT_UPDATED);
+    },
+    { inlineFields: ["username"] },
+  );
 }
 
 /** spec 1 §2 /settings/account/screen_name, §5 'Username change'. */
 export default function ScreenName({ loaderData, actionData }: Route.ComponentProps) {
-  const submitting = useSubmitting();
-  const save = useSaveEnabled({ username: loaderData.username });
-  useActionToast(actionData?.toast);
-  const [form, fields] = useForm({
+  const account = useAccountForm(usernameSchema, {
     // A new saved value starts the form afresh (it shows what was saved, in lower case).
     id: `username-${loaderData.username}`,
-    lastResult: actionData?.result,
-    defaultValue: { username: loaderData.username },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernameSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    saved: { username: loaderData.username },
+    actionData,
   });
-
   return (
-    <SettingsPage title="Username" backTo="/settings/account">
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        ref={save.formRef}
-        onChange={save.onChange}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label="Username"
-          key={fields.username.key}
-          id={fields.username.id}
-          name={fields.username.name}
-          defaultValue={fields.username.initialValue}
-          error={fields.username.errors?.[0]}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={MAX_USERNAME_LENGTH}
-        />
-        <AccountFormNote>
-          Your profile lives at /{loaderData.username}. Letters, numbers, _ and - only; saved in lower case.
-        </AccountFormNote>
-        <Button type="submit" className="self-start" processing={submitting} disabled={save.disabled}>
-          Save
-        </Button>
-      </Form>
-    </SettingsPage>
+    <SettingsForm title="Username" account={account}>
+      <ConformField
+        meta={account.fields.username}
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={MAX_USERNAME_LENGTH}
+      />
+      <AccountFormNote>
+        Your profile lives at /{loaderData.username}. Letters, numbers, _ and - only; saved in lower case.
+      </AccountFormNote>
+    </SettingsForm>
   );
 }

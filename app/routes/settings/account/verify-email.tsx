@@ -1,17 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  EMAIL_SENT,
-} from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import {
+  ACCOUNT_UPDATED,
+  type AccountActionData,
+  EMAIL_SENT,
+  PinIntent,
+} from "~/app/routes/settings/account/account-action.server";
 import { pinSchema } from "~/server/accounts/schemas";
 import { confirmEmailChange, requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/verify-email";
@@ -41,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const email = emailQuery(request);
   const formData = await readForm(request);
 
-  if (formData.get("intent") === "resend-pin") {
+  if (readIntent(formData, PinIntent) === "resend-pin") {
     try {
       await requestEmailChange(context.app, viewer, { email }, context.campus);
       return data<AccountActionData>({ toast: EMAIL_SENT });

@@ -1,13 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { type AccountActionData, EMAIL_SENT } from "~/app/components/settings/account-action.server";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
 import { AccountPinForm } from "~/app/components/settings/account-pin-form";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
+import {
+  type AccountActionData,
+  EMAIL_SENT,
+  PinIntent,
+} from "~/app/routes/settings/account/account-action.server";
 import { pinSchema } from "~/server/accounts/schemas";
 import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
 import type { Route } from "./+types/verify-school-email";
@@ -47,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const query = pinQuery(args);
   const formData = await readForm(request);
 
-  if (formData.get("intent") === "resend-pin") {
+  if (readIntent(formData, PinIntent) === "resend-pin") {
     const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));
     try {
       await sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);

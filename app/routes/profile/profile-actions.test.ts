@@ -123,3 +123,55 @@ describe("profile photo actions", () => {
     expect(upload.meter.pulled).toBe(0);
   });
 });
+
+describe("profile edit intents (issue 10 §2)", () => {
+  function editRequest(cookie: string, fields: Record<string, string>): Request {
+    return new Request("http://localhost/profile/edit", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: requestHeaders({ cookie }),
+    });
+  }
+
+  it("save the details for the page's main form, with or without its intent", async () => {
+    const member = await createTestMember(t);
+    const named = await run(
+      editAction(
+        args(
+          editRequest(member.cookie, {
+            intent: "update-profile",
+            firstName: "Ada",
+            lastName: "B",
+            bio: "Hi",
+          }),
+        ),
+      ),
+    );
+    expect(named.response?.status ?? named).toBe(302);
+    expect((await getProfileById(t.ctx, member.id))?.firstName).toBe("Ada");
+    const unnamed = await run(
+      editAction(args(editRequest(member.cookie, { firstName: "Grace", lastName: "H", bio: "Hi" }))),
+    );
+    expect(unnamed.response?.status ?? unnamed).toBe(302);
+    expect((await getProfileById(t.ctx, member.id))?.firstName).toBe("Grace");
+  });
+
+  it("refuse an intent the page has no form for with a 400, changing nothing", async () => {
+    const member = await createTestMember(t);
+    const before = await getProfileById(t.ctx, member.id);
+    const answer = await run(
+      editAction(
+        args(
+          editRequest(member.cookie, {
+            intent: "delete-account",
+            firstName: "Eve",
+            lastName: "X",
+            bio: "Hi",
+          }),
+        ),
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect((await getProfileById(t.ctx, member.id))?.firstName).toBe(before?.firstName);
+  });
+});

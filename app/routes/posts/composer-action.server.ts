@@ -1,4 +1,5 @@
 import { data, type HeadersArgs } from "react-router";
+import { refusalHref } from "~/app/components/posts/composer-targets";
 import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
@@ -9,7 +10,6 @@ import { readLeadingFields, readUploadForm, uploadTempRoot } from "~/server/http
 import { requireParticipant } from "~/server/posts/access";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { POST_MESSAGES } from "~/server/posts/schemas";
-import { refusalHref } from "./composer-targets";
 
 /**
  * Decision 0082 'Uploads size', decision 0120: ten videos at the 100 MB cap plus

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PostActionData } from "~/app/components/posts/post-actions";
 import { action as postAction } from "~/app/routes/posts/post";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { postLikes, posts } from "~/server/db/schema";
 import { createTestMember, createTestPost, requestHeaders } from "~/tests/support/factories";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
-import type { PostActionData } from "./post-actions";
 
 // The post page's 'toggle-save' intent (spec 2 §4 'Save/like') through the route, as a browser sends it:
 // issue 9 §4 — another campus's post cannot be saved from one's own campus's host, and ids that are

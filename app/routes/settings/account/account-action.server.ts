@@ -1,0 +1,57 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { readForm } from "~/app/lib/form.server";
+import type { ToastInput } from "~/app/lib/toast";
+import type { AuthActionData as AccountActionData } from "~/app/routes/auth/action.server";
+import type { AppContext } from "~/server/context";
+
+export type { AccountActionData };
+
+type AccountReply = SubmissionResult<string[]>;
+
+/** spec 1 §8 'Account editing': every saved change says so. */
+export const ACCOUNT_UPDATED: ToastInput = { message: "Account Updated!", type: "success" };
+/** spec 1 §8 'Account editing': after a code is mailed. */
+export const EMAIL_SENT: ToastInput = { message: "Email sent", type: "okay" };
+
+/**
+ * The one settings action (issue 10 §2): the form parsed with its Zod schema (400 with the
+ * messages when it does not pass), then `run` (the domain function and the answer: a redirect with
+ * a toast, or data); a refusal is answered by the one adapter (decision 0140), on its field when
+ * that field is in `inlineFields`, else as an alert.
+ */
+export async function submitAccountForm<Schema extends z.ZodType, Answer>(
+  request: Request,
+  app: AppContext,
+  schema: Schema,
+  run: (
+    value: z.output<Schema>,
+    reply: (options?: { resetForm?: boolean }) => AccountReply,
+  ) => Promise<Answer>,
+  options: {
+    inlineFields?: readonly string[];
+    /** Fields never sent back to the page (passwords). */
+    hideFields?: string[];
+  } = {},
+) {
+  const { hideFields } = options;
+  const submission = parseWithZod(await readForm(request), { schema });
+  if (submission.status !== "success") {
+    return data<AccountActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  try {
+    return await run(submission.value, (replyOptions) => submission.reply({ ...replyOptions, hideFields }));
+  } catch (error) {
+    return failureReply(app, error, {
+      ...AREA_FAILURES.accountSettings,
+      reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
+      inlineFields: options.inlineFields,
+    });
+  }
+}
+
+/** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
+export const PinIntent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
