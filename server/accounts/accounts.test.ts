@@ -314,7 +314,8 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     } finally {
       t.clock.set(new Date());
     }
-  });
+    // 576 sign-in attempts: seconds alone, more on a busy machine.
+  }, 90_000);
 
   it("locks the account everywhere when many addresses guess its password (slow guessing, issue 9 §4)", async () => {
     const student = await createTestUser(t);

@@ -38,7 +38,7 @@ export interface UploadRoute {
 
 /**
  * The actions that take files, and so read their own bodies within their own caps
- * (app/components/posts/composer-action.server.ts, app/components/profile/profile-action.server.ts).
+ * (app/routes/posts/composer-action.server.ts, app/routes/profile/profile-action.server.ts).
  * Route matching in React Router ignores case and a trailing slash; so do these.
  */
 export const UPLOAD_ROUTES: readonly UploadRoute[] = [
