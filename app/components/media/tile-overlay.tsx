@@ -5,48 +5,21 @@ import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
 import { formatAgeAgo } from "~/app/components/posts/post-format";
+import { TrashIcon } from "~/app/components/posts/post-icons";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
-import { LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
+import { Icon, LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import { DeletePostModal } from "./delete-post-modal";
 
+/** The save control's heart, filled once saved. */
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className="size-5" style={filled ? { fill: "currentColor" } : undefined}>
       <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
-    </svg>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -156,7 +129,11 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
                   Copy link
                 </MenuItem>
                 {tile.ownedByViewer ? (
-                  <MenuItem icon={<TrashIcon />} onSelect={() => setConfirmDelete(true)} danger>
+                  <MenuItem
+                    icon={<TrashIcon className="size-5" />}
+                    onSelect={() => setConfirmDelete(true)}
+                    danger
+                  >
                     Delete
                   </MenuItem>
                 ) : null}

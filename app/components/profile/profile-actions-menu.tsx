@@ -1,40 +1,12 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { BadgeCheckIcon, LinkIcon } from "~/app/components/ui/icons";
+import { MoreIcon } from "~/app/components/posts/post-icons";
+import { BadgeCheckIcon, FlagIcon, LinkIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
-
-function MoreIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
-  );
-}
-
-function FlagIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1zM4 22v-7" />
-    </svg>
-  );
-}
 
 interface ProfileActionsMenuProps {
   firstName: string;
@@ -83,7 +55,7 @@ export function ProfileActionsMenu({
         aria-label={`More options for ${firstName}'s profile`}
         className="flex size-10 items-center justify-center rounded-full border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
       >
-        <MoreIcon />
+        <MoreIcon className="size-5" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -105,7 +77,7 @@ export function ProfileActionsMenu({
           ) : null}
           {own ? null : (
             <MenuItem
-              icon={<FlagIcon />}
+              icon={<FlagIcon className="size-5" />}
               onSelect={() => {
                 if (!signedIn) navigate("/user_registration");
                 else fetcher.submit({ intent: "report-user" }, { method: "post" });
