@@ -7,6 +7,7 @@ import {
   useNavigate,
   useSearchParams,
 } from "react-router";
+import { z } from "zod";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
@@ -24,7 +25,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { localPath } from "~/app/lib/local-path";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -120,6 +121,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
+const POST_PAGE_INTENTS = z.enum(["toggle-save", "delete-post", "delete-comment"]);
+
 /**
  * intents 'toggle-save' (spec 2 §4 'Save/like'), 'delete-post' and
  * 'delete-comment' (spec 2 §4 'Post lifecycle'); the domain decides who may.
@@ -128,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
   const viewer = await getViewer(args);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const intent = readIntent(form, POST_PAGE_INTENTS);
   try {
     if (intent === "toggle-save") {
       const result = await toggleSave(context.app, viewer, params.id);
@@ -144,20 +147,17 @@ export async function action(args: Route.ActionArgs) {
         toast,
       });
     }
-    if (intent === "delete-post" || intent === "delete-comment") {
-      // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
-      const target = String(form.get("postId") ?? params.id);
-      const remove = intent === "delete-comment" ? deleteComment : deletePost;
-      const result = await remove(context.app, viewer, target);
-      // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
-      if (result.kind === "post") {
-        const to = localPath(form.get("returnTo")) ?? "/home";
-        return redirectWithToast(to, { message: POST_MESSAGES.postDeleted, type: "success" });
-      }
-      const stay = result.id === params.id ? `/post/${result.rootId}` : `/post/${params.id}`;
-      return redirectWithToast(stay, { message: POST_MESSAGES.commentRemoved, type: "success" });
+    // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
+    const target = String(form.get("postId") ?? params.id);
+    const remove = intent === "delete-comment" ? deleteComment : deletePost;
+    const result = await remove(context.app, viewer, target);
+    // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
+    if (result.kind === "post") {
+      const to = localPath(form.get("returnTo")) ?? "/home";
+      return redirectWithToast(to, { message: POST_MESSAGES.postDeleted, type: "success" });
     }
-    return data<PostActionData>({ intent, ok: false }, { status: 400 });
+    const stay = result.id === params.id ? `/post/${result.rootId}` : `/post/${params.id}`;
+    return redirectWithToast(stay, { message: POST_MESSAGES.commentRemoved, type: "success" });
   } catch (error) {
     // Unexpected errors go on to the ErrorBoundary (no fallback message).
     return failureReply(context.app, error, { intent, participation: postPageParticipation });

@@ -1,4 +1,5 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
 import { FeedList } from "~/app/components/posts/feed-list";
@@ -16,7 +17,7 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listRefusal } from "~/app/lib/errors.server";
-import { readForm } from "~/app/lib/form.server";
+import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -168,11 +169,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
+const PROFILE_INTENTS = z.enum(["report-user", "claim-account"]);
+
 /** The profile menu's intents: 'report-user' (signed in) and 'claim-account'. */
 export async function action(args: Route.ActionArgs) {
   const { params, request, context } = args;
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const intent = readIntent(form, PROFILE_INTENTS);
   const username = params.username;
   if (!username) return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
 
@@ -191,27 +194,25 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  if (intent === "report-user") {
-    const viewer = await getViewer(args);
-    if (!viewer) throw redirect("/user_registration");
-    const profile = await getProfileByUsername(context.app, username);
-    if (!profile) throw data(null, { status: 404 });
-    try {
-      await reportUser(context.app, viewer, profile.id);
-    } catch (error) {
-      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
-      if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
-        throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
-      }
-      return failureReply(context.app, error, { intent });
+  // report-user.
+  const viewer = await getViewer(args);
+  if (!viewer) throw redirect("/user_registration");
+  const profile = await getProfileByUsername(context.app, username);
+  if (!profile) throw data(null, { status: 404 });
+  try {
+    await reportUser(context.app, viewer, profile.id);
+  } catch (error) {
+    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+    if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
+      throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
     }
-    return data<ProfileActionData>({
-      intent,
-      ok: true,
-      toast: { message: PROFILE_MESSAGES.userReported, type: "success" },
-    });
+    return failureReply(context.app, error, { intent });
   }
-  return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
+  return data<ProfileActionData>({
+    intent,
+    ok: true,
+    toast: { message: PROFILE_MESSAGES.userReported, type: "success" },
+  });
 }
 
 function NotFound() {
