@@ -5,12 +5,13 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/errors";
-import { campuses, postMedia, posts, user } from "../db/schema";
+import { campuses, posts, user } from "../db/schema";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, readText } from "./input";
-import { checkPostFiles, mediaRows, removePostFiles, storedFileKeys, storePostFiles } from "./media";
-import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
+import { insertAuthoredPost } from "./insertion";
+import { checkPostFiles, removePostFiles, storedFileKeys, storePostFiles } from "./media";
+import { assertWithinPostingLimits } from "./posting-limits";
 import type { PostRef } from "./posts";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text";
@@ -105,22 +106,24 @@ export async function createComment(
       if (!chain.some((row) => row.id === parent.id))
         throw new PostError("not-found", POST_MESSAGES.postGone);
       // After the thread's rows, as removeWithReplies takes posts before the author's row.
-      await lockAuthor(tx, author.id);
-      await assertWithinPostingLimits(ctx, tx, author.id);
-      await tx.insert(posts).values({
-        id,
-        campusId: parent.campusId,
-        type: "post",
-        authorId: author.id,
-        text: text.state,
-        textPlain: text.plainText,
-        parentId: parent.id,
-        rootId,
-        imgCount: stored.length,
-        createdAt: now,
-        lastModified: now,
-      });
-      if (stored.length > 0) await tx.insert(postMedia).values(mediaRows(id, parent.campusId, stored));
+      await insertAuthoredPost(
+        ctx,
+        tx,
+        {
+          id,
+          campusId: parent.campusId,
+          type: "post",
+          authorId: author.id,
+          text: text.state,
+          textPlain: text.plainText,
+          parentId: parent.id,
+          rootId,
+          imgCount: stored.length,
+          createdAt: now,
+          lastModified: now,
+        },
+        stored,
+      );
       await tx
         .update(posts)
         .set({ commentCount: sql`${posts.commentCount} + 1` })

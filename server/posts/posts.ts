@@ -3,12 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { campuses, postMedia, posts, user } from "../db/schema";
+import { campuses, posts, user } from "../db/schema";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, readCategory, readText } from "./input";
-import { checkPostFiles, mediaRows, removePostFiles, storedFileKeys, storePostFiles } from "./media";
-import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
+import { insertAuthoredPost } from "./insertion";
+import { checkPostFiles, removePostFiles, storedFileKeys, storePostFiles } from "./media";
+import { assertWithinPostingLimits } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text";
 import { POST_MESSAGES } from "./schemas";
@@ -60,21 +61,23 @@ export async function createPost(
   const now = ctx.clock.now();
   try {
     await ctx.db.transaction(async (tx) => {
-      await lockAuthor(tx, author.id);
-      await assertWithinPostingLimits(ctx, tx, author.id);
-      await tx.insert(posts).values({
-        id,
-        campusId: author.campusId,
-        type: "post",
-        authorId: author.id,
-        text: text.state,
-        textPlain: text.plainText,
-        category,
-        imgCount: stored.length,
-        createdAt: now,
-        lastModified: now,
-      });
-      if (stored.length > 0) await tx.insert(postMedia).values(mediaRows(id, author.campusId, stored));
+      await insertAuthoredPost(
+        ctx,
+        tx,
+        {
+          id,
+          campusId: author.campusId,
+          type: "post",
+          authorId: author.id,
+          text: text.state,
+          textPlain: text.plainText,
+          category,
+          imgCount: stored.length,
+          createdAt: now,
+          lastModified: now,
+        },
+        stored,
+      );
       // spec 2 §4: top-level creation increments the author's totalPosts.
       await tx
         .update(user)
