@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { formHoldsNul } from "~/server/http/form-bodies";
 
 /**
  * Issue 9 §4: an action's form, or a 400 the user can act on. A body that claims to
@@ -22,11 +23,7 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data({ message: FORM_MESSAGES.unreadable }, { status: 400 });
   }
-  for (const [, value] of form) {
-    if (typeof value === "string" && value.includes("\u0000")) {
-      throw data({ message: FORM_MESSAGES.invalidCharacters }, { status: 400 });
-    }
-  }
+  if (formHoldsNul(form)) throw data({ message: FORM_MESSAGES.invalidCharacters }, { status: 400 });
   return form;
 }
 

@@ -28,3 +28,15 @@ export function refuseNonFormWrites() {
     next();
   };
 }
+
+/**
+ * Whether a form field holds a NUL character. No field of the app's forms can hold one, and
+ * PostgreSQL text cannot store it: the form is refused as a whole (issue 9 §4), by readForm and
+ * by the upload reader alike.
+ */
+export function formHoldsNul(form: FormData): boolean {
+  for (const [, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) return true;
+  }
+  return false;
+}

@@ -49,6 +49,13 @@ function multipart(bytes: number): Request {
   return new Request("http://localhost/profile/set-up", { method: "POST", body: form });
 }
 
+function multipartWithText(text: string): Request {
+  const form = new FormData();
+  form.set("text", text);
+  form.set("files", new File([new Uint8Array(10)], "x.png", { type: "image/png" }));
+  return new Request("http://localhost/create/post", { method: "POST", body: form });
+}
+
 /** A body sent in chunks without Content-Length, as a client may. */
 function chunked(totalBytes: number) {
   return meteredBody([new Uint8Array(totalBytes).fill(97)], {
@@ -194,6 +201,9 @@ describe("readUploadForm", () => {
         body: "x",
         headers: { "Content-Type": "multipart/form-data" },
       }),
+      // A NUL character, which no field can hold (issue 9 §4), in a multipart and a url-encoded form.
+      multipartWithText("a\u0000b"),
+      new Request("http://localhost/", { method: "POST", body: new URLSearchParams({ bio: "a\u0000b" }) }),
     ];
     for (const request of cases) {
       expect((await readUploadForm(request, tempRoot, limits(1_000_000))).kind).toBe("malformed");

@@ -1,6 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { type FileHandle, mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { formHoldsNul } from "./form-bodies";
 import { MultipartError, MultipartParser, multipartBoundary } from "./multipart";
 
 /**
@@ -84,6 +85,8 @@ function bodyKind(request: Request): { kind: "multipart"; boundary: string } | {
   return mediaType === "application/x-www-form-urlencoded" ? { kind: "urlencoded" } : null;
 }
 
+const NUL_FIELD = "A field holds a NUL character.";
+
 async function readUrlEncoded(request: Request, maxBytes: number): Promise<FormData> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of bodyChunks(request, maxBytes)) chunks.push(chunk);
@@ -111,6 +114,7 @@ export async function readUploadForm(
   if (kind.kind === "urlencoded") {
     try {
       const form = await readUrlEncoded(request, Math.min(limits.maxBodyBytes, limits.maxFieldBytes));
+      if (formHoldsNul(form)) return { kind: "malformed", reason: NUL_FIELD };
       return { kind: "form", form, dispose: async () => {} };
     } catch (error) {
       if (error instanceof TooLarge) return { kind: "too-large" };
@@ -182,6 +186,10 @@ export async function readUploadForm(
       if (parser.finished) break;
     }
     parser.end();
+    if (formHoldsNul(form)) {
+      await dispose();
+      return { kind: "malformed", reason: NUL_FIELD };
+    }
     return { kind: "form", form, dispose };
   } catch (error) {
     await handle?.close().catch(() => {});

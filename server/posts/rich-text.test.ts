@@ -116,6 +116,14 @@ describe("reading the editor state", () => {
     }
   });
 
+  it("refuses a NUL character, which the database cannot store (issue 9 §4)", () => {
+    expect(parseRichText(JSON.stringify(plainTextToRichText("a\u0000b")))).toEqual({
+      ok: false,
+      code: "unreadable",
+      message: "The text could not be read. Please try again.",
+    });
+  });
+
   it("drops inline styles and unknown fields from what is stored", () => {
     const styled = structuredClone(lexicalHi);
     const text = styled.root.children[0]?.children[0] as Record<string, unknown>;

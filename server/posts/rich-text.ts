@@ -114,7 +114,8 @@ const indentSchema = z.number().int().min(0).max(20).default(0);
 const textNodeSchema = z.object({
   type: z.literal("text"),
   version: versionSchema,
-  text: z.string(),
+  // PostgreSQL's jsonb cannot hold a NUL character: refused here, not as a failed insert (issue 9 §4).
+  text: z.string().refine((text) => !text.includes("\u0000")),
   format: z
     .number()
     .int()

@@ -86,6 +86,8 @@ const hostileString = fc.oneof(
     "\uD800",
     "x".repeat(10_000),
     "2026-13-45",
+    // A well-formed post text with a NUL character, which PostgreSQL cannot store.
+    JSON.stringify(plainTextToRichText("a\u0000b")),
     "-1",
     "1e309",
   ),
