@@ -6,7 +6,11 @@ import type { TestProject } from "vitest/node";
 import { pgliteExtensions, wrapPglite, wrapPool } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
 
-export const TEMPLATE_DATABASE = "cbs_test_template";
+// TEST_TEMPLATE_DATABASE lets two checkouts run their PostgreSQL tests on one server at once.
+export const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE ?? "cbs_test_template";
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(TEMPLATE_DATABASE)) {
+  throw new Error(`TEST_TEMPLATE_DATABASE must be a plain lower-case identifier, got ${TEMPLATE_DATABASE}`);
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
