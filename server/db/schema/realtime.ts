@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/**
+ * Each user's event counter (decision 0210). Taking the next number updates this
+ * row, which holds its lock until the writing transaction ends, so two writers
+ * for one user commit in the order of their numbers and a reader asking for
+ * 'after N' never skips an event that commits late.
+ */
+export const realtimeCursors = pgTable("realtime_cursors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+});
+
+/** The per-user event log a stream replays from (Last-Event-ID); a bounded backlog. */
+export const realtimeEvents = pgTable(
+  "realtime_events",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.seq] }),
+    index("realtime_events_created_idx").on(table.createdAt),
+  ],
+);
