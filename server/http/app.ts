@@ -16,6 +16,7 @@ import { mountTestFixtures } from "../dev/test-student";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
+import { createS3Storage } from "../media/s3-storage";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import "./load-context";
@@ -26,6 +27,7 @@ import { limitRequestBodies } from "./body-limit";
 import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
+import { serveMediaFiles } from "./media-files";
 import { createPageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -84,7 +86,10 @@ export async function startApp(options: {
   let wake = () => {};
   const campuses = new CampusDirectory(database.db, config.campusHosts);
   await campuses.refresh();
-  const storage = createDiskStorage(path.join(config.dataDir, "media"));
+  // Decision 0292: a bucket when S3_BUCKET is set (several machines share uploads), else local disk.
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createDiskStorage(path.join(config.dataDir, "media"));
   // Upload folders a stopped process left behind (decision 0120); an hour spares another process's.
   await sweepUploadTemp(uploadTempRoot(config.dataDir), 60 * 60 * 1000);
   const ctx: AppContext = {
@@ -138,21 +143,9 @@ export async function startApp(options: {
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
 
-  // Uploaded media: a key never names other content (decision 0050), so browsers keep it a year.
-  app.use(
-    MEDIA_URL_PREFIX,
-    express.static(storage.root, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      dotfiles: "deny",
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
-    }),
-    (_req, res) => {
-      res.status(404).type("text/plain").send("Not Found");
-    },
-  );
+  // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
+  // (a key never names other content, decision 0050), ranges for video.
+  app.use(MEDIA_URL_PREFIX, serveMediaFiles(storage));
 
   // Only the better-auth endpoints we list are public; sign-up, sign-in and resets go
   // through our rules (server/accounts/auth.ts PUBLIC_AUTH_PATHS).
