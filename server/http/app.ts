@@ -28,7 +28,7 @@ import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { serveMediaFiles } from "./media-files";
-import { createPageCache } from "./page-cache";
+import { createPageCache, type PageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
 import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
@@ -52,6 +52,11 @@ export interface RunningApp {
    */
   listPages: express.Express;
   ctx: AppContext;
+  /**
+   * This process's page cache (null when off): `invalidateCampus(campusId)` is what another
+   * process's write calls here, through the realtime hub's NOTIFY (decision 0293).
+   */
+  pageCache: PageCache | null;
   /** Stops background work and closes the database; call after the HTTP server stopped accepting. */
   close(): Promise<void>;
 }
@@ -178,8 +183,9 @@ export async function startApp(options: {
   // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
   app.use(privateForSessions());
 
+  let pageCache: PageCache | null = null;
   if (config.pageCacheMs > 0 && !options.dev) {
-    const pageCache = createPageCache({
+    pageCache = createPageCache({
       ttlMs: config.pageCacheMs,
       maxEntries: 500,
       maxBytes: 1024 * 1024,
@@ -187,6 +193,8 @@ export async function startApp(options: {
       sharedCookies: [TIME_ZONE_COOKIE],
       // The root loader's geo gate decides the same way for a hit.
       admit: geoGateAdmits,
+      // A write on any of a campus's hosts drops the campus's pages (decision 0293).
+      campusOf: (host) => campuses.forHost(host).id,
     });
     app.use(pageCache.middleware);
   }
@@ -217,6 +225,7 @@ export async function startApp(options: {
     app,
     listPages,
     ctx,
+    pageCache,
     async close() {
       await mailWorker.stop();
       mail.close?.();
