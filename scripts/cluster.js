@@ -54,6 +54,8 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   const retiring = new Set();
   /** Workers that have listened at least once. */
   const listened = new Set();
+  /** Replacements started by a restart: one that cannot start ends the restart, not a retry loop. */
+  const spares = new Set();
   let stopping = false;
   let failedStarts = 0;
   let restarting = Promise.resolve();
@@ -103,7 +105,8 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   cluster.on("exit", (worker, code, signal) => {
     const planned = retiring.delete(worker.id);
     const hadListened = listened.delete(worker.id);
-    if (planned || stopping) return;
+    const spare = spares.delete(worker.id) && !hadListened;
+    if (planned || spare || stopping) return;
     log(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}): starting a replacement`);
     if (!hadListened) failedStarts += 1;
     if (failedStarts >= MAX_FAILED_STARTS) {
@@ -125,8 +128,10 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
     for (const worker of old) {
       if (stopping) return;
       const replacement = fork();
+      spares.add(replacement.worker.id);
       try {
         await replacement.ready;
+        spares.delete(replacement.worker.id);
       } catch (error) {
         log(
           `restart stopped: ${error instanceof Error ? error.message : String(error)}; the old worker keeps serving`,
