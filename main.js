@@ -3,6 +3,7 @@
 // WORKERS=n (n > 1, PostgreSQL only) runs n such processes sharing the port (scripts/cluster.js,
 // decision 0290); this file is then both the primary (which only supervises) and each worker.
 import cluster from "node:cluster";
+import net from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import compression from "compression";
@@ -75,10 +76,12 @@ async function serve() {
     // Long-lived connections (event streams) would hold close() forever.
     const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
     force.unref();
-    const closed = new Promise((resolve) => httpServer.close(resolve));
-    // Idle keep-alive connections go now; busy ones close after their answer (Connection: close above).
-    httpServer.closeIdleConnections();
-    await closed;
+    // Stop accepting, but leave open connections to end as clients expect: after their next answer
+    // (Connection: close above), or idle past the keep-alive timeout the server announced
+    // (Keep-Alive: timeout=5), which clients honour. http.Server's own close() would end idle ones
+    // at once, racing a client that is sending its next request on one (a failed request in a
+    // restart under load; decision 0290).
+    await new Promise((resolve) => net.Server.prototype.close.call(httpServer, resolve));
     await running.close();
     process.exit(0);
   }
