@@ -1,56 +1,90 @@
 // The Node entry (CONTRACT.md 'Two commands'): serves the built app, or with
 // --dev runs Vite in middleware mode. Stops cleanly on SIGINT/SIGTERM.
+// WORKERS=n (n > 1, PostgreSQL only) runs n such processes sharing the port (scripts/cluster.js,
+// decision 0290); this file is then both the primary (which only supervises) and each worker.
+import cluster from "node:cluster";
+import net from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import { resolveWorkerCount, superviseWorkers } from "./scripts/cluster.js";
 import { selectReactProductionBuild } from "./scripts/runtime-env.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 
-const server = express();
-server.disable("x-powered-by");
+let workers = 1;
+if (!dev && cluster.isPrimary) {
+  try {
+    workers = resolveWorkerCount(process.env, availableParallelism());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 
-let running;
-let serveFrontEnd;
-if (dev) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  const { startApp } = await viteDevServer.ssrLoadModule("./server/http/app.ts");
-  running = await startApp({
-    dev: true,
-    build: () => viteDevServer.ssrLoadModule("virtual:react-router/server-build"),
+if (workers > 1) superviseWorkers({ count: workers, port });
+else await serve();
+
+async function serve() {
+  const server = express();
+  server.disable("x-powered-by");
+
+  let stopping = false;
+  // Once stopping, every answer closes its connection, so no client sends its next request to a
+  // process that is going away (a restart under load loses none; decision 0290).
+  server.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
   });
-  serveFrontEnd = viteDevServer.middlewares;
-} else {
-  const operatorEnv = selectReactProductionBuild(process.env);
-  const { startApp, clientFiles } = await import("./build/server/index.js");
-  running = await startApp({ dev: false, env: operatorEnv });
-  // The built assets, favicon and campus logos (server/http/static-files.ts).
-  serveFrontEnd = await clientFiles(path.resolve("build/client"));
-}
-// Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
-server.use(running.listPages);
-// Before the static files, so the built assets are compressed too (issue 2 §1).
-server.use(compression());
-server.use(serveFrontEnd);
-server.use(running.app);
 
-const httpServer = server.listen(port, () => {
-  console.log(`Campus Buy Sell is serving on http://localhost:${port}`);
-});
+  let running;
+  let serveFrontEnd;
+  if (dev) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    const { startApp } = await viteDevServer.ssrLoadModule("./server/http/app.ts");
+    running = await startApp({
+      dev: true,
+      build: () => viteDevServer.ssrLoadModule("virtual:react-router/server-build"),
+    });
+    serveFrontEnd = viteDevServer.middlewares;
+  } else {
+    const operatorEnv = selectReactProductionBuild(process.env);
+    const { startApp, clientFiles } = await import("./build/server/index.js");
+    running = await startApp({ dev: false, env: operatorEnv });
+    // The built assets, favicon and campus logos (server/http/static-files.ts).
+    serveFrontEnd = await clientFiles(path.resolve("build/client"));
+  }
+  // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
+  server.use(running.listPages);
+  // Before the static files, so the built assets are compressed too (issue 2 §1).
+  server.use(compression());
+  server.use(serveFrontEnd);
+  server.use(running.app);
 
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing requests in flight, then closing the database`);
-  // Long-lived connections (event streams) would hold close() forever.
-  const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
-  force.unref();
-  await new Promise((resolve) => httpServer.close(resolve));
-  await running.close();
-  process.exit(0);
+  const httpServer = server.listen(port, () => {
+    // In a cluster the primary prints the address once for all the workers (scripts/cluster.js).
+    if (cluster.isPrimary) console.log(`Campus Buy Sell is serving on http://localhost:${port}`);
+  });
+
+  async function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then closing the database`);
+    // Long-lived connections (event streams) would hold close() forever.
+    const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
+    force.unref();
+    // Stop accepting, but leave open connections to end as clients expect: after their next answer
+    // (Connection: close above), or idle past the keep-alive timeout the server announced
+    // (Keep-Alive: timeout=5), which clients honour. http.Server's own close() would end idle ones
+    // at once, racing a client that is sending its next request on one (a failed request in a
+    // restart under load; decision 0290).
+    await new Promise((resolve) => net.Server.prototype.close.call(httpServer, resolve));
+    await running.close();
+    process.exit(0);
+  }
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import campusList from "./campuses/campuses.json";
+import type { S3Settings } from "./media/s3-storage";
 
 /** Everything the app reads from its environment (CONTRACT.md), parsed once at start. */
 export interface Config {
@@ -45,6 +46,11 @@ export interface Config {
    * never in production, whatever the variable says.
    */
   testFixtures: boolean;
+  /**
+   * Decision 0292 (issue 16 §3): uploaded media in an S3-compatible bucket (S3_BUCKET and its
+   * keys), shared by every process and machine; null keeps it on local disk under DATA_DIR/media.
+   */
+  s3: S3Settings | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +126,46 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * S3_BUCKET turns the bucket on; then its keys are required. S3_ENDPOINT defaults to AWS in
+ * S3_REGION (us-east-1); addresses are path-style (`{endpoint}/{bucket}/…`) whenever S3_ENDPOINT
+ * is given, as S3-compatible servers expect, unless S3_FORCE_PATH_STYLE=0.
+ */
+export function parseS3Settings(env: Env): S3Settings | null {
+  const bucket = optional(env.S3_BUCKET);
+  if (!bucket) {
+    const stray = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((name) =>
+      optional(env[name]),
+    );
+    if (stray.length > 0) {
+      throw new Error(`${stray.join(", ")} set without S3_BUCKET: set S3_BUCKET to store media in a bucket`);
+    }
+    return null;
+  }
+  const accessKeyId = optional(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = optional(env.S3_SECRET_ACCESS_KEY);
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error("S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (README, Configuration)");
+  }
+  const region = optional(env.S3_REGION) ?? "us-east-1";
+  const explicitEndpoint = optional(env.S3_ENDPOINT);
+  const endpoint = explicitEndpoint ?? `https://s3.${region}.amazonaws.com`;
+  try {
+    const url = new URL(endpoint);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
+  } catch {
+    throw new Error(`S3_ENDPOINT: expected an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  }
+  return {
+    endpoint,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    region,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, explicitEndpoint !== null),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -155,5 +201,6 @@ export function loadConfig(env: Env = process.env): Config {
     signUpsPerAddressPerHour: count("SIGN_UPS_PER_HOUR", env.SIGN_UPS_PER_HOUR, 10, 1),
     publicCampuses: parsePublicCampuses(env.PUBLIC_CAMPUSES),
     testFixtures: !production && flag(env.TEST_FIXTURES, false),
+    s3: parseS3Settings(env),
   };
 }

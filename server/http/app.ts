@@ -16,6 +16,7 @@ import { mountTestFixtures } from "../dev/test-student";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
+import { createS3Storage } from "../media/s3-storage";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import "./load-context";
@@ -26,7 +27,8 @@ import { limitRequestBodies } from "./body-limit";
 import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
-import { createPageCache } from "./page-cache";
+import { serveMediaFiles } from "./media-files";
+import { createPageCache, type PageCache } from "./page-cache";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
 import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
@@ -50,6 +52,11 @@ export interface RunningApp {
    */
   listPages: express.Express;
   ctx: AppContext;
+  /**
+   * This process's page cache (null when off): `invalidateCampus(campusId)` is what another
+   * process's write calls here, through the realtime hub's NOTIFY (decision 0293).
+   */
+  pageCache: PageCache | null;
   /** Stops background work and closes the database; call after the HTTP server stopped accepting. */
   close(): Promise<void>;
 }
@@ -84,7 +91,10 @@ export async function startApp(options: {
   let wake = () => {};
   const campuses = new CampusDirectory(database.db, config.campusHosts);
   await campuses.refresh();
-  const storage = createDiskStorage(path.join(config.dataDir, "media"));
+  // Decision 0292: a bucket when S3_BUCKET is set (several machines share uploads), else local disk.
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createDiskStorage(path.join(config.dataDir, "media"));
   // Upload folders a stopped process left behind (decision 0120); an hour spares another process's.
   await sweepUploadTemp(uploadTempRoot(config.dataDir), 60 * 60 * 1000);
   const ctx: AppContext = {
@@ -138,21 +148,9 @@ export async function startApp(options: {
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
 
-  // Uploaded media: a key never names other content (decision 0050), so browsers keep it a year.
-  app.use(
-    MEDIA_URL_PREFIX,
-    express.static(storage.root, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      dotfiles: "deny",
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
-    }),
-    (_req, res) => {
-      res.status(404).type("text/plain").send("Not Found");
-    },
-  );
+  // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
+  // (a key never names other content, decision 0050), ranges for video.
+  app.use(MEDIA_URL_PREFIX, serveMediaFiles(storage));
 
   // Only the better-auth endpoints we list are public; sign-up, sign-in and resets go
   // through our rules (server/accounts/auth.ts PUBLIC_AUTH_PATHS).
@@ -185,8 +183,9 @@ export async function startApp(options: {
   // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
   app.use(privateForSessions());
 
+  let pageCache: PageCache | null = null;
   if (config.pageCacheMs > 0 && !options.dev) {
-    const pageCache = createPageCache({
+    pageCache = createPageCache({
       ttlMs: config.pageCacheMs,
       maxEntries: 500,
       maxBytes: 1024 * 1024,
@@ -194,6 +193,8 @@ export async function startApp(options: {
       sharedCookies: [TIME_ZONE_COOKIE],
       // The root loader's geo gate decides the same way for a hit.
       admit: geoGateAdmits,
+      // A write on any of a campus's hosts drops the campus's pages (decision 0293).
+      campusOf: (host) => campuses.forHost(host).id,
     });
     app.use(pageCache.middleware);
   }
@@ -224,6 +225,7 @@ export async function startApp(options: {
     app,
     listPages,
     ctx,
+    pageCache,
     async close() {
       await mailWorker.stop();
       mail.close?.();

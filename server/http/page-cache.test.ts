@@ -22,8 +22,13 @@ const cache = createPageCache({
   cacheablePath: (path) => path === "/home" || path.startsWith("/post/"),
   sharedCookies: ["tz"],
   admit: async () => admitted,
+  // The IPv6 loopback stands for a second host of the IPv4 loopback's campus.
+  campusOf: (host) => host.replace("[::1]", "127.0.0.1"),
+  onWrite: (campus) => writesAnnounced.push(campus),
   now: () => clock,
 });
+/** What onWrite announced (for the other processes). */
+const writesAnnounced: string[] = [];
 
 beforeAll(async () => {
   const app = express();
@@ -183,6 +188,38 @@ describe("page cache", () => {
     heldRender = null;
     expect((await page("/post/slow")).state).toBe("miss");
     expect((await page("/post/slow")).state).toBe("hit");
+  });
+
+  it("drops every host's pages of the campus a write was on, and announces the write with its campus", async () => {
+    writesAnnounced.length = 0;
+    await page("/home?visit=12");
+    await page("/home?visit=12", {}, "localhost");
+    await get("/write", { method: "POST" }, "[::1]").then((response) => response.text());
+    expect(writesAnnounced).toEqual([`127.0.0.1:${port}`]);
+    expect((await page("/home?visit=12")).state).toBe("miss");
+    expect((await page("/home?visit=12", {}, "localhost")).state).toBe("hit");
+  });
+
+  it("drops a campus's pages when another process's write is reported (invalidateCampus), even one rendering", async () => {
+    await page("/home?visit=13");
+    await page("/home?visit=13", {}, "localhost");
+    cache.invalidateCampus(`127.0.0.1:${port}`);
+    expect((await page("/home?visit=13")).state).toBe("miss");
+    expect((await page("/home?visit=13", {}, "localhost")).state).toBe("hit");
+
+    let release = () => {};
+    heldRender = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rendering = page("/post/slow?visit=13");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cache.invalidateCampus(`127.0.0.1:${port}`);
+    release();
+    await rendering;
+    heldRender = null;
+    // Rendered before the remote write: not stored.
+    expect((await page("/post/slow?visit=13")).state).toBe("miss");
+    expect((await page("/post/slow?visit=13")).state).toBe("hit");
   });
 
   it("holds at most maxEntries pages, dropping the oldest", async () => {

@@ -13,9 +13,10 @@ import { type BodyEncoding, compressBody, preferredEncoding } from "./compress";
  *   which is part of the key) are served or stored; a session, a queued toast or a
  *   once-only redirect cookie always reaches the app.
  * - Only 200 responses without Set-Cookie are stored.
- * - Every write (any method but GET/HEAD/OPTIONS) on a host drops that host's pages
- *   when it finishes, and a page rendered while a write was in flight is not stored.
- *   Other processes see the change within `ttlMs`.
+ * - Every write (any method but GET/HEAD/OPTIONS) on a host drops the pages of that host's
+ *   campus (all its hosts) when it finishes, and a page rendered while a write was in flight
+ *   is not stored. Other processes drop theirs when told through `invalidateCampus` (the
+ *   realtime hub's NOTIFY, fed by `onWrite`; decision 0293), and at the latest after `ttlMs`.
  * - A hit is the page as it was rendered, byte for byte, with the Content-Security-Policy
  *   it was sent with: its nonce authorises exactly the scripts of that fixed body, which
  *   nothing can change after rendering (decision 0104). Being identical, the page is
@@ -34,11 +35,30 @@ export interface PageCacheOptions {
   sharedCookies: readonly string[];
   /** Whether this request may be served a cached page at all (the geo gate's decision). */
   admit(req: Request): Promise<boolean>;
+  /** The campus a host serves (the campus directory); pages are dropped by campus. Default: the host itself. */
+  campusOf?(host: string): string;
+  /**
+   * Called when a write on this process finished (after its pages were dropped here), with the
+   * campus it was on: the hook to tell the other processes, which call `invalidateCampus`.
+   */
+  onWrite?(campusId: string): void;
   now?: () => number;
 }
 
+/** What the app keeps of the page cache: its middleware, and the call another process's write makes. */
+export interface PageCache {
+  middleware(req: Request, res: Response, next: NextFunction): Promise<void>;
+  /**
+   * Drops every stored page of the campus, and keeps a page whose render is under way from
+   * being stored (it may predate the change). One call per remote write: idempotent and cheap.
+   */
+  invalidateCampus(campusId: string): void;
+  /** How many pages are held (for tests and diagnostics). */
+  readonly size: number;
+}
+
 interface CachedPage {
-  host: string;
+  campus: string;
   storedAt: number;
   body: Buffer;
   /** Compressed copies, made on the first hit that accepts each. */
@@ -80,15 +100,16 @@ function sharedCookieValues(header: string | undefined, shared: readonly string[
   return values.sort();
 }
 
-export function createPageCache(options: PageCacheOptions) {
+export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
+  const campusOf = options.campusOf ?? ((host: string) => host);
   const pages = new Map<string, CachedPage>();
-  /** Per host: bumped when a write finishes, so a page rendered across it is not stored. */
+  /** Per campus: bumped when a write starts and finishes, so a page rendered across it is not stored. */
   const generations = new Map<string, number>();
 
-  function dropHost(host: string) {
-    generations.set(host, (generations.get(host) ?? 0) + 1);
-    for (const [key, page] of pages) if (page.host === host) pages.delete(key);
+  function dropCampus(campus: string) {
+    generations.set(campus, (generations.get(campus) ?? 0) + 1);
+    for (const [key, page] of pages) if (page.campus === campus) pages.delete(key);
   }
 
   function store(key: string, page: CachedPage) {
@@ -102,13 +123,13 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  function keyOf(req: Request): { host: string; key: string } | null {
+  function keyOf(req: Request): { campus: string; key: string } | null {
     if (req.method !== "GET") return null;
     if (!options.cacheablePath(req.path)) return null;
     const cookies = sharedCookieValues(req.headers.cookie, options.sharedCookies);
     if (!cookies) return null;
     const host = (req.headers.host ?? "").toLowerCase();
-    return { host, key: `${host} ${req.originalUrl} ${cookies.join("; ")}` };
+    return { campus: campusOf(host), key: `${host} ${req.originalUrl} ${cookies.join("; ")}` };
   }
 
   async function serveHit(req: Request, res: Response, key: string): Promise<boolean> {
@@ -133,8 +154,8 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** Records what the app writes, and stores it if the response qualifies. */
-  function capture(res: Response, host: string, key: string) {
-    const generation = generations.get(host) ?? 0;
+  function capture(res: Response, campus: string, key: string) {
+    const generation = generations.get(campus) ?? 0;
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -165,14 +186,14 @@ export function createPageCache(options: PageCacheOptions) {
     res.once("finish", () => {
       if (tooLarge || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      if ((generations.get(host) ?? 0) !== generation) return;
+      if ((generations.get(campus) ?? 0) !== generation) return;
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
       store(key, {
-        host,
+        campus,
         storedAt: now(),
         body: Buffer.concat(chunks),
         encoded: {},
@@ -184,10 +205,13 @@ export function createPageCache(options: PageCacheOptions) {
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if (isWrite(req.method)) {
-      const host = (req.headers.host ?? "").toLowerCase();
+      const campus = campusOf((req.headers.host ?? "").toLowerCase());
       // Also on failure: a write that failed halfway through its own transactions still wrote something.
-      res.once("close", () => dropHost(host));
-      generations.set(host, (generations.get(host) ?? 0) + 1);
+      res.once("close", () => {
+        dropCampus(campus);
+        options.onWrite?.(campus);
+      });
+      generations.set(campus, (generations.get(campus) ?? 0) + 1);
       next();
       return;
     }
@@ -202,13 +226,13 @@ export function createPageCache(options: PageCacheOptions) {
       next(error);
       return;
     }
-    capture(res, target.host, target.key);
+    capture(res, target.campus, target.key);
     next();
   }
 
   return {
     middleware,
-    /** How many pages are held (for tests and diagnostics). */
+    invalidateCampus: dropCampus,
     get size() {
       return pages.size;
     },

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { MEDIA_TYPES, type MediaType } from "./limits";
 
 /** Where stored media is served from (server/http/app.ts). Not /media: that is the media grid page (spec 2 §2). */
 export const MEDIA_URL_PREFIX = "/media-files";
 
 /**
  * The media storage seam (ARCHITECTURE.md rule 6): uploaded photos and videos
- * go through it, so tests use memory and a later S3-compatible bucket needs no
- * change to the callers. Keys are paths like `images/profilePics/{userId}/…`;
+ * go through it: local disk by default, an S3-compatible bucket with S3_BUCKET
+ * (./s3-storage.ts, decision 0292), memory in tests. The app serves every store
+ * the same way at MEDIA_URL_PREFIX (server/http/media-files.ts). Keys are paths like `images/profilePics/{userId}/…`;
  * what a key names never changes (URLs are cached for a year, decision 0050),
  * so new content always gets a new key.
  */
@@ -16,12 +20,58 @@ export interface MediaStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Like put, for content that arrives as a stream: a video is never held whole (decision 0121). */
   putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<void>;
+  /**
+   * The stored object, or only `range` of it, as a stream; null when nothing is stored under
+   * the key. Throws RangeNotSatisfiable when the range starts past the end.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Removes a stored object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** The address a browser loads the object from. */
   url(key: string): string;
   /** The key behind an address url() gave, or null for any other address. */
   keyOf(url: string): string | null;
+}
+
+/** A byte range asked for (HTTP Range, one range): `start` to `end` inclusive, or the last `suffix` bytes. */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The whole object's size in bytes. */
+  size: number;
+  /** The bytes `body` holds, inclusive, when a range was asked for; null for the whole object. */
+  range: { start: number; end: number } | null;
+  /** A validator that changes whenever the content could (HTTP ETag, quoted), or null. */
+  etag: string | null;
+}
+
+/** A range that starts past the object's end (HTTP 416). */
+export class RangeNotSatisfiable extends Error {
+  constructor(readonly size: number) {
+    super(`range not satisfiable (object of ${size} bytes)`);
+    this.name = "RangeNotSatisfiable";
+  }
+}
+
+/** The inclusive bytes a range names in an object of `size` bytes (RFC 9110 §14.1.2). */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } {
+  if ("suffix" in range) {
+    if (range.suffix <= 0 || size === 0) throw new RangeNotSatisfiable(size);
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
+  }
+  if (range.start >= size) throw new RangeNotSatisfiable(size);
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  if (end < range.start) throw new RangeNotSatisfiable(size);
+  return { start: range.start, end };
+}
+
+/** The type a stored file is served with, from its extension (keys end in the type they were stored as). */
+export function contentTypeOfKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  if (extension === "jpg") return MEDIA_TYPES.jpeg.mime;
+  return extension in MEDIA_TYPES ? MEDIA_TYPES[extension as MediaType].mime : "application/octet-stream";
 }
 
 /** Segments of letters, digits, `_`, `-` and `.` (not starting with a dot); never absolute. */
@@ -34,7 +84,8 @@ export function assertValidKey(key: string): void {
   }
 }
 
-function keyFromUrl(url: string, prefix: string): string | null {
+/** The key behind `{prefix}/{key}`, or null (every store's keyOf). */
+export function keyFromUrl(url: string, prefix: string): string | null {
   if (!url.startsWith(`${prefix}/`)) return null;
   const key = url.slice(prefix.length + 1);
   try {
@@ -86,6 +137,27 @@ export function createDiskStorage(root: string, urlPrefix = MEDIA_URL_PREFIX): D
         throw error;
       }
     },
+    async get(key, range) {
+      const file = fileOf(key);
+      let info: Awaited<ReturnType<typeof stat>>;
+      try {
+        info = await stat(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      if (!info.isFile()) return null;
+      const bytes = range ? resolveRange(range, info.size) : null;
+      const stream = createReadStream(file, bytes ?? {});
+      return {
+        body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+        contentType: contentTypeOfKey(key),
+        size: info.size,
+        range: bytes,
+        // A file is only ever replaced whole (rename), so its size and time identify its content.
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
@@ -120,6 +192,21 @@ export function createMemoryStorage(urlPrefix = MEDIA_URL_PREFIX): MemoryStorage
         chunks.push(value);
       }
       objects.set(key, { bytes: new Uint8Array(Buffer.concat(chunks)), contentType });
+    },
+    async get(key, range) {
+      assertValidKey(key);
+      const object = objects.get(key);
+      if (!object) return null;
+      const size = object.bytes.length;
+      const bytes = range ? resolveRange(range, size) : null;
+      const slice = bytes ? object.bytes.slice(bytes.start, bytes.end + 1) : object.bytes.slice();
+      return {
+        body: new Blob([slice]).stream(),
+        contentType: object.contentType,
+        size,
+        range: bytes,
+        etag: null,
+      };
     },
     async delete(key) {
       assertValidKey(key);

@@ -1,0 +1,172 @@
+// Issue 16 §3 (decision 0290): `WORKERS=n` runs the built app as n processes sharing one port
+// through Node's cluster module. This file is the primary's side: it decides how many processes,
+// starts them, replaces one that dies, replaces them one by one on SIGHUP, and on SIGTERM/SIGINT
+// lets each finish its requests (main.js's graceful shutdown, per process) before exiting.
+// Plain JavaScript beside main.js: the primary never loads the app's bundle.
+import cluster from "node:cluster";
+
+/** The signal that replaces every worker, one at a time, without refusing a request. */
+export const RESTART_SIGNAL = "SIGHUP";
+/** How long a worker may take to finish its requests after SIGTERM before the primary kills it. */
+const STOP_GRACE_MS = 30_000;
+/** A worker that dies before it ever listened is restarted after a growing pause, at most this. */
+const MAX_RESTART_DELAY_MS = 30_000;
+/** Consecutive deaths before listening after which the primary gives up (a broken configuration). */
+const MAX_FAILED_STARTS = 5;
+
+/**
+ * How many app processes to run. WORKERS unset: one on the embedded database (PGlite
+ * opens its folder in one process only), one per core on PostgreSQL. More than one
+ * without DATABASE_URL is refused with a message naming the fix.
+ * @param {Record<string, string | undefined>} env
+ * @param {number} cores
+ * @returns {number}
+ */
+export function resolveWorkerCount(env, cores) {
+  const postgres = Boolean(env.DATABASE_URL && env.DATABASE_URL.trim() !== "");
+  const raw = env.WORKERS?.trim() ?? "";
+  if (raw === "") return postgres ? Math.max(1, cores) : 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`WORKERS: expected a whole number of at least 1, got ${JSON.stringify(env.WORKERS)}`);
+  }
+  if (count > 1 && !postgres) {
+    throw new Error(
+      `WORKERS=${count}: the embedded database (no DATABASE_URL) can be opened by one process only. ` +
+        "Set DATABASE_URL to a PostgreSQL server to run several processes, or leave WORKERS unset.",
+    );
+  }
+  return count;
+}
+
+/**
+ * Runs in the primary process: forks `count` workers (this same main.js; cluster.isWorker
+ * there) and supervises them until SIGTERM/SIGINT.
+ * @param {{ count: number, port: number, log?: (line: string) => void }} options
+ */
+export function superviseWorkers({ count, port, log = (line) => console.log(line) }) {
+  // Each worker accepts its own connections from the shared socket. In round-robin mode the
+  // primary accepts and hands each connection over; one handed to a worker that is killed at
+  // that moment stays open in the primary, unanswered, forever (seen under `kill -9`). Here a
+  // killed worker takes only the connections it had accepted; the others stay in the queue.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  /** Workers being stopped on purpose: their exit is not a crash. */
+  const retiring = new Set();
+  /** Workers that have listened at least once. */
+  const listened = new Set();
+  /** Replacements started by a restart: one that cannot start ends the restart, not a retry loop. */
+  const spares = new Set();
+  let stopping = false;
+  let failedStarts = 0;
+  let restarting = Promise.resolve();
+  let announced = false;
+
+  /** Resolves when the worker listens, rejects if it exits first. */
+  function fork() {
+    const worker = cluster.fork();
+    const ready = new Promise((resolve, reject) => {
+      worker.once("listening", () => resolve(worker));
+      worker.once("exit", (code, signal) =>
+        reject(new Error(`worker ${worker.process.pid} exited (${signal ?? code}) before listening`)),
+      );
+    });
+    // Whoever waits handles the rejection; unawaited forks must not crash the primary.
+    ready.catch(() => {});
+    return { worker, ready };
+  }
+
+  function stopWorker(worker) {
+    retiring.add(worker.id);
+    const exited = new Promise((resolve) => {
+      if (worker.isDead()) resolve();
+      else worker.once("exit", () => resolve());
+    });
+    // SIGTERM runs the worker's own graceful shutdown (main.js): finish requests, close the pool.
+    worker.process.kill("SIGTERM");
+    const timer = setTimeout(() => {
+      log(`worker ${worker.process.pid} did not stop within ${STOP_GRACE_MS / 1000} s: killing it`);
+      worker.process.kill("SIGKILL");
+    }, STOP_GRACE_MS);
+    timer.unref();
+    return exited.finally(() => clearTimeout(timer));
+  }
+
+  cluster.on("listening", (worker, address) => {
+    listened.add(worker.id);
+    failedStarts = 0;
+    log(`worker ${worker.process.pid} is listening on port ${address.port}`);
+    if (!announced && Object.keys(cluster.workers ?? {}).length >= count) {
+      announced = true;
+      // CONTRACT.md: npm start prints the address it serves on (once, for all the processes).
+      log(`Campus Buy Sell is serving on http://localhost:${address.port || port} (${count} processes)`);
+    }
+  });
+
+  cluster.on("exit", (worker, code, signal) => {
+    const planned = retiring.delete(worker.id);
+    const hadListened = listened.delete(worker.id);
+    const spare = spares.delete(worker.id) && !hadListened;
+    if (planned || spare || stopping) return;
+    log(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}): starting a replacement`);
+    if (!hadListened) failedStarts += 1;
+    if (failedStarts >= MAX_FAILED_STARTS) {
+      log(`${failedStarts} workers in a row died before listening: stopping (see the errors above)`);
+      void shutdown("failed starts", 1);
+      return;
+    }
+    // A crash in service is replaced at once; a worker that cannot start waits longer each time.
+    const delay = hadListened ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** failedStarts);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay).unref();
+  });
+
+  /** Replaces the workers one at a time: the new one listens before the old one stops taking requests. */
+  async function rollingRestart() {
+    const old = Object.values(cluster.workers ?? {}).filter((w) => w && !retiring.has(w.id));
+    log(`${RESTART_SIGNAL}: replacing ${old.length} workers one at a time`);
+    for (const worker of old) {
+      if (stopping) return;
+      const replacement = fork();
+      spares.add(replacement.worker.id);
+      try {
+        await replacement.ready;
+        spares.delete(replacement.worker.id);
+      } catch (error) {
+        log(
+          `restart stopped: ${error instanceof Error ? error.message : String(error)}; the old worker keeps serving`,
+        );
+        return;
+      }
+      await stopWorker(worker);
+    }
+    log("restart done");
+  }
+
+  async function shutdown(reason, exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    log(`${reason}: letting every worker finish its requests`);
+    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+    await Promise.all(workers.map((worker) => stopWorker(worker)));
+    process.exit(exitCode);
+  }
+
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on(RESTART_SIGNAL, () => {
+    restarting = restarting.then(rollingRestart, rollingRestart);
+  });
+
+  // The first worker migrates and seeds the database alone; the others start once it listens.
+  const first = fork();
+  first.ready.then(
+    () => {
+      for (let i = 1; i < count; i++) fork();
+    },
+    (error) => {
+      log(`the first worker could not start: ${error.message}`);
+      void shutdown("start failed", 1);
+    },
+  );
+}

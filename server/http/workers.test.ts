@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { resolveWorkerCount } from "../../scripts/cluster.js";
+
+describe("WORKERS (issue 16 §3, decision 0290)", () => {
+  it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
+    expect(resolveWorkerCount({}, 8)).toBe(1);
+    expect(resolveWorkerCount({ WORKERS: "" }, 8)).toBe(1);
+    expect(resolveWorkerCount({ DATABASE_URL: "postgres://db/app" }, 8)).toBe(8);
+    expect(resolveWorkerCount({ DATABASE_URL: "postgres://db/app", WORKERS: "3" }, 8)).toBe(3);
+    expect(resolveWorkerCount({ WORKERS: "1" }, 8)).toBe(1);
+  });
+
+  it("refuses more than one process on the embedded database, and anything but a whole number", () => {
+    expect(() => resolveWorkerCount({ WORKERS: "2" }, 8)).toThrow(
+      "WORKERS=2: the embedded database (no DATABASE_URL) can be opened by one process only. " +
+        "Set DATABASE_URL to a PostgreSQL server to run several processes, or leave WORKERS unset.",
+    );
+    for (const value of ["0", "-1", "1.5", "two"]) {
+      expect(() => resolveWorkerCount({ DATABASE_URL: "postgres://db/app", WORKERS: value }, 8)).toThrow(
+        /WORKERS: expected a whole number of at least 1/,
+      );
+    }
+  });
+});

@@ -1,0 +1,275 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { type AppProcess, startAppProcess } from "../../scripts/app-process";
+import type { TestStudent } from "../../server/dev/test-student";
+import { APP_PORT } from "./support/env";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
+
+// Issue 16 §3 (decision 0290): the built app as two processes (WORKERS=2) on one PostgreSQL
+// database. PostgreSQL only: the embedded database allows one process. The server is
+// E2E_DATABASE_URL, else DATABASE_URL, else the local default; when none answers, these tests
+// are skipped and say so.
+const SERVER_URL =
+  process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** Next to the harness's own ports (support/env.ts: APP_PORT+3 and +4 are gates.spec.ts's). */
+const PORT = Number(process.env.E2E_SCALE_PORT ?? APP_PORT + 5);
+const LOG = path.resolve("test-results", "scale-out-app.log");
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+let postgres: string | null = null;
+let database = "";
+let databaseUrl = "";
+let app: AppProcess | null = null;
+let sink: SmtpSink | null = null;
+let dataDir = "";
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function log(): string {
+  return readFileSync(LOG, "utf8");
+}
+
+/** The worker processes the primary reports listening, minus those it reported dead or stopped. */
+function workerPids(): number[] {
+  const listening = [...log().matchAll(/worker (\d+) is listening/g)].map((m) => Number(m[1]));
+  const gone = new Set([...log().matchAll(/worker (\d+) (?:died|did not stop)/g)].map((m) => Number(m[1])));
+  return listening.filter((pid) => !gone.has(pid) && isAlive(pid));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s. Log:\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function createStudent(label: string, post: string): Promise<TestStudent> {
+  const response = await fetch(`http://127.0.0.1:${PORT}/dev/test-student`, {
+    method: "POST",
+    headers: { "content-type": "application/json", connection: "close" },
+    body: JSON.stringify({ label, posts: [{ text: post }] }),
+  });
+  if (response.status !== 201)
+    throw new Error(`POST /dev/test-student: ${response.status} ${await response.text()}`);
+  return (await response.json()) as TestStudent;
+}
+
+/** The student's post, read with their session: both come from the database, whichever process answers. */
+async function readOwnPost(student: TestStudent): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${PORT}/post/${student.postIds[0]}`, {
+    headers: { cookie: `${student.cookie.name}=${student.cookie.value}`, connection: "close" },
+    redirect: "manual",
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Requests of every kind, over and over, until `stop`: what failed, by kind. */
+async function load(stop: () => boolean): Promise<{ ok: number; failures: string[] }> {
+  let ok = 0;
+  const failures: string[] = [];
+  const paths = ["/healthz", "/home", "/media", "/search_schools"];
+  await Promise.all(
+    Array.from({ length: 6 }, async (_, lane) => {
+      for (let i = 0; !stop(); i++) {
+        const pathname = paths[(i + lane) % paths.length] ?? "/healthz";
+        try {
+          const response = await fetch(`http://127.0.0.1:${PORT}${pathname}`, {
+            redirect: "manual",
+            signal: AbortSignal.timeout(20_000),
+          });
+          await response.arrayBuffer();
+          if (response.status >= 500) failures.push(`${pathname}: HTTP ${response.status}`);
+          else ok++;
+        } catch (error) {
+          failures.push(
+            `${pathname}: ${error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error}`,
+          );
+        }
+      }
+    }),
+  );
+  return { ok, failures };
+}
+
+test.beforeAll(async () => {
+  if (!(await postgresAnswers())) return;
+  postgres = SERVER_URL;
+  database = `cbs_scale_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  databaseUrl = url.toString();
+  sink = await startSmtpSink();
+  dataDir = mkdtempSync(path.join(tmpdir(), "cbs-scale-"));
+  app = await startAppProcess({
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(PORT),
+      WORKERS: "2",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      TEST_FIXTURES: "1",
+      PUBLIC_CAMPUSES: "all",
+      SIGN_UPS_PER_HOUR: "1000",
+    },
+    port: PORT,
+    output: LOG,
+    name: "two-process app",
+    startTimeoutMs: 120_000,
+  });
+  // /healthz answers once one worker listens; the primary says when both do.
+  await until("both workers listening", () => log().includes("(2 processes)"));
+});
+
+test.afterAll(async () => {
+  const exit = await app?.stop(40_000);
+  await sink?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (database) {
+    const admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+  // CONTRACT.md: SIGTERM stops it cleanly, every worker included.
+  if (app) expect(exit).toBe(0);
+});
+
+test.beforeEach(() => {
+  test.skip(
+    !postgres,
+    `No PostgreSQL answered at ${SERVER_URL}: set E2E_DATABASE_URL to run the two-process tests`,
+  );
+});
+
+test("runs two processes; each outbox mail is delivered by exactly one of them", async () => {
+  expect(workerPids()).toHaveLength(2);
+  // Forty mails at once: both workers poll the outbox and claim with FOR UPDATE SKIP LOCKED.
+  await query(
+    `insert into mail_outbox (campus_id, kind, "to", subject, html, text)
+     select 'ou', 'scale-out-test', 'scale-' || n || '@example.com', 'Mail ' || n, '<p>' || n || '</p>', n::text
+     from generate_series(1, 40) as n`,
+  );
+  await until("every mail sent", async () => {
+    const [row] = await query<{ pending: number }>(
+      `select count(*)::int as pending from mail_outbox where kind = 'scale-out-test' and status <> 'sent'`,
+    );
+    return row?.pending === 0;
+  });
+  // A moment for a duplicate, were there one, to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const received = (sink?.messages ?? []).filter((mail) => mail.to.some((to) => to.startsWith("scale-")));
+  const addresses = received.map((mail) => mail.to[0]).sort();
+  expect(addresses).toHaveLength(40);
+  expect(new Set(addresses).size).toBe(40);
+});
+
+test("a restart on SIGHUP replaces both processes under load without failing a request, and what one wrote the next reads", async () => {
+  const before = workerPids();
+  expect(before).toHaveLength(2);
+  const written = [await createStudent("before-restart", "Written before the restart")];
+
+  let stopped = false;
+  const traffic = load(() => stopped);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  process.kill(app?.pid ?? 0, "SIGHUP");
+  // Writes during the restart, acknowledged by whichever process took them.
+  let restartDone = false;
+  const writing = (async () => {
+    for (let i = 0; !restartDone; i++)
+      written.push(await createStudent(`during-restart-${i}`, `Written during ${i}`));
+  })();
+  await until("the restart", () => log().includes("restart done"), 150_000);
+  restartDone = true;
+  await writing;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  stopped = true;
+  const { ok, failures } = await traffic;
+  expect(failures).toEqual([]);
+  expect(ok).toBeGreaterThan(50);
+
+  const after = workerPids();
+  expect(after).toHaveLength(2);
+  for (const pid of before) expect(after).not.toContain(pid);
+  // Every process now serving started after these writes: each is read back by another process.
+  for (const student of written) expect(await readOwnPost(student)).toContain(student.username);
+});
+
+test("a worker killed with SIGKILL is replaced, the app keeps answering, and no acknowledged write is lost", async () => {
+  const [victim, survivor] = workerPids();
+  expect(victim).toBeDefined();
+  expect(survivor).toBeDefined();
+
+  const acknowledged: TestStudent[] = [];
+  let stopped = false;
+  const writers = Promise.all(
+    Array.from({ length: 3 }, async (_, lane) => {
+      for (let i = 0; !stopped; i++) {
+        try {
+          acknowledged.push(await createStudent(`kill-${lane}-${i}`, `Written around the kill ${lane} ${i}`));
+        } catch {
+          // A write in flight in the killed process was never acknowledged: its client tries again.
+        }
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  process.kill(victim ?? 0, "SIGKILL");
+  await until("a replacement", () => log().includes(`worker ${victim} died`) && workerPids().length === 2);
+  stopped = true;
+  await writers;
+
+  expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
+  expect(acknowledged.length).toBeGreaterThan(3);
+  const ids = acknowledged.map((student) => student.id);
+  const [row] = await query<{ found: number }>(
+    `select count(*)::int as found from "user" where id = any($1)`,
+    [ids],
+  );
+  expect(row?.found).toBe(ids.length);
+  for (const student of acknowledged.slice(-3))
+    expect(await readOwnPost(student)).toContain(student.username);
+});
