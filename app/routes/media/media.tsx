@@ -8,7 +8,8 @@ import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { listMediaFeed } from "~/server/posts/feed";
+import { listFeed } from "~/server/posts/feed";
+import { readFeedListingFilters } from "~/server/posts/listing";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
 
@@ -26,11 +27,20 @@ export async function loader(args: Route.LoaderArgs) {
   // The generic instance is no community: it has no posts, and its /home is the landing.
   if (context.campus.generic) throw redirect("/home");
   const viewer = await getViewer(args);
-  const cursor = new URL(request.url).searchParams.get("cursor");
+  const query = new URL(request.url).searchParams;
+  const cursor = query.get("cursor");
+  // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
+  const filters = readFeedListingFilters(query);
   try {
-    const page = await listMediaFeed(context.app, viewer, { campusId: context.campus.id, cursor });
+    const page = await listFeed(context.app, viewer, {
+      campusId: context.campus.id,
+      media: true,
+      cursor,
+      ...filters,
+    });
     return {
       privateGate: false as const,
+      filters,
       cursor,
       page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
     };
@@ -38,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     const refusal = listRefusal(error);
     // spec 2 §6: a private community's media only for signed-in users.
     if (refusal.privateGate) {
-      return { privateGate: true as const, cursor: null, page: { items: [], nextCursor: null } };
+      return { privateGate: true as const, filters, cursor: null, page: { items: [], nextCursor: null } };
     }
     throw data(refusal.listError, { status: refusal.status });
   }
