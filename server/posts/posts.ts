@@ -7,6 +7,7 @@ import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, type ListingInput, readCategory, readListing, readText } from "./input";
 import { writeAuthoredPost } from "./insertion";
+import { isWatching } from "./listing-status";
 import { checkPostFiles } from "./media";
 import { assertWithinPostingLimits } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
@@ -121,5 +122,8 @@ export async function getPost(
   assertCampusReadable(viewer, row);
   const media = row.imgCount > 0 ? ((await mediaOf(ctx, [row.id])).get(row.id) ?? []) : [];
   const { firstMedia: _first, ...summary } = toSummary(ctx, viewer, row, { wholeText: true });
-  return { ...summary, media, plainText: row.plainText };
+  // Decision 0172: only a reserved listing offers the watch, so only then is it looked up.
+  const watchedByViewer =
+    viewer !== null && row.listingStatus === "reserved" ? await isWatching(ctx, viewer.id, row.id) : false;
+  return { ...summary, media, plainText: row.plainText, watchedByViewer };
 }

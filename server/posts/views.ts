@@ -74,6 +74,8 @@ export interface PostSummary {
 /** A post page's post (spec 2 §2 'Post detail'): every photo and video, the plain text for link cards. */
 export interface PostDetail extends Omit<PostSummary, "firstMedia"> {
   media: PostMediaView[];
+  /** Issue 11: whether the viewer asked 'Notify me if it's available again' (decision 0172). */
+  watchedByViewer: boolean;
   /** For OpenGraph / Twitter card descriptions and the page title. */
   plainText: string;
 }

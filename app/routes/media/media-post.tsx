@@ -114,6 +114,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
           postId={post.id}
           kind={post.parentId === null ? "post" : "comment"}
           own={post.ownedByViewer}
+          listingStatus={post.type === "post" && post.parentId === null ? post.listing.status : undefined}
         />
       </header>
       <PostDetailBody post={post} authorName={name} />

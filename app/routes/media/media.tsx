@@ -1,7 +1,8 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
-import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
+import { END_TRIGGER, ListEnd, mediaPages, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
+import { ListingFilters } from "~/app/components/posts/listing-filters";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
 import { listRefusal } from "~/app/lib/errors.server";
@@ -66,16 +67,20 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { campus } = useRootData();
+  const pages = mediaPages(loaderData.filters);
   const list = usePagedList({
     first: loaderData.page,
-    listKey: loaderData.cursor ?? "",
-    nextPageHref: MEDIA_PAGES.nextPageHref,
+    listKey: `${loaderData.cursor ?? ""} ${loaderData.filters.free} ${loaderData.filters.showSold}`,
+    nextPageHref: pages.nextPageHref,
   });
   if (loaderData.privateGate) return <PrivateCommunityGate campus={campus} />;
-  const nextHref = list.nextCursor ? MEDIA_PAGES.href(list.nextCursor) : null;
+  const nextHref = list.nextCursor ? pages.href(list.nextCursor) : null;
   return (
     <div className="flex flex-col gap-3">
       <MediaTabs />
+      <div className="px-1">
+        <ListingFilters filters={loaderData.filters} />
+      </div>
       {list.items.length === 0 ? (
         <EmptyMedia />
       ) : (
