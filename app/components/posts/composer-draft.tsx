@@ -196,14 +196,14 @@ export function DraftFields({
         </div>
       </div>
       <FilePreviews files={draft.files} onRemove={draft.removeFile} disabled={draft.processing} />
-      {withCategory ? (
-        <ListingFields value={draft.listing} onChange={draft.setListing} disabled={draft.processing} />
-      ) : null}
       {compact ? null : (
         <div className="mt-2 flex justify-end">
           <Counter id={counterId} characters={draft.text.characters} />
         </div>
       )}
+      {withCategory ? (
+        <ListingFields value={draft.listing} onChange={draft.setListing} disabled={draft.processing} />
+      ) : null}
       <div
         className={`flex items-center justify-between gap-2 border-t border-zinc-100 pt-2 ${compact ? "mt-2" : "mt-1"}`}
       >

@@ -99,7 +99,7 @@ export function ListingFields({
           ))}
         </div>
       </fieldset>
-      <div className="mt-3 grid grid-cols-1 gap-3 xs:grid-cols-2">
+      <div className="mt-3 grid grid-cols-2 gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-price`} className="text-sm font-semibold text-zinc-800">
             {current.kind === "wanted" ? "Budget" : "Price"}
