@@ -152,10 +152,9 @@ export const postMedia = pgTable(
   (table) => [uniqueIndex("post_media_order_unique").on(table.postId, table.imgOrder)],
 );
 
-/** spec 2 §3 likes / like_id_list: who saved a post. */
-export const postLikes = pgTable(
-  "post_likes",
-  {
+/** A person's mark on a post (a save, a watch): fresh column builders for each table that has them. */
+function postPersonColumns() {
+  return {
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
@@ -166,7 +165,13 @@ export const postLikes = pgTable(
       .notNull()
       .references(() => campuses.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
+  };
+}
+
+/** spec 2 §3 likes / like_id_list: who saved a post. */
+export const postLikes = pgTable(
+  "post_likes",
+  postPersonColumns(),
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
     // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
@@ -187,18 +192,7 @@ export const postLikes = pgTable(
  */
 export const listingWatches = pgTable(
   "listing_watches",
-  {
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
+  postPersonColumns(),
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
     // Deleting a member's account removes their watches by user_id.
