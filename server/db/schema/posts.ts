@@ -169,33 +169,25 @@ function postPersonColumns() {
 }
 
 /** spec 2 §3 likes / like_id_list: who saved a post. */
-export const postLikes = pgTable(
-  "post_likes",
-  postPersonColumns(),
-  (table) => [
-    primaryKey({ columns: [table.postId, table.userId] }),
-    // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
-    index("post_likes_user_saved_idx").on(
-      table.userId,
-      table.campusId,
-      table.createdAt.desc(),
-      table.postId.desc(),
-    ),
-    // /post/{id}/likes, newest first, keyset on (created_at, user_id).
-    index("post_likes_post_idx").on(table.postId, table.createdAt.desc(), table.userId.desc()),
-  ],
-);
+export const postLikes = pgTable("post_likes", postPersonColumns(), (table) => [
+  primaryKey({ columns: [table.postId, table.userId] }),
+  // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
+  index("post_likes_user_saved_idx").on(
+    table.userId,
+    table.campusId,
+    table.createdAt.desc(),
+    table.postId.desc(),
+  ),
+  // /post/{id}/likes, newest first, keyset on (created_at, user_id).
+  index("post_likes_post_idx").on(table.postId, table.createdAt.desc(), table.userId.desc()),
+]);
 
 /**
  * Listing essentials (issue 11, decision 0172): who asked 'Notify me if it's available again'
  * on a reserved listing. Rows leave when the listing is available again (listingAvailableAgain).
  */
-export const listingWatches = pgTable(
-  "listing_watches",
-  postPersonColumns(),
-  (table) => [
-    primaryKey({ columns: [table.postId, table.userId] }),
-    // Deleting a member's account removes their watches by user_id.
-    index("listing_watches_user_idx").on(table.userId),
-  ],
-);
+export const listingWatches = pgTable("listing_watches", postPersonColumns(), (table) => [
+  primaryKey({ columns: [table.postId, table.userId] }),
+  // Deleting a member's account removes their watches by user_id.
+  index("listing_watches_user_idx").on(table.userId),
+]);
