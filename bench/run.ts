@@ -22,6 +22,7 @@ import { commentQueries } from "~/server/posts/comments";
 import { type CursorKey, decodeCursor, toPage } from "~/server/posts/cursor";
 import { listQueries } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
+import { LISTING_EXPIRY_MS } from "~/server/posts/listing";
 import { saveQueries } from "~/server/posts/saves";
 import { startAppProcess } from "../scripts/app-process";
 import { BENCH_USER, benchTarget } from "./database";
@@ -143,9 +144,12 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     if (!users) throw new Error("The database is empty: run bench/generate.ts first.");
 
     // The feed's first page as the app reads it, and the cursor of the second.
+    // Decision 0171: the feed's expiry cutoff, as listFeed computes it.
+    const cutoff = new Date(Date.now() - LISTING_EXPIRY_MS).toISOString();
     const firstRows = await listQueries.feed(db, null, {
       campusId: CAMPUS,
       category: null,
+      cutoff,
       key: null,
       limit: size + 1,
     });
@@ -162,7 +166,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     const benchViewer = { id: BENCH_USER.id } as Viewer;
     /** The feed's second page: the query of the feed data request. */
     const feedPageTwo = () =>
-      listQueries.feed(db, null, { campusId: CAMPUS, category: null, key, limit: size + 1 });
+      listQueries.feed(db, null, { campusId: CAMPUS, category: null, cutoff, key, limit: size + 1 });
 
     // Every list query of decision 0081 (first page, or after a cursor where it pages).
     const lists: { label: string; query: { toSQL(): Prepared } }[] = [
@@ -175,13 +179,21 @@ async function examineDatabase(): Promise<DatabaseFindings> {
         query: listQueries.feed(db, null, {
           campusId: CAMPUS,
           category: "furniture",
+          cutoff,
           key: null,
           limit: size + 1,
         }),
       },
       {
         label: "media grid (/media)",
-        query: listQueries.media(db, null, { campusId: CAMPUS, key: null, limit: 16 }),
+        query: listQueries.feed(db, null, {
+          campusId: CAMPUS,
+          category: null,
+          media: true,
+          cutoff,
+          key: null,
+          limit: 16,
+        }),
       },
       {
         label: "profile posts",
@@ -241,7 +253,13 @@ async function examineDatabase(): Promise<DatabaseFindings> {
       {
         label: "feed page 1 (/home's query)",
         build: () =>
-          listQueries.feed(db, null, { campusId: CAMPUS, category: null, key: null, limit: size + 1 }),
+          listQueries.feed(db, null, {
+            campusId: CAMPUS,
+            category: null,
+            cutoff,
+            key: null,
+            limit: size + 1,
+          }),
       },
       { label: "thread (/post/{id}'s query)", build: () => commentQueries.thread(db, null, postId) },
       {

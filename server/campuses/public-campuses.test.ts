@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { getThread } from "../posts/comments";
-import { listFeed, listMediaFeed, listProfilePosts } from "../posts/feed";
+import { listFeed, listProfilePosts } from "../posts/feed";
 import { getPost } from "../posts/posts";
 import { listPostSavers } from "../posts/saves";
 import { getCampus, seedCampuses } from "./campuses";
@@ -32,7 +32,7 @@ describe("campus privacy from PUBLIC_CAMPUSES", () => {
     await expect(getThread(t.ctx, null, ref)).rejects.toMatchObject(refused);
     await expect(listPostSavers(t.ctx, null, ref)).rejects.toMatchObject(refused);
     await expect(listFeed(t.ctx, null, { campusId: "ou" })).rejects.toMatchObject(refused);
-    await expect(listMediaFeed(t.ctx, null, { campusId: "ou" })).rejects.toMatchObject(refused);
+    await expect(listFeed(t.ctx, null, { campusId: "ou", media: true })).rejects.toMatchObject(refused);
     await expect(
       listProfilePosts(t.ctx, null, { campusId: "ou", userId: member.viewer.id }),
     ).rejects.toMatchObject(refused);

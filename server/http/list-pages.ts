@@ -23,6 +23,9 @@ const listPageQuerySchema = z.object({
   cursor: z.string().min(1).max(200),
   category: z.string().max(100).optional(),
   user: z.string().min(1).max(200).optional(),
+  // Issue 11 §2: the feed's 'Free' filter and 'Show sold' toggle, as the pages' addresses carry them.
+  free: z.literal("1").optional(),
+  sold: z.literal("1").optional(),
 });
 
 /** Smaller answers are sent as they are: compressing them would not pay. */
@@ -54,6 +57,8 @@ export function listPagesHandler(deps: {
         cursor: query.data.cursor,
         category: query.data.category,
         userId: query.data.user,
+        free: query.data.free === "1",
+        showSold: query.data.sold === "1",
       });
       // The grids get tiles, as their pages' loaders give them (media-tiles.ts: no text).
       if (isTileList(list)) {

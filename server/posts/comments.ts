@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
@@ -9,8 +8,8 @@ import { campuses, posts, user } from "../db/schema";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, readText } from "./input";
-import { insertAuthoredPost } from "./insertion";
-import { checkPostFiles, removePostFiles, storedFileKeys, storePostFiles } from "./media";
+import { writeAuthoredPost } from "./insertion";
+import { checkPostFiles } from "./media";
 import { assertWithinPostingLimits } from "./posting-limits";
 import type { PostRef } from "./posts";
 import { type DeletedPost, removeWithReplies } from "./removal";
@@ -96,55 +95,44 @@ export async function createComment(
   // A 'new user' post is a banner, not something to discuss.
   if (parent.type !== "post") throw new PostError("invalid-input", POST_MESSAGES.cannotReply);
 
-  const id = randomUUID();
   const rootId = parent.rootId ?? parent.id;
-  const stored = await storePostFiles(ctx, id, files);
-  const now = ctx.clock.now();
   try {
-    await ctx.db.transaction(async (tx) => {
-      const chain = await lockChain(tx, parent.id);
-      if (!chain.some((row) => row.id === parent.id))
-        throw new PostError("not-found", POST_MESSAGES.postGone);
-      // After the thread's rows, as removeWithReplies takes posts before the author's row.
-      await insertAuthoredPost(
-        ctx,
-        tx,
-        {
-          id,
-          campusId: parent.campusId,
-          type: "post",
-          authorId: author.id,
-          text: text.state,
-          textPlain: text.plainText,
-          parentId: parent.id,
-          rootId,
-          imgCount: stored.length,
-          createdAt: now,
-          lastModified: now,
-        },
-        stored,
-      );
-      await tx
-        .update(posts)
-        .set({ commentCount: sql`${posts.commentCount} + 1` })
-        .where(eq(posts.id, parent.id));
-      // spec 2 §4: 'Creating a reply updates lastModified of the parent and all ancestors.'
-      await tx
-        .update(posts)
-        .set({ lastModified: now })
-        .where(
-          inArray(
-            posts.id,
-            chain.map((row) => row.id),
-          ),
-        );
-    });
+    const { id } = await writeAuthoredPost(
+      ctx,
+      {
+        campusId: parent.campusId,
+        authorId: author.id,
+        text,
+        files,
+        columns: { parentId: parent.id, rootId },
+      },
+      async (tx, { now }, insert) => {
+        const chain = await lockChain(tx, parent.id);
+        if (!chain.some((row) => row.id === parent.id))
+          throw new PostError("not-found", POST_MESSAGES.postGone);
+        // After the thread's rows, as removeWithReplies takes posts before the author's row.
+        await insert();
+        await tx
+          .update(posts)
+          .set({ commentCount: sql`${posts.commentCount} + 1` })
+          .where(eq(posts.id, parent.id));
+        // spec 2 §4: 'Creating a reply updates lastModified of the parent and all ancestors.'
+        await tx
+          .update(posts)
+          .set({ lastModified: now })
+          .where(
+            inArray(
+              posts.id,
+              chain.map((row) => row.id),
+            ),
+          );
+      },
+    );
+    return { id, rootId };
   } catch (error) {
-    await removePostFiles(ctx, stored.flatMap(storedFileKeys));
     if (isForeignKeyViolation(error)) throw new PostError("not-found", POST_MESSAGES.postGone);
     throw error;
   }
-  return { id, rootId };
 }
 
 /**

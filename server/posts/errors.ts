@@ -31,7 +31,9 @@ export type PostErrorCode =
   /** Deleting someone else's post or comment. → 403 */
   | "forbidden"
   /** Decision 0116: too many posts and comments in a minute or a day. → 429 with Retry-After */
-  | "rate-limited";
+  | "rate-limited"
+  /** Issue 11: a listing change its state does not allow (sold → reserved, renewing a fresh one, boosting a sold one). → 409 */
+  | "listing-state";
 
 export type PostAlertType = AlertType;
 
@@ -46,7 +48,7 @@ export class PostError extends DomainError<PostErrorCode> {
     readonly retryAfterSeconds?: number,
   ) {
     super(code, message, {
-      status: statusOf(code),
+      status: statusOf(code, { "listing-state": 409 }),
       alertType,
       // Decision 0116: the posting limit says when to try again, to people and to scripts.
       headers: retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) },

@@ -13,7 +13,6 @@ import { getThread } from "./comments";
 import type { Page } from "./cursor";
 import {
   listFeed,
-  listMediaFeed,
   listProfilePhotos,
   listProfilePosts,
   listProfileReplies,
@@ -185,7 +184,7 @@ describe("the feed (spec 2 §2 /home, §7)", () => {
     await expect(listFeed(t.ctx, null, { campusId: "harvard" })).rejects.toMatchObject({
       code: "private-campus",
     });
-    await expect(listMediaFeed(t.ctx, null, { campusId: "harvard" })).rejects.toMatchObject({
+    await expect(listFeed(t.ctx, null, { media: true, campusId: "harvard" })).rejects.toMatchObject({
       code: "private-campus",
     });
     expect((await listFeed(t.ctx, member.viewer, { campusId: "harvard" })).items).toHaveLength(1);
@@ -214,7 +213,7 @@ describe("campus isolation", () => {
 
     const onOu = [
       await listFeed(t.ctx, sooner.viewer, { campusId: "ou" }),
-      await listMediaFeed(t.ctx, sooner.viewer, { campusId: "ou" }),
+      await listFeed(t.ctx, sooner.viewer, { media: true, campusId: "ou" }),
       await listSaved(t.ctx, sooner.viewer, { campusId: "ou" }),
       await listProfilePosts(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
       await listProfilePhotos(t.ctx, sooner.viewer, { userId: longhorn.id, campusId: "ou" }),
@@ -227,7 +226,9 @@ describe("campus isolation", () => {
 
     // On UT it is everywhere it belongs.
     expect((await listFeed(t.ctx, null, { campusId: "ut" })).items.map((item) => item.id)).toContain(id);
-    expect((await listMediaFeed(t.ctx, null, { campusId: "ut" })).items.map((item) => item.id)).toContain(id);
+    expect(
+      (await listFeed(t.ctx, null, { media: true, campusId: "ut" })).items.map((item) => item.id),
+    ).toContain(id);
     expect((await listSaved(t.ctx, sooner.viewer, { campusId: "ut" })).items.map((item) => item.id)).toEqual([
       id,
     ]);
@@ -246,7 +247,9 @@ describe("the media grid (spec 2 §2 /media)", () => {
     }
     t.clock.advance(SECOND);
     await createTestComment(t, member.viewer, withMedia[5] as string, { files: [png] });
-    const pages = await allPages((cursor) => listMediaFeed(t.ctx, null, { campusId: "ucla", cursor }));
+    const pages = await allPages((cursor) =>
+      listFeed(t.ctx, null, { media: true, campusId: "ucla", cursor }),
+    );
     expect(pages.map((page) => page.length)).toEqual([15, 2]);
     // The comment bumped its post to the top; comments themselves are not tiles.
     expect(pages.flat()).toEqual([withMedia[5], ...withMedia.filter((id) => id !== withMedia[5])]);

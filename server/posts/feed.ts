@@ -18,6 +18,7 @@ import {
 } from "./cursor";
 import { PostError } from "./errors";
 import type { PostListName } from "./list-names";
+import { LISTING_EXPIRY_MS } from "./listing";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
 import { type PostSummary, summaryColumns, toSummary } from "./views";
 
@@ -39,8 +40,18 @@ interface ListBase {
   limit?: number;
 }
 
-export interface FeedInput extends ListBase {
-  /** A category value, or null / 'all' for every category (spec 2 §2 category filter). */
+/** The feed's flags: which grid, and issue 11's filters (decision 0170). */
+export interface FeedFilters {
+  /** spec 2 §2 /media: only posts with photos or videos, 15 a page. */
+  media?: boolean;
+  /** Issue 11 §2 'Free': only listings priced 0. */
+  free?: boolean;
+  /** Issue 11 §2 'Show sold': sold listings too. */
+  showSold?: boolean;
+}
+
+export interface FeedInput extends ListBase, FeedFilters {
+  /** A category value, or null / 'all' for every category (spec 2 §2 category filter; not on /media). */
   category?: string | null;
 }
 
@@ -87,32 +98,28 @@ function postsQuery(
 
 /** The list queries, built but not run: for EXPLAIN (indexes.test.ts) and the prepared statements below. */
 export const listQueries = {
-  /** spec 2 §7 Feed: top-level posts of the campus by lastModified; posts_feed_idx / posts_feed_category_idx. */
-  feed(
-    db: Queryable,
-    viewer: ViewerParam,
-    p: { campusId: Param<string>; category: Param<string> | null; key: KeyParam; limit: LimitParam },
-  ) {
+  /**
+   * spec 2 §7 Feed and Media feed: top-level posts of the campus by lastModified (with
+   * `media`, only those with img_count ≥ 1), optionally of a category. Issue 11 (decision
+   * 0170, 0171): sold listings only with `showSold`, free ones only with `free`, and never a
+   * listing unchanged since `cutoff`. Every condition on a partial index's predicate is a
+   * literal (not a parameter), so the planner matches it: posts_feed_unsold_idx,
+   * posts_feed_unsold_category_idx, posts_feed_idx, posts_feed_category_idx, posts_feed_free_idx,
+   * posts_feed_free_category_idx, posts_media_unsold_idx, posts_media_feed_idx.
+   */
+  feed(db: Queryable, viewer: ViewerParam, p: FeedQueryParams) {
     return postsQuery(db, viewer, {
       where: [
         eq(posts.campusId, p.campusId),
         isNull(posts.parentId),
+        p.media ? sql`${posts.imgCount} > 0` : undefined,
         p.category ? eq(posts.category, p.category) : undefined,
+        p.free ? sql`${posts.priceCents} = 0` : undefined,
+        p.showSold ? undefined : sql`${posts.listingStatus} <> 'sold'`,
+        // Decision 0171: expired listings are all older than the cutoff, so this filter only
+        // ever skips rows at the tail of the index range, never a page's worth in the middle.
+        sql`(${posts.lastModified} >= ${p.cutoff}::timestamptz or (${posts.priceCents} is null and ${posts.condition} is null and ${posts.listingKind} = 'selling'))`,
       ],
-      time: posts.lastModified,
-      key: p.key,
-      limit: p.limit,
-    });
-  },
-  /** spec 2 §7 Media feed: top-level posts with img_count ≥ 1; posts_media_feed_idx. */
-  media(
-    db: Queryable,
-    viewer: ViewerParam,
-    p: { campusId: Param<string>; key: KeyParam; limit: LimitParam },
-  ) {
-    return postsQuery(db, viewer, {
-      // Literal 0 (not a parameter), so the planner matches the partial index's predicate.
-      where: [eq(posts.campusId, p.campusId), isNull(posts.parentId), sql`${posts.imgCount} > 0`],
       time: posts.lastModified,
       key: p.key,
       limit: p.limit,
@@ -182,6 +189,16 @@ export const listQueries = {
   },
 };
 
+/** What the feed query (home and media) is asked for (the same flags as FeedFilters, plus the expiry cutoff). */
+interface FeedQueryParams extends FeedFilters {
+  campusId: Param<string>;
+  category: Param<string> | null;
+  /** Decision 0171: listings last changed before this (ISO time) have expired. */
+  cutoff: Param<string>;
+  key: KeyParam;
+  limit: LimitParam;
+}
+
 interface ProfileQueryParams {
   userId: Param<string>;
   campusId: Param<string>;
@@ -198,6 +215,8 @@ interface ListValues {
   campusId: string;
   userId?: string;
   category?: string | null;
+  filters?: FeedFilters;
+  cutoff?: string;
   key: CursorKey | null;
   limit: number;
 }
@@ -207,10 +226,14 @@ interface ListValues {
  * category or not, first page or not).
  */
 function runList<N extends ListName>(db: Queryable, name: N, values: ListValues): Promise<ListRow<N>[]> {
+  const filters = values.filters ?? {};
   const shape = [
     name,
     values.viewerId ? "viewer" : "visitor",
     values.category ? "category" : "all",
+    filters.media ? "media" : "posts",
+    filters.free ? "free" : "priced",
+    filters.showSold ? "sold" : "unsold",
     values.key ? "after" : "first",
   ].join("_");
   const statement = preparedStatement(db, `list_${shape}`, (statementName) => {
@@ -220,6 +243,10 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
       category: values.category ? sql.placeholder("category") : null,
       key: values.key ? { time: sql.placeholder("keyTime"), id: sql.placeholder("keyId") } : null,
       limit: sql.placeholder("limit"),
+      cutoff: sql.placeholder("cutoff"),
+      media: filters.media === true,
+      free: filters.free === true,
+      showSold: filters.showSold === true,
     };
     const viewer = values.viewerId ? { id: sql.placeholder("viewerId") } : null;
     const build = listQueries[name] as (
@@ -238,6 +265,7 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
     category: values.category ?? undefined,
     keyTime: values.key?.time,
     keyId: values.key?.id,
+    cutoff: values.cutoff,
     limit: values.limit,
   }) as Promise<ListRow<N>[]>;
 }
@@ -254,10 +282,12 @@ function page(ctx: AppContext, viewer: Viewer | null, rows: Row[], size: number)
 }
 
 /**
- * spec 2 §2 /home: the campus's top-level posts by lastModified, newest first,
- * 'new user' posts included (the feed shows them as banners). The page size is
- * the campus's (15, or 25 where configured). Sponsored posts are not part of this
- * list: the ads issue inserts them after every 4th post of a page.
+ * spec 2 §2 /home and /media: the campus's top-level posts by lastModified, newest first.
+ * /home ('new user' posts included: the feed shows them as banners) takes the campus's page
+ * size (15, or 25 where configured) and a category; /media (`media`) only posts with photos or
+ * videos, 15 a page. Issue 11: sold and expired listings are left out unless asked for
+ * (decision 0170, 0171). Sponsored posts are not part of this list: the ads issue inserts them
+ * after every 4th post of a page.
  */
 export async function listFeed(
   ctx: AppContext,
@@ -265,32 +295,23 @@ export async function listFeed(
   input: FeedInput,
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
-  const size = pageSize(input.limit, campus.feedPageSize);
+  const media = input.media === true;
+  const size = pageSize(input.limit, media ? PAGE_SIZES.media : campus.feedPageSize);
   const rows = await runList(ctx.db, "feed", {
     viewerId: viewer?.id ?? null,
     campusId: campus.id,
-    category: categoryFilter(input.category),
+    category: media ? null : categoryFilter(input.category),
+    filters: { media, free: input.free === true, showSold: input.showSold === true },
+    cutoff: listingCutoff(ctx).toISOString(),
     key: keyOf(input.cursor),
     limit: size + 1,
   });
   return page(ctx, viewer, rows, size);
 }
 
-/** spec 2 §2 /media: top-level posts with at least one photo or video, 15 a page. */
-export async function listMediaFeed(
-  ctx: AppContext,
-  viewer: Viewer | null,
-  input: ListBase,
-): Promise<Page<PostSummary>> {
-  const campus = requireReadableCampus(ctx, viewer, input.campusId);
-  const size = pageSize(input.limit, PAGE_SIZES.media);
-  const rows = await runList(ctx.db, "media", {
-    viewerId: viewer?.id ?? null,
-    campusId: campus.id,
-    key: keyOf(input.cursor),
-    limit: size + 1,
-  });
-  return page(ctx, viewer, rows, size);
+/** Decision 0171: listings last changed before this have expired. */
+export function listingCutoff(ctx: AppContext): Date {
+  return new Date(ctx.clock.now().getTime() - LISTING_EXPIRY_MS);
 }
 
 /**
@@ -373,6 +394,9 @@ export function listProfileSaves(
 /** What `listPage` is asked for: a list's own input, by name (decision 0106). */
 export interface ListPageInput extends ListBase {
   category?: string | null;
+  /** feed, media: issue 11's filters. */
+  free?: boolean;
+  showSold?: boolean;
   /** Whose profile, for the profile lists. */
   userId?: string | null;
 }
@@ -388,8 +412,9 @@ export function listPage(
   input: ListPageInput,
 ): Promise<Page<PostSummary>> {
   const base = { campusId: input.campusId, cursor: input.cursor, limit: input.limit };
-  if (list === "feed") return listFeed(ctx, viewer, { ...base, category: input.category });
-  if (list === "media") return listMediaFeed(ctx, viewer, base);
+  const filters = { free: input.free, showSold: input.showSold };
+  if (list === "feed") return listFeed(ctx, viewer, { ...base, ...filters, category: input.category });
+  if (list === "media") return listFeed(ctx, viewer, { ...base, ...filters, media: true });
   if (list === "saved") return listSaved(ctx, viewer, base);
   if (!input.userId) throw new PostError("invalid-input", POST_MESSAGES.badCursor);
   const profile = { ...base, userId: input.userId };

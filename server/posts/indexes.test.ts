@@ -56,6 +56,11 @@ beforeAll(async () => {
       case when g % 3 = 0 then 1 else 0 end,
       timestamptz '2026-01-01' + g * interval '1 minute', timestamptz '2026-01-01' + g * interval '1 minute'
     from generate_series(1, 8000) g`);
+  // Issue 11: listings with prices, a few free, some sold.
+  await db.execute(sql`
+    update posts set price_cents = case when right(text_plain, 1) in ('0', '5') then 0 else 1500 end,
+      listing_status = case when right(text_plain, 1) in ('7', '8') then 'sold' else 'available' end
+    where text_plain like 'post %' and right(text_plain, 1) <> '1'`);
   await db.execute(sql`
     insert into posts (id, campus_id, author_id, text_plain, parent_id, root_id, created_at, last_modified)
     select md5('comment' || g)::uuid, p.campus_id, 'idx-user-' || (1 + g % 400), 'comment ' || g, p.id, p.id,
@@ -111,6 +116,23 @@ async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): 
 
 const key: CursorKey = { time: "2026-01-03T00:00:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
 
+/** The feed query (home and media) with issue 11's filters; the expiry cutoff 60 days before the data's newest rows. */
+function feed(
+  k: CursorKey | null,
+  p: { category?: string; media?: boolean; free?: boolean; showSold?: boolean },
+) {
+  return listQueries.feed(t.ctx.db, viewer, {
+    campusId: "ou",
+    category: p.category ?? null,
+    media: p.media,
+    free: p.free,
+    showSold: p.showSold,
+    cutoff: "2025-11-15T00:00:00.000Z",
+    key: k,
+    limit: 16,
+  });
+}
+
 function expectServedBy(plan: string, index: string) {
   expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan using ${index} on`));
   expect(plan, plan).not.toMatch(/Seq Scan|Sort/);
@@ -119,21 +141,17 @@ function expectServedBy(plan: string, index: string) {
 describe("every list query is served by an index (decision 0081)", () => {
   const cases: [string, string, (k: CursorKey | null) => { toSQL(): { sql: string; params: unknown[] } }][] =
     [
+      // Issue 11 (decision 0170): the default view leaves sold listings out; 'Show sold' and 'Free' have their own.
+      ["feed", "posts_feed_unsold_idx", (k) => feed(k, {})],
+      ["feed by category", "posts_feed_unsold_category_idx", (k) => feed(k, { category: "drones" })],
+      ["feed, show sold", "posts_feed_idx", (k) => feed(k, { showSold: true })],
       [
-        "feed",
-        "posts_feed_idx",
-        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: k, limit: 16 }),
-      ],
-      [
-        "feed by category",
+        "feed by category, show sold",
         "posts_feed_category_idx",
-        (k) => listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: "drones", key: k, limit: 16 }),
+        (k) => feed(k, { category: "drones", showSold: true }),
       ],
-      [
-        "media grid",
-        "posts_media_feed_idx",
-        (k) => listQueries.media(t.ctx.db, viewer, { campusId: "ou", key: k, limit: 16 }),
-      ],
+      ["media grid", "posts_media_unsold_idx", (k) => feed(k, { media: true })],
+      ["media grid, show sold", "posts_media_feed_idx", (k) => feed(k, { media: true, showSold: true })],
       [
         "profile posts",
         "posts_profile_posts_idx",
@@ -185,6 +203,32 @@ describe("every list query is served by an index (decision 0081)", () => {
     });
   }
 
+  // Issue 11 'Free' (decision 0170): free listings are a small share of a campus's posts, so the
+  // planner may read their whole range of the small partial index and sort it rather than read it
+  // in order; either way only free rows are read, never the campus's other posts.
+  const freeCases: [
+    string,
+    string,
+    (k: CursorKey | null) => { toSQL(): { sql: string; params: unknown[] } },
+  ][] = [
+    ["feed, free", "posts_feed_free_idx", (k) => feed(k, { free: true })],
+    ["feed, free, show sold", "posts_feed_free_idx", (k) => feed(k, { free: true, showSold: true })],
+    [
+      "feed by category, free",
+      "posts_feed_free_category_idx",
+      (k) => feed(k, { category: "drones", free: true }),
+    ],
+    ["media grid, free", "posts_feed_free_idx", (k) => feed(k, { media: true, free: true })],
+  ];
+  for (const [name, index, build] of freeCases) {
+    it(`${name}: a range of ${index}, first page and after a cursor`, async () => {
+      for (const plan of [await explain(build(null)), await explain(build(key))]) {
+        expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan (using|on) ${index}`));
+        expect(plan, plan).not.toMatch(/Seq Scan on posts/);
+      }
+    });
+  }
+
   it("a thread: posts_thread_idx, already in order", async () => {
     const plan = await explain(commentQueries.thread(t.ctx.db, viewer, generatedPostId(10)));
     expectServedBy(plan, "posts_thread_idx");
@@ -218,7 +262,7 @@ describe("every list query is served by an index (decision 0081)", () => {
     expect(plan, plan).toMatch(/post_media_order_unique/);
     expect(plan, plan).toMatch(/post_likes_post_id_user_id_pk/);
     function build() {
-      return listQueries.feed(t.ctx.db, viewer, { campusId: "ou", category: null, key: null, limit: 16 });
+      return feed(null, {});
     }
   });
 });

@@ -4,6 +4,13 @@ import { parseInput } from "../validation";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
 import { UUID_PATTERN } from "./cursor";
 import { invalidPostInput, PostError } from "./errors";
+import {
+  type ListingCondition,
+  type ListingKind,
+  listingFormFields,
+  type PriceTerms,
+  parsePrice,
+} from "./listing";
 import { parseRichText, type RichTextState } from "./rich-text";
 import { POST_MESSAGES } from "./schemas";
 
@@ -57,4 +64,58 @@ export function isUuid(value: string): boolean {
  */
 export function assertOwnCampus(member: Viewer, campusId: string): void {
   if (member.campusId !== campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
+}
+
+/** The listing fields as a caller sends them (issue 11 §1: every one optional). */
+export interface ListingInput {
+  /** Dollars as typed ('40', '12.50'); empty for no price. */
+  price?: string | null;
+  /** 'free' sets the price to 0 ('Free'). */
+  priceTerms?: string | null;
+  condition?: string | null;
+  listingKind?: string | null;
+}
+
+export interface ListingColumns {
+  priceCents: number | null;
+  priceTerms: PriceTerms | null;
+  condition: ListingCondition | null;
+  listingKind: ListingKind;
+}
+
+const listingInputSchema = z
+  .object({
+    price: listingFormFields.price.nullish(),
+    priceTerms: listingFormFields.priceTerms,
+    condition: listingFormFields.condition,
+    listingKind: listingFormFields.listingKind,
+  })
+  .transform((input, context): ListingColumns => {
+    const terms = input.priceTerms;
+    const price = terms === "free" ? { cents: 0 } : parsePrice(input.price);
+    if ("error" in price) {
+      context.addIssue({ code: "custom", message: price.error, path: ["price"] });
+      return z.NEVER;
+    }
+    return {
+      priceCents: price.cents,
+      // Terms say something only about a price above 0 ('Free' is neither firm nor open to offers).
+      priceTerms: price.cents && (terms === "firm" || terms === "offers") ? terms : null,
+      condition: input.condition ?? null,
+      listingKind: input.listingKind ?? "selling",
+    };
+  });
+
+/** Issue 11 §1: the listing fields of a new post, checked (decision 0170). */
+export function readListing(input: ListingInput | null | undefined): ListingColumns {
+  return parseInput(
+    listingInputSchema,
+    {
+      price: input?.price ?? undefined,
+      priceTerms: input?.priceTerms ?? undefined,
+      condition: input?.condition ?? undefined,
+      listingKind: input?.listingKind ?? undefined,
+    },
+    invalidPostInput,
+  );
 }

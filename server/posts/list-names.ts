@@ -37,6 +37,9 @@ export interface ListPageParams {
   category?: string | null;
   /** profile-*: whose profile (the user's id). */
   user?: string | null;
+  /** feed, media: issue 11's 'Free' filter and 'Show sold' toggle. */
+  free?: boolean;
+  showSold?: boolean;
 }
 
 /** The address of the page after `cursor` of a list. */
@@ -44,5 +47,7 @@ export function listPageHref(list: PostListName, cursor: string, params: ListPag
   const query = new URLSearchParams({ cursor });
   if (params.category) query.set("category", params.category);
   if (params.user) query.set("user", params.user);
+  if (params.free) query.set("free", "1");
+  if (params.showSold) query.set("sold", "1");
   return `${LIST_PAGES_PATH}/${list}?${query.toString()}`;
 }

@@ -22,6 +22,14 @@ function summary(overrides: Partial<PostSummary> = {}): PostSummary {
     rootId: null,
     savedByViewer: false,
     ownedByViewer: false,
+    listing: {
+      priceCents: 4000,
+      priceTerms: null,
+      condition: "good",
+      kind: "selling",
+      status: "reserved",
+      expired: false,
+    },
     ...overrides,
   };
 }

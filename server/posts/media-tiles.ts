@@ -1,3 +1,4 @@
+import type { ListingView } from "./listing";
 import type { PostSummary, UserSummary } from "./views";
 
 /**
@@ -23,6 +24,8 @@ export interface MediaTileData {
   createdAt: Date;
   /** A short plain form of the text, for the tile's accessible name. */
   label: string;
+  /** Issue 11 §2: the tile's price and Wanted / Reserved / Sold labels. */
+  listing: Pick<ListingView, "priceCents" | "kind" | "status">;
 }
 
 /** The small WebP of a photo is 480 px wide, never enlarged (server/posts/media.ts POST_IMAGE_VARIANTS). */
@@ -68,6 +71,7 @@ export function toMediaTile(post: PostSummary): MediaTileData | null {
     ownedByViewer: post.ownedByViewer,
     createdAt: post.createdAt,
     label: firstWords(post),
+    listing: { priceCents: post.listing.priceCents, kind: post.listing.kind, status: post.listing.status },
   };
 }
 

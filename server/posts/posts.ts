@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
@@ -6,9 +5,10 @@ import type { AppContext } from "../context";
 import { campuses, posts, user } from "../db/schema";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
-import { assertOwnCampus, isUuid, readCategory, readText } from "./input";
-import { insertAuthoredPost } from "./insertion";
-import { checkPostFiles, removePostFiles, storedFileKeys, storePostFiles } from "./media";
+import { assertOwnCampus, isUuid, type ListingInput, readCategory, readListing, readText } from "./input";
+import { writeAuthoredPost } from "./insertion";
+import { isWatching } from "./listing-status";
+import { checkPostFiles } from "./media";
 import { assertWithinPostingLimits } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text";
@@ -31,6 +31,8 @@ export interface CreatePostInput {
   category?: string | null;
   /** The uploaded photos and videos, in the order shown (web `File`s from the form data). */
   files?: readonly Blob[];
+  /** Issue 11: price, condition and kind, all optional (decision 0170). */
+  listing?: ListingInput | null;
 }
 
 /**
@@ -52,43 +54,23 @@ export async function createPost(
   await assertWithinPostingLimits(ctx, ctx.db, author.id);
   const text = readText(input.text);
   const category = readCategory(input.category);
+  const listing = readListing(input.listing);
   const files = await checkPostFiles(input.files ?? []);
   if (!hasTextInFirstBlock(text.state) && files.length === 0)
     throw new PostError("empty", POST_MESSAGES.empty);
 
-  const id = randomUUID();
-  const stored = await storePostFiles(ctx, id, files);
-  const now = ctx.clock.now();
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await insertAuthoredPost(
-        ctx,
-        tx,
-        {
-          id,
-          campusId: author.campusId,
-          type: "post",
-          authorId: author.id,
-          text: text.state,
-          textPlain: text.plainText,
-          category,
-          imgCount: stored.length,
-          createdAt: now,
-          lastModified: now,
-        },
-        stored,
-      );
+  return writeAuthoredPost(
+    ctx,
+    { campusId: author.campusId, authorId: author.id, text, files, columns: { category, ...listing } },
+    async (tx, _row, insert) => {
+      await insert();
       // spec 2 §4: top-level creation increments the author's totalPosts.
       await tx
         .update(user)
         .set({ totalPosts: sql`${user.totalPosts} + 1` })
         .where(eq(user.id, author.id));
-    });
-  } catch (error) {
-    await removePostFiles(ctx, stored.flatMap(storedFileKeys));
-    throw error;
-  }
-  return { id };
+    },
+  );
 }
 
 /**
@@ -140,5 +122,8 @@ export async function getPost(
   assertCampusReadable(viewer, row);
   const media = row.imgCount > 0 ? ((await mediaOf(ctx, [row.id])).get(row.id) ?? []) : [];
   const { firstMedia: _first, ...summary } = toSummary(ctx, viewer, row, { wholeText: true });
-  return { ...summary, media, plainText: row.plainText };
+  // Decision 0172: only a reserved listing offers the watch, so only then is it looked up.
+  const watchedByViewer =
+    viewer !== null && row.listingStatus === "reserved" ? await isWatching(ctx, viewer.id, row.id) : false;
+  return { ...summary, media, plainText: row.plainText, watchedByViewer };
 }

@@ -2,6 +2,7 @@
 // limits, accepted files, the messages of spec 2 §5 and §8, and the form schema. No server imports.
 import { z } from "zod";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
+import { listingFormFields } from "./listing";
 import { MAX_RICH_TEXT_JSON_LENGTH } from "./rich-text";
 
 /** spec 2 §5, §9: at most 10 photos or videos per post (and per comment). */
@@ -81,6 +82,8 @@ export const postFormSchema = z.object({
     .optional()
     .transform((value) => (!value || value === ALL_CATEGORIES.value ? null : value))
     .refine((value) => value === null || isPostCategory(value), { error: POST_MESSAGES.unknownCategory }),
+  // Issue 11 (decision 0170): the optional listing details; createPost reads the price itself.
+  ...listingFormFields,
 });
 
 /** The comment composer (spec 2 §2 'Write a comment...'): the Lexical state as JSON. */

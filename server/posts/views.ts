@@ -2,6 +2,7 @@ import { asc, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
+import { isExpired, type ListingView } from "./listing";
 import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView, toRichTextView } from "./rich-text";
 
 /**
@@ -66,11 +67,15 @@ export interface PostSummary {
   rootId: string | null;
   savedByViewer: boolean;
   ownedByViewer: boolean;
+  /** Issue 11: price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
+  listing: ListingView;
 }
 
 /** A post page's post (spec 2 §2 'Post detail'): every photo and video, the plain text for link cards. */
 export interface PostDetail extends Omit<PostSummary, "firstMedia"> {
   media: PostMediaView[];
+  /** Issue 11: whether the viewer asked 'Notify me if it's available again' (decision 0172). */
+  watchedByViewer: boolean;
   /** For OpenGraph / Twitter card descriptions and the page title. */
   plainText: string;
 }
@@ -110,6 +115,11 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     commentCount: posts.commentCount,
     createdAt: posts.createdAt,
     lastModified: posts.lastModified,
+    priceCents: posts.priceCents,
+    priceTerms: posts.priceTerms,
+    condition: posts.condition,
+    listingKind: posts.listingKind,
+    listingStatus: posts.listingStatus,
     author: {
       id: user.id,
       username: user.username,
@@ -146,6 +156,11 @@ export type SummaryRow = {
   commentCount: number;
   createdAt: Date;
   lastModified: Date;
+  priceCents: number | null;
+  priceTerms: ListingView["priceTerms"];
+  condition: ListingView["condition"];
+  listingKind: ListingView["kind"];
+  listingStatus: ListingView["status"];
   author: UserSummary;
   savedByViewer: boolean;
   firstMedia: MediaJson | null;
@@ -229,5 +244,28 @@ export function toSummary(
     rootId: row.rootId,
     savedByViewer: row.savedByViewer,
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
+    listing: toListingView(ctx, row),
+  };
+}
+
+/** A row's listing fields as screens show them; `expired` at the context clock's now (decision 0171). */
+export function toListingView(
+  ctx: AppContext,
+  row: Pick<
+    SummaryRow,
+    "priceCents" | "priceTerms" | "condition" | "listingKind" | "listingStatus" | "lastModified" | "parentId"
+  >,
+): ListingView {
+  const fields = { priceCents: row.priceCents, condition: row.condition, kind: row.listingKind };
+  return {
+    priceCents: row.priceCents,
+    priceTerms: row.priceTerms,
+    condition: row.condition,
+    kind: row.listingKind,
+    status: row.listingStatus,
+    expired:
+      row.parentId === null &&
+      row.listingStatus !== "sold" &&
+      isExpired({ ...fields, lastModified: row.lastModified }, ctx.clock.now()),
   };
 }

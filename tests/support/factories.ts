@@ -5,6 +5,7 @@ import { registerUser } from "../../server/accounts/accounts";
 import { getViewerById, type Viewer } from "../../server/accounts/viewer";
 import { mailOutbox, user } from "../../server/db/schema";
 import { createComment } from "../../server/posts/comments";
+import type { ListingInput } from "../../server/posts/input";
 import { createPost } from "../../server/posts/posts";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import type { TestContext } from "./test-context";
@@ -149,6 +150,8 @@ export interface TestPostOptions {
   text?: string | null;
   category?: string | null;
   files?: Blob[];
+  /** Issue 11: price ('40', 'free'), terms, condition, kind. */
+  listing?: ListingInput;
 }
 
 /** A top-level post through createPost (so every rule and counter applies), on the author's campus. */
@@ -159,6 +162,7 @@ export async function createTestPost(t: TestContext, author: Viewer, options: Te
     text: text === null ? null : JSON.stringify(plainTextToRichText(text)),
     category: options.category ?? null,
     files: options.files ?? [],
+    listing: options.listing ?? null,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatPrice, STATUS_LABELS } from "~/server/posts/listing";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import { TileOverlay } from "./tile-overlay";
 
@@ -41,7 +42,34 @@ function tileName(tile: MediaTileData): string {
       : tile.media.kind === "video"
         ? "a video"
         : "a photo";
-  return tile.label ? `${by}: ${tile.label} (${what})` : `Post by ${by} (${what})`;
+  // Issue 11: the price and labels are read out with the tile's name.
+  const listing = [
+    tile.listing.kind === "wanted" ? "Wanted" : null,
+    tile.listing.priceCents !== null ? formatPrice(tile.listing.priceCents) : null,
+    tile.listing.status !== "available" ? STATUS_LABELS[tile.listing.status] : null,
+  ].filter((part): part is string => part !== null);
+  const base = tile.label ? `${by}: ${tile.label} (${what})` : `Post by ${by} (${what})`;
+  return listing.length > 0 ? `${base}, ${listing.join(", ")}` : base;
+}
+
+/** Issue 11 §2: a tile's price and Wanted / Reserved / Sold labels, over its bottom-left corner. */
+function TileListing({ tile }: { tile: MediaTileData }) {
+  const { priceCents, kind, status } = tile.listing;
+  if (priceCents === null && kind === "selling" && status === "available") return null;
+  const pill = "rounded-full px-2 py-0.5 text-[11px] font-bold leading-4 shadow-sm";
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute bottom-1.5 left-1.5 z-[5] flex max-w-[calc(100%-0.75rem)] flex-wrap gap-1"
+    >
+      {priceCents !== null ? (
+        <span className={`${pill} bg-white/95 text-zinc-950 tabular-nums`}>{formatPrice(priceCents)}</span>
+      ) : null}
+      {kind === "wanted" ? <span className={`${pill} bg-violet-100 text-violet-900`}>Wanted</span> : null}
+      {status === "reserved" ? <span className={`${pill} bg-amber-100 text-amber-950`}>Reserved</span> : null}
+      {status === "sold" ? <span className={`${pill} bg-zinc-900 text-white`}>Sold</span> : null}
+    </div>
+  );
 }
 
 export function MediaTile({
@@ -61,6 +89,7 @@ export function MediaTile({
     <div className="group relative aspect-square overflow-hidden bg-zinc-200">
       <Thumbnail tile={tile} eager={eager} />
       {tile.media.kind === "video" ? <PlayBadge /> : tile.imgCount > 1 ? <StackBadge /> : null}
+      <TileListing tile={tile} />
       {/* One link per width range; the hidden one is display:none, so only one is ever in the tab order. */}
       <Link to={`/post/${tile.id}`} className={`${linkClass} lg:hidden`}>
         <span className="sr-only">{name}</span>

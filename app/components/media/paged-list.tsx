@@ -4,6 +4,7 @@ import { appendPage, LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model
 import { tileFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import type { Page } from "~/server/posts/cursor";
 import { listPageHref } from "~/server/posts/list-names";
+import type { FeedListingFilters } from "~/server/posts/listing";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 
 /**
@@ -12,11 +13,20 @@ import type { MediaTileData } from "~/server/posts/media-tiles";
  */
 export const END_TRIGGER = { media: "0px 0px 1px 0px", profile: "0px 0px 251px 0px" } as const;
 
-/** /media's pages: its own address after a cursor (the link without JavaScript), and as JSON (decision 0106). */
-export const MEDIA_PAGES = {
-  href: (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}`,
-  nextPageHref: (cursor: string) => listPageHref("media", cursor),
-};
+/**
+ * /media's pages: its own address after a cursor (the link without JavaScript), and as JSON
+ * (decision 0106), with issue 11's filters (`?free=1`, `?sold=1`).
+ */
+export function mediaPages(filters: FeedListingFilters = { free: false, showSold: false }) {
+  const query = `${filters.free ? "&free=1" : ""}${filters.showSold ? "&sold=1" : ""}`;
+  return {
+    href: (cursor: string) => `/media?cursor=${encodeURIComponent(cursor)}${query}`,
+    nextPageHref: (cursor: string) => listPageHref("media", cursor, filters),
+  };
+}
+
+/** /media's pages without filters (the grid under a media post). */
+export const MEDIA_PAGES = mediaPages();
 
 interface PagedListOptions {
   /** The page the route's loader rendered. */

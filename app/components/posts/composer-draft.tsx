@@ -13,8 +13,15 @@ import { type RefusalOrigin, useComposer } from "./composer-context";
 import { type EditorText, EMPTY_EDITOR_TEXT } from "./editor/editor-text";
 import { PostEditor, type PostEditorHandle } from "./editor/post-editor";
 import { FilePickerButton, FilePreviews, usePickedFiles } from "./file-picker";
+import {
+  appendListingDraft,
+  EMPTY_LISTING_DRAFT,
+  isEmptyListingDraft,
+  type ListingDraft,
+  ListingFields,
+} from "./listing-fields";
 
-// The draft both composers hold: editor text, files, category, sending.
+// The draft both composers hold: editor text, files, category, listing details (issue 11), sending.
 
 /** spec 2 §5, §9: 'Error: Too many characters!' at most every 3 seconds. */
 const LIMIT_ALERT_INTERVAL_MS = 3000;
@@ -49,11 +56,12 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
   const [text, setText] = useState<EditorText>(EMPTY_EDITOR_TEXT);
   const picked = usePickedFiles();
   const [category, setCategory] = useState<string | null>(null);
+  const [listing, setListing] = useState<ListingDraft>(EMPTY_LISTING_DRAFT);
   const [processing, setProcessing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
   const files = picked.files;
-  const dirty = text.json !== null || files.length > 0 || category !== null;
+  const dirty = text.json !== null || files.length > 0 || category !== null || !isEmptyListingDraft(listing);
   // spec 2 §5: 'A post needs text in the first block or at least one file'.
   const sendable = text.hasText || files.length > 0;
 
@@ -67,6 +75,7 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     setText(EMPTY_EDITOR_TEXT);
     picked.clear();
     setCategory(null);
+    setListing(EMPTY_LISTING_DRAFT);
   };
 
   /** Sends the draft; resolves with the answer on success, null after showing why not. */
@@ -82,6 +91,8 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     form.set("enhanced", "1");
     if (text.json) form.set("text", text.json);
     if (withCategory && category) form.set("category", category);
+    // Issue 11: a post's listing details (comments have none).
+    if (withCategory) appendListingDraft(form, listing);
     for (const { file } of files) form.append("files", file, file.name);
     setProcessing(true);
     setProgress(files.length > 0 ? 0 : null);
@@ -120,6 +131,8 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     removeFile: picked.remove,
     category,
     setCategory,
+    listing,
+    setListing,
     processing,
     progress,
     dirty,
@@ -188,6 +201,9 @@ export function DraftFields({
           <Counter id={counterId} characters={draft.text.characters} />
         </div>
       )}
+      {withCategory ? (
+        <ListingFields value={draft.listing} onChange={draft.setListing} disabled={draft.processing} />
+      ) : null}
       <div
         className={`flex items-center justify-between gap-2 border-t border-zinc-100 pt-2 ${compact ? "mt-2" : "mt-1"}`}
       >

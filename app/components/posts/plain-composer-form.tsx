@@ -6,6 +6,7 @@ import type { ToastInput } from "~/app/lib/toast";
 import { CATEGORY_OPTIONS } from "~/server/posts/categories";
 import { MAX_POST_CHARACTERS } from "~/server/posts/rich-text";
 import { POST_FILE_ACCEPT } from "~/server/posts/schemas";
+import { ListingFields } from "./listing-fields";
 
 /**
  * The full-page composers before their script runs (or without JavaScript): a
@@ -65,6 +66,7 @@ export function PlainComposerForm({
           </select>
         </div>
       ) : null}
+      {post ? <ListingFields /> : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={filesId} className="text-sm font-semibold text-zinc-800">
           Photos or videos (up to 10)

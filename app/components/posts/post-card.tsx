@@ -3,6 +3,7 @@ import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
+import { isListingPost, ListingOwnerActions, ListingSummary } from "./listing-labels";
 import { NewUserBanner } from "./new-user-banner";
 import { PostActions } from "./post-actions";
 import { PostAge } from "./post-age";
@@ -125,11 +126,19 @@ export function PostCard({ post, sponsored = false }: PostCardProps) {
           <CategoryLabel value={post.category} />
         </div>
       ) : null}
+      <ListingSummary listing={post.listing} className="mt-2" />
       {post.text ? <PostText text={post.text} className="mt-2" /> : null}
       {post.firstMedia ? (
         <div className="mt-3">
           <FirstMedia media={post.firstMedia} count={post.imgCount} authorName={name} postHref={postHref} />
         </div>
+      ) : null}
+      {/* Issue 11: the owner's status buttons on their own listing cards. */}
+      {post.ownedByViewer &&
+      post.parentId === null &&
+      !sponsored &&
+      (isListingPost(post) || post.listing.status !== "available") ? (
+        <ListingOwnerActions postId={post.id} listing={post.listing} />
       ) : null}
       <footer className="mt-1">
         <PostActions post={post} />

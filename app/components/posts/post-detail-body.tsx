@@ -1,4 +1,6 @@
+import { useRootData } from "~/app/lib/root-data";
 import type { PostDetail } from "~/server/posts/views";
+import { isListingPost, ListingOwnerActions, ListingSummary, WatchListingButton } from "./listing-labels";
 import { PostActions } from "./post-actions";
 import { PostTimestamp } from "./post-age";
 import { CategoryLabel } from "./post-card";
@@ -20,6 +22,8 @@ export function PostDetailBody({
   /** The post page focuses its comment box (PostActions). */
   onComment?(): void;
 }) {
+  const { viewer } = useRootData();
+  const topLevel = post.type === "post" && post.parentId === null;
   return (
     <>
       {post.category ? (
@@ -27,6 +31,7 @@ export function PostDetailBody({
           <CategoryLabel value={post.category} />
         </div>
       ) : null}
+      <ListingSummary listing={post.listing} className="mt-3" />
       {post.text ? (
         <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
       ) : null}
@@ -38,6 +43,13 @@ export function PostDetailBody({
       <p className="mt-3 text-sm text-zinc-500">
         <PostTimestamp date={post.createdAt} />
       </p>
+      {/* Issue 11: the owner's status buttons ('Still available?' once expired); others may watch a reserved one. */}
+      {topLevel && post.ownedByViewer && (isListingPost(post) || post.listing.status !== "available") ? (
+        <ListingOwnerActions postId={post.id} listing={post.listing} />
+      ) : null}
+      {topLevel && viewer && !post.ownedByViewer && post.listing.status === "reserved" ? (
+        <WatchListingButton postId={post.id} watching={post.watchedByViewer} />
+      ) : null}
       <div className="mt-2 border-t border-zinc-100 pt-1">
         <PostActions post={post} onComment={onComment} />
       </div>

@@ -1,12 +1,16 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
+import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Button } from "~/app/components/ui/button";
-import { LinkIcon, MessageIcon } from "~/app/components/ui/icons";
+import { CheckIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import { useRootData } from "~/app/lib/root-data";
+import type { ListingStatus } from "~/server/posts/listing";
+import { STATUS_ACTIONS } from "~/server/posts/listing";
+import { type ListingActionData, nextStatuses } from "./listing-labels";
 import { useCopyPostLink } from "./post-actions";
 import { MoreIcon, RocketIcon, TrashIcon } from "./post-icons";
 
@@ -79,16 +83,21 @@ interface PostMoreMenuProps {
   /** The post page's own post is a comment when opened from a thread. */
   kind: "post" | "comment";
   own: boolean;
+  /** Issue 11: the post's listing status, for the owner's 'Mark as …' items (top-level posts). */
+  listingStatus?: ListingStatus;
 }
 
 /**
  * The post page's more menu (spec 2 §2 'Post detail'): Copy link; Send Message
  * (not on one's own post; the chat comes with the messages issue, /messages for
  * now); Boost Post (owner; the boost flow comes with the ads issue, whose /ads
- * page says so — decision 0097); Delete (owner) → 'Delete Post?'.
+ * page says so — decision 0097); Delete (owner) → 'Delete Post?'. Issue 11: the owner's
+ * 'Mark as reserved' / 'Mark as sold' / 'Mark as available'.
  */
-export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
+export function PostMoreMenu({ postId, kind, own, listingStatus }: PostMoreMenuProps) {
   const { viewer } = useRootData();
+  const listing = useFetcher<ListingActionData>();
+  useActionToast(listing.data?.toast);
   const navigate = useNavigate();
   const signIn = useSignInModal();
   const { copy, banner } = useCopyPostLink();
@@ -124,6 +133,23 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
                 Send Message
               </MenuItem>
             )}
+            {/* Issue 11 (decision 0170): the owner marks the listing reserved, sold or available. */}
+            {own && kind === "post" && listingStatus
+              ? nextStatuses(listingStatus).map((status) => (
+                  <MenuItem
+                    key={status}
+                    icon={<CheckIcon className="size-5" />}
+                    onSelect={() =>
+                      listing.submit(
+                        { intent: "set-listing-status", status },
+                        { method: "post", action: `/post/${postId}` },
+                      )
+                    }
+                  >
+                    {STATUS_ACTIONS[status]}
+                  </MenuItem>
+                ))
+              : null}
             {own && kind === "post" ? (
               <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
                 Boost Post

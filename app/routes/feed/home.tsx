@@ -7,6 +7,7 @@ import { useComposer } from "~/app/components/posts/composer-context";
 import { createPostHref } from "~/app/components/posts/composer-targets";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { differsOnlyIn, isSaveToggle } from "~/app/components/posts/feed-model";
+import { ListingFilters } from "~/app/components/posts/listing-filters";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { createPostTarget } from "~/app/components/shell/nav-model";
@@ -22,6 +23,7 @@ import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { categoryFilter } from "~/server/posts/categories";
 import { listFeed } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
+import { readFeedListingFilters } from "~/server/posts/listing";
 import type { Route } from "./+types/home";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -37,12 +39,15 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const url = new URL(request.url);
   const category = categoryFilter(url.searchParams.get("category"));
-  const none = { privateGate: false, page: null, category, listError: null };
+  // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
+  const filters = readFeedListingFilters(url.searchParams);
+  const none = { privateGate: false, page: null, category, filters, listError: null };
   if (context.campus.generic) return data(none);
   try {
     const page = await listFeed(context.app, viewer, {
       campusId: context.campus.id,
       category,
+      ...filters,
       cursor: url.searchParams.get("cursor"),
     });
     return data({ ...none, page });
@@ -89,13 +94,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeHeader />
       {viewer ? <ComposerPrompt /> : <WelcomePanel />}
       <NotifyPosted />
-      <div className="flex items-center justify-between gap-3 px-1">
+      <div className="flex flex-wrap items-center gap-2 px-1">
         <CategoryFilter value={loaderData.category} />
+        <ListingFilters filters={loaderData.filters} />
       </div>
       {loaderData.page ? (
         <FeedList
           page={loaderData.page}
-          nextPageHref={(cursor) => listPageHref("feed", cursor, { category: loaderData.category })}
+          nextPageHref={(cursor) =>
+            listPageHref("feed", cursor, { category: loaderData.category, ...loaderData.filters })
+          }
           label="Posts"
           empty={<EmptyFeed />}
         />

@@ -14,7 +14,7 @@ import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
-import { listMediaFeed } from "~/server/posts/feed";
+import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import { getPost } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const [post, more] = await Promise.all([
       getPost(context.app, viewer, { postId: params.id, campusId: context.campus.id }),
-      listMediaFeed(context.app, viewer, { campusId: context.campus.id }),
+      listFeed(context.app, viewer, { campusId: context.campus.id, media: true }),
     ]);
     const tiles: Page<MediaTileData> = { items: toMediaTiles(more.items), nextCursor: more.nextCursor };
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
@@ -114,6 +114,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
           postId={post.id}
           kind={post.parentId === null ? "post" : "comment"}
           own={post.ownedByViewer}
+          listingStatus={post.type === "post" && post.parentId === null ? post.listing.status : undefined}
         />
       </header>
       <PostDetailBody post={post} authorName={name} />

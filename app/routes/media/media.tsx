@@ -1,14 +1,16 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
-import { END_TRIGGER, ListEnd, MEDIA_PAGES, usePagedList } from "~/app/components/media/paged-list";
+import { END_TRIGGER, ListEnd, mediaPages, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
+import { ListingFilters } from "~/app/components/posts/listing-filters";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
 import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { listMediaFeed } from "~/server/posts/feed";
+import { listFeed } from "~/server/posts/feed";
+import { readFeedListingFilters } from "~/server/posts/listing";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
 
@@ -26,11 +28,20 @@ export async function loader(args: Route.LoaderArgs) {
   // The generic instance is no community: it has no posts, and its /home is the landing.
   if (context.campus.generic) throw redirect("/home");
   const viewer = await getViewer(args);
-  const cursor = new URL(request.url).searchParams.get("cursor");
+  const query = new URL(request.url).searchParams;
+  const cursor = query.get("cursor");
+  // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
+  const filters = readFeedListingFilters(query);
   try {
-    const page = await listMediaFeed(context.app, viewer, { campusId: context.campus.id, cursor });
+    const page = await listFeed(context.app, viewer, {
+      campusId: context.campus.id,
+      media: true,
+      cursor,
+      ...filters,
+    });
     return {
       privateGate: false as const,
+      filters,
       cursor,
       page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
     };
@@ -38,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     const refusal = listRefusal(error);
     // spec 2 §6: a private community's media only for signed-in users.
     if (refusal.privateGate) {
-      return { privateGate: true as const, cursor: null, page: { items: [], nextCursor: null } };
+      return { privateGate: true as const, filters, cursor: null, page: { items: [], nextCursor: null } };
     }
     throw data(refusal.listError, { status: refusal.status });
   }
@@ -56,16 +67,20 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { campus } = useRootData();
+  const pages = mediaPages(loaderData.filters);
   const list = usePagedList({
     first: loaderData.page,
-    listKey: loaderData.cursor ?? "",
-    nextPageHref: MEDIA_PAGES.nextPageHref,
+    listKey: `${loaderData.cursor ?? ""} ${loaderData.filters.free} ${loaderData.filters.showSold}`,
+    nextPageHref: pages.nextPageHref,
   });
   if (loaderData.privateGate) return <PrivateCommunityGate campus={campus} />;
-  const nextHref = list.nextCursor ? MEDIA_PAGES.href(list.nextCursor) : null;
+  const nextHref = list.nextCursor ? pages.href(list.nextCursor) : null;
   return (
     <div className="flex flex-col gap-3">
       <MediaTabs />
+      <div className="px-1">
+        <ListingFilters filters={loaderData.filters} />
+      </div>
       {list.items.length === 0 ? (
         <EmptyMedia />
       ) : (

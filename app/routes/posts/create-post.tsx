@@ -70,7 +70,14 @@ export async function action(args: Route.ActionArgs) {
   if (refused) return refused;
   return withComposerForm(app, args.request, async (form) => {
     const enhanced = isEnhanced(form);
-    const parsed = postFormSchema.safeParse({ text: formText(form), category: formString(form, "category") });
+    const parsed = postFormSchema.safeParse({
+      text: formText(form),
+      category: formString(form, "category"),
+      price: formString(form, "price"),
+      priceTerms: formString(form, "priceTerms"),
+      condition: formString(form, "condition"),
+      listingKind: formString(form, "listingKind"),
+    });
     if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
     try {
       const { id } = await createPost(app, viewer, {
@@ -78,6 +85,12 @@ export async function action(args: Route.ActionArgs) {
         text: parsed.data.text,
         category: parsed.data.category,
         files: formFiles(form),
+        listing: {
+          price: parsed.data.price,
+          priceTerms: parsed.data.priceTerms,
+          condition: parsed.data.condition,
+          listingKind: parsed.data.listingKind,
+        },
       });
       if (!enhanced) return redirect("/home?filter=notify-posted");
       return data<ComposerActionData>({ ok: true, postId: id, rootId: null });

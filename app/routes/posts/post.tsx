@@ -12,6 +12,7 @@ import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
+import type { ListingActionData } from "~/app/components/posts/listing-labels";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import type { PostActionData } from "~/app/components/posts/post-actions";
 import { PostByline } from "~/app/components/posts/post-card";
@@ -28,12 +29,15 @@ import { failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { localPath } from "~/app/lib/local-path";
 import { useRootData } from "~/app/lib/root-data";
+import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { postPageParticipation } from "~/app/routes/posts/post-action.server";
 import { deleteComment, getThread } from "~/server/posts/comments";
 import { isPostError } from "~/server/posts/errors";
+import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing";
+import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/server/posts/listing-status";
 import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -98,13 +102,15 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const { post, url, imageUrl } = loaderData;
   const name = displayName(post.author);
   const brand = campus ? campusBrand(campus) : "Campus Buy Sell";
-  // Link previews (issue 4 §2): who posted where, the text's start, the first photo.
-  const title = `${name} on ${brand}`;
-  const description =
+  // Link previews (issue 4 §2): who posted where, the text's start, the first photo; issue 11: the price.
+  const price = post.listing.priceCents === null ? null : formatPrice(post.listing.priceCents);
+  const title = price ? `${price} · ${name} on ${brand}` : `${name} on ${brand}`;
+  const text =
     cutPlainText(post.plainText, 200) ||
     (post.imgCount > 0
       ? `${post.imgCount === 1 ? "A photo" : `${post.imgCount} photos`} from ${name}.`
       : title);
+  const description = price && !text.startsWith(price) ? `${price} · ${text}` : text;
   return [
     { title: pageTitle(`${name}: ${cutPlainText(post.plainText, 60) || "Post"}`, campus) },
     { name: "description", content: description },
@@ -114,6 +120,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    // Issue 11: the price as product tags too (cents → dollars with two decimals, USD as spec 2 §9).
+    ...(post.listing.priceCents !== null
+      ? [
+          { property: "product:price:amount", content: (post.listing.priceCents / 100).toFixed(2) },
+          { property: "product:price:currency", content: "USD" },
+        ]
+      : []),
     { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
@@ -121,11 +134,20 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-const POST_PAGE_INTENTS = z.enum(["toggle-save", "delete-post", "delete-comment"]);
+const POST_PAGE_INTENTS = z.enum([
+  "toggle-save",
+  "delete-post",
+  "delete-comment",
+  "set-listing-status",
+  "renew-listing",
+  "watch-listing",
+  "unwatch-listing",
+]);
 
 /**
  * intents 'toggle-save' (spec 2 §4 'Save/like'), 'delete-post' and
- * 'delete-comment' (spec 2 §4 'Post lifecycle'); the domain decides who may.
+ * 'delete-comment' (spec 2 §4 'Post lifecycle'), and issue 11's 'set-listing-status',
+ * 'renew-listing', 'watch-listing', 'unwatch-listing' (decision 0170–0172); the domain decides who may.
  */
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
@@ -147,6 +169,17 @@ export async function action(args: Route.ActionArgs) {
         toast,
       });
     }
+    if (
+      intent === "set-listing-status" ||
+      intent === "renew-listing" ||
+      intent === "watch-listing" ||
+      intent === "unwatch-listing"
+    ) {
+      const answer = await listingAction(context.app, viewer, intent, params.id, form);
+      const returnTo = localPath(form.get("returnTo"));
+      if (returnTo) return redirectWithToast(returnTo, answer.toast);
+      return data<ListingActionData>({ intent, ok: true, ...answer });
+    }
     // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
     const target = String(form.get("postId") ?? params.id);
     const remove = intent === "delete-comment" ? deleteComment : deletePost;
@@ -162,6 +195,33 @@ export async function action(args: Route.ActionArgs) {
     // Unexpected errors go on to the ErrorBoundary (no fallback message).
     return failureReply(context.app, error, { intent, participation: postPageParticipation });
   }
+}
+
+/** Issue 11's post-page intents, each one domain call, and the toast that says it was done. */
+async function listingAction(
+  app: Route.ActionArgs["context"]["app"],
+  viewer: Awaited<ReturnType<typeof getViewer>>,
+  intent: "set-listing-status" | "renew-listing" | "watch-listing" | "unwatch-listing",
+  postId: string,
+  form: FormData,
+): Promise<{ status?: ListingStatus; watching?: boolean; toast: ToastInput }> {
+  if (intent === "set-listing-status") {
+    const { status } = await setListingStatus(app, viewer, {
+      postId,
+      status: String(form.get("status") ?? ""),
+    });
+    return { status, toast: { message: LISTING_MESSAGES.statusChanged(status), type: "success" } };
+  }
+  if (intent === "renew-listing") {
+    await renewListing(app, viewer, postId);
+    return { status: "available", toast: { message: LISTING_MESSAGES.renewed, type: "success" } };
+  }
+  if (intent === "watch-listing") {
+    await watchListing(app, viewer, postId);
+    return { watching: true, toast: { message: LISTING_MESSAGES.watching, type: "success" } };
+  }
+  await unwatchListing(app, viewer, postId);
+  return { watching: false, toast: { message: LISTING_MESSAGES.unwatched, type: "okay" } };
 }
 
 /** Puts the caret in the page's comment box (spec 2 §2 'Comment', 'Create A Comment'). */
@@ -256,7 +316,12 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
       >
         <header className="flex items-start gap-2">
           <PostByline author={post.author} date={post.createdAt} />
-          <PostMoreMenu postId={post.id} kind={kind} own={post.ownedByViewer} />
+          <PostMoreMenu
+            postId={post.id}
+            kind={kind}
+            own={post.ownedByViewer}
+            listingStatus={post.type === "post" && post.parentId === null ? post.listing.status : undefined}
+          />
         </header>
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   jsonb,
@@ -44,9 +45,54 @@ export const posts = pgTable(
     saveCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * spec 2 §4: bumped by replies. Listing essentials (decision 0170) also read it as the
+     * listing's last change: renewing sets it to now, and a listing unchanged for
+     * LISTING_EXPIRY_DAYS leaves the feed.
+     */
     lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    // Listing essentials (issue 11, decision 0170; beyond the spec, all optional but kind and status).
+    /** Price in US cents; 0 is 'Free'; null: no price stated. */
+    priceCents: integer("price_cents"),
+    priceTerms: text("price_terms", { enum: ["firm", "offers"] }),
+    condition: text("condition", { enum: ["new", "like_new", "good", "fair", "for_parts"] }),
+    listingKind: text("listing_kind", { enum: ["selling", "wanted"] })
+      .notNull()
+      .default("selling"),
+    listingStatus: text("listing_status", { enum: ["available", "reserved", "sold"] })
+      .notNull()
+      .default("available"),
   },
   (table) => [
+    check(
+      "posts_price_cents_range",
+      sql`${table.priceCents} is null or (${table.priceCents} >= 0 and ${table.priceCents} <= 10000000)`,
+    ),
+    check(
+      "posts_listing_values",
+      sql`${table.listingKind} in ('selling', 'wanted') and ${table.listingStatus} in ('available', 'reserved', 'sold')
+        and (${table.priceTerms} is null or ${table.priceTerms} in ('firm', 'offers'))
+        and (${table.condition} is null or ${table.condition} in ('new', 'like_new', 'good', 'fair', 'for_parts'))`,
+    ),
+    // Decision 0170: the default feed leaves sold listings out; these serve it as the two above serve 'Show sold'.
+    index("posts_feed_unsold_idx")
+      .on(table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.listingStatus} <> 'sold'`),
+    index("posts_feed_unsold_category_idx")
+      .on(table.campusId, table.category, table.lastModified.desc(), table.id.desc())
+      .where(
+        sql`${table.parentId} is null and ${table.category} is not null and ${table.listingStatus} <> 'sold'`,
+      ),
+    // The 'Free' filter (few rows: sold ones are filtered out of them in the scan).
+    index("posts_feed_free_idx")
+      .on(table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.priceCents} = 0`),
+    index("posts_feed_free_category_idx")
+      .on(table.campusId, table.category, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.category} is not null and ${table.priceCents} = 0`),
+    index("posts_media_unsold_idx")
+      .on(table.campusId, table.lastModified.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null and ${table.imgCount} > 0 and ${table.listingStatus} <> 'sold'`),
     index("posts_feed_idx")
       .on(table.campusId, table.lastModified.desc(), table.id.desc())
       .where(sql`${table.parentId} is null`),
@@ -106,10 +152,9 @@ export const postMedia = pgTable(
   (table) => [uniqueIndex("post_media_order_unique").on(table.postId, table.imgOrder)],
 );
 
-/** spec 2 §3 likes / like_id_list: who saved a post. */
-export const postLikes = pgTable(
-  "post_likes",
-  {
+/** A person's mark on a post (a save, a watch): fresh column builders for each table that has them. */
+function postPersonColumns() {
+  return {
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
@@ -120,17 +165,29 @@ export const postLikes = pgTable(
       .notNull()
       .references(() => campuses.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.postId, table.userId] }),
-    // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
-    index("post_likes_user_saved_idx").on(
-      table.userId,
-      table.campusId,
-      table.createdAt.desc(),
-      table.postId.desc(),
-    ),
-    // /post/{id}/likes, newest first, keyset on (created_at, user_id).
-    index("post_likes_post_idx").on(table.postId, table.createdAt.desc(), table.userId.desc()),
-  ],
-);
+  };
+}
+
+/** spec 2 §3 likes / like_id_list: who saved a post. */
+export const postLikes = pgTable("post_likes", postPersonColumns(), (table) => [
+  primaryKey({ columns: [table.postId, table.userId] }),
+  // /saved and the profile likes tab, newest save first, keyset on (created_at, post_id).
+  index("post_likes_user_saved_idx").on(
+    table.userId,
+    table.campusId,
+    table.createdAt.desc(),
+    table.postId.desc(),
+  ),
+  // /post/{id}/likes, newest first, keyset on (created_at, user_id).
+  index("post_likes_post_idx").on(table.postId, table.createdAt.desc(), table.userId.desc()),
+]);
+
+/**
+ * Listing essentials (issue 11, decision 0172): who asked 'Notify me if it's available again'
+ * on a reserved listing. Rows leave when the listing is available again (listingAvailableAgain).
+ */
+export const listingWatches = pgTable("listing_watches", postPersonColumns(), (table) => [
+  primaryKey({ columns: [table.postId, table.userId] }),
+  // Deleting a member's account removes their watches by user_id.
+  index("listing_watches_user_idx").on(table.userId),
+]);

@@ -1,0 +1,230 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ParticipationRefused } from "../accounts/gates";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import type { Queryable, Tx } from "../db/client";
+import { listingWatches, posts } from "../db/schema";
+import { requireParticipant } from "./access";
+import { PostError } from "./errors";
+import { assertOwnCampus, isUuid } from "./input";
+import { isExpired, LISTING_MESSAGES, LISTING_STATUSES, type ListingStatus } from "./listing";
+import { POST_MESSAGES } from "./schemas";
+
+/**
+ * Listing essentials (issue 11 §1, decision 0170; beyond the spec): the owner marks a listing
+ * available, reserved or sold, renews a stale one, and others ask to be told when a reserved
+ * one is available again. Every rule here, whatever the route sends.
+ */
+
+/** The listing fields a rule reads, from the row locked for the change. */
+interface LockedListing {
+  id: string;
+  campusId: string;
+  authorId: string;
+  type: "post" | "new user";
+  parentId: string | null;
+  priceCents: number | null;
+  condition: string | null;
+  listingKind: "selling" | "wanted";
+  listingStatus: ListingStatus;
+  lastModified: Date;
+}
+
+/** The post behind `postId`, locked; 'not-found' for a bad id or a missing post. */
+async function lockListing(tx: Queryable, postId: string): Promise<LockedListing> {
+  if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
+  const [post] = await tx
+    .select({
+      id: posts.id,
+      campusId: posts.campusId,
+      authorId: posts.authorId,
+      type: posts.type,
+      parentId: posts.parentId,
+      priceCents: posts.priceCents,
+      condition: posts.condition,
+      listingKind: posts.listingKind,
+      listingStatus: posts.listingStatus,
+      lastModified: posts.lastModified,
+    })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for("update")
+    .limit(1);
+  if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
+  return post;
+}
+
+/** The owner of a top-level post, signed in; anyone else is refused whatever id they send. */
+function requireOwner(viewer: Viewer | null, post: LockedListing): Viewer {
+  if (!viewer || viewer.banned) throw new ParticipationRefused({ kind: "sign-in", reason: "post" });
+  if (post.authorId !== viewer.id || post.type !== "post" || post.parentId !== null) {
+    throw new PostError("forbidden", LISTING_MESSAGES.notAListing);
+  }
+  return viewer;
+}
+
+const statusSchema = z.enum(LISTING_STATUSES);
+
+/**
+ * Issue 11 §1: Available → Reserved → Sold, and back to Available, by the owner only. Any
+ * post of the owner may be marked (a text-only 'selling my bike' post too); sold → reserved
+ * is refused (mark it available first). Marking the status it already has changes nothing.
+ * Going back to available hands the watchers to listingAvailableAgain in the same transaction.
+ */
+export async function setListingStatus(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: { postId: string; status: string },
+): Promise<{ status: ListingStatus }> {
+  const parsed = statusSchema.safeParse(input.status);
+  if (!parsed.success) throw new PostError("invalid-input", LISTING_MESSAGES.badListingField);
+  const next = parsed.data;
+  return ctx.db.transaction(async (tx) => {
+    const post = await lockListing(tx, input.postId);
+    requireOwner(viewer, post);
+    const current = post.listingStatus;
+    if (current === next) return { status: next };
+    if (current === "sold" && next === "reserved") {
+      throw new PostError("listing-state", LISTING_MESSAGES.soldCannotBeReserved);
+    }
+    // Not a bump: marking reserved or sold does not move the post in the feed (decision 0171).
+    await tx.update(posts).set({ listingStatus: next }).where(eq(posts.id, post.id));
+    if (next === "available") {
+      const watchers = await tx
+        .select({ userId: listingWatches.userId })
+        .from(listingWatches)
+        .where(eq(listingWatches.postId, post.id));
+      await listingAvailableAgain(
+        tx,
+        { id: post.id, campusId: post.campusId, authorId: post.authorId },
+        watchers.map((row) => row.userId),
+      );
+    }
+    return { status: next };
+  });
+}
+
+/**
+ * Issue 11 §1 'Notify me if it's available again': the one place a listing that is available
+ * again reaches the people who asked, inside the transaction that made it available.
+ *
+ * Today it only deletes their watches (each is answered once). The notifications issue calls
+ * its `notify(tx, …)` here, once per id of `watcherIds`, before the delete — so the
+ * notification commits with the status change, or neither does.
+ */
+export async function listingAvailableAgain(
+  tx: Tx,
+  post: { id: string; campusId: string; authorId: string },
+  watcherIds: readonly string[],
+): Promise<void> {
+  if (watcherIds.length === 0) return;
+  await tx.delete(listingWatches).where(eq(listingWatches.postId, post.id));
+}
+
+/**
+ * Issue 11 §1, decision 0171: an owner renews a listing that has gone LISTING_EXPIRY_DAYS
+ * without a change: its last_modified becomes now, which brings it back to the top of the feed.
+ * A fresh listing cannot be renewed (no bumping to the top at will), nor a sold one.
+ */
+export async function renewListing(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  postId: string,
+): Promise<{ lastModified: Date }> {
+  return ctx.db.transaction(async (tx) => {
+    const post = await lockListing(tx, postId);
+    requireOwner(viewer, post);
+    const now = ctx.clock.now();
+    const expired = isExpired(
+      {
+        priceCents: post.priceCents,
+        condition: post.condition,
+        kind: post.listingKind,
+        lastModified: post.lastModified,
+      },
+      now,
+    );
+    if (!expired || post.listingStatus === "sold") {
+      throw new PostError("listing-state", LISTING_MESSAGES.notExpired);
+    }
+    await tx.update(posts).set({ lastModified: now }).where(eq(posts.id, post.id));
+    return { lastModified: now };
+  });
+}
+
+/**
+ * Issue 11 §1: 'Notify me if it's available again' on someone else's reserved listing of one's
+ * own campus (signed in; the gate of saving). Asking twice keeps one watch.
+ */
+export async function watchListing(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  postId: string,
+): Promise<{ watching: true }> {
+  const watcher = requireParticipant(viewer, "like");
+  return ctx.db.transaction(async (tx) => {
+    const post = await lockListing(tx, postId);
+    assertOwnCampus(watcher, post.campusId);
+    if (post.authorId === watcher.id) throw new PostError("invalid-input", LISTING_MESSAGES.watchOwn);
+    if (post.type !== "post" || post.parentId !== null || post.listingStatus !== "reserved") {
+      throw new PostError("listing-state", LISTING_MESSAGES.watchOnlyReserved);
+    }
+    await tx
+      .insert(listingWatches)
+      .values({ postId: post.id, userId: watcher.id, campusId: post.campusId, createdAt: ctx.clock.now() })
+      .onConflictDoNothing();
+    return { watching: true };
+  });
+}
+
+/** Takes back a watch (nothing to do when there is none). */
+export async function unwatchListing(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  postId: string,
+): Promise<{ watching: false }> {
+  const watcher = requireParticipant(viewer, "like");
+  if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
+  await ctx.db
+    .delete(listingWatches)
+    .where(and(eq(listingWatches.postId, postId), eq(listingWatches.userId, watcher.id)));
+  return { watching: false };
+}
+
+/** Whether `viewerId` watches the post (the post page's button). */
+export async function isWatching(ctx: AppContext, viewerId: string, postId: string): Promise<boolean> {
+  if (!isUuid(postId)) return false;
+  const [row] = await ctx.db
+    .select({ postId: listingWatches.postId })
+    .from(listingWatches)
+    .where(and(eq(listingWatches.postId, postId), eq(listingWatches.userId, viewerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Issue 11 §1 'can no longer be boosted', for the ads issue: throws PostError 'listing-state'
+ * (409, 'Sold listings can't be boosted.') when the post is sold, 'not-found' when it does not
+ * exist. Who may boost (the owner) stays the ads issue's check. Pass the boost's transaction
+ * as `db` to read the status it commits with.
+ */
+export async function assertListingBoostable(
+  ctx: AppContext,
+  postId: string,
+  db: Queryable = ctx.db,
+): Promise<void> {
+  if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
+  const [post] = await db
+    .select({ status: posts.listingStatus })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
+  if (!isBoostable(post)) throw new PostError("listing-state", LISTING_MESSAGES.soldCannotBeBoosted);
+}
+
+/** The rule itself, for a post already read: sold listings cannot be boosted. */
+export function isBoostable(post: { status: ListingStatus }): boolean {
+  return post.status !== "sold";
+}
