@@ -31,6 +31,8 @@ if (dev) {
 }
 // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
 server.use(running.listPages);
+// The live-event stream (decision 0211): compression would hold its writes back.
+server.use(running.eventStream);
 // Before the static files, so the built assets are compressed too (issue 2 §1).
 server.use(compression());
 server.use(serveFrontEnd);
@@ -48,6 +50,8 @@ async function shutdown(signal) {
   // Long-lived connections (event streams) would hold close() forever.
   const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
   force.unref();
+  // The event streams end now; their browsers reconnect (to another process) with Last-Event-ID.
+  await running.endStreams();
   await new Promise((resolve) => httpServer.close(resolve));
   await running.close();
   process.exit(0);

@@ -45,6 +45,12 @@ export interface Config {
    * never in production, whatever the variable says.
    */
   testFixtures: boolean;
+  /**
+   * The realtime streams (issue 13 §2, decision 0211): at most `maxStreams` open event streams in
+   * this process (REALTIME_MAX_STREAMS) and `maxStreamsPerUser` per user, so one user cannot
+   * exhaust it; a heartbeat comment every `heartbeatMs` keeps proxies from closing an idle one.
+   */
+  realtime: { maxStreams: number; maxStreamsPerUser: number; heartbeatMs: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -155,5 +161,10 @@ export function loadConfig(env: Env = process.env): Config {
     signUpsPerAddressPerHour: count("SIGN_UPS_PER_HOUR", env.SIGN_UPS_PER_HOUR, 10, 1),
     publicCampuses: parsePublicCampuses(env.PUBLIC_CAMPUSES),
     testFixtures: !production && flag(env.TEST_FIXTURES, false),
+    realtime: {
+      maxStreams: count("REALTIME_MAX_STREAMS", env.REALTIME_MAX_STREAMS, 5000, 1),
+      maxStreamsPerUser: 10,
+      heartbeatMs: 25_000,
+    },
   };
 }
