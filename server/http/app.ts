@@ -12,6 +12,7 @@ import { type AppContext, systemClock } from "../context";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestFixtures } from "../dev/test-student";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
@@ -161,6 +162,7 @@ export async function startApp(options: {
   });
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
+  mountRealtimeFixture(app, { ctx, auth });
 
   // Uploaded media: a key never names other content (decision 0050), so browsers keep it a year.
   app.use(
