@@ -4,7 +4,7 @@ import { createTestMember, type TestMember } from "../../tests/support/factories
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { createLogger } from "../logger";
 import { pruneRealtimeBacklog } from "./backlog";
-import { publishUserEvent } from "./events";
+import { publishUserEvent, userEventsAfter } from "./events";
 import { createRealtimeHub, LISTENER_NAME, type RealtimeHub, type RealtimeSink } from "./hub";
 
 // Issue 13 §2, decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
@@ -248,7 +248,6 @@ describe("the bounded backlog (decision 0214)", () => {
     for (let n = 0; n < 6; n++) await publishUserEvent(t.ctx.db, jo.id, { type: "chat" });
     await publishUserEvent(t.ctx.db, kim.id, { type: "chat" });
     await pruneRealtimeBacklog(t.ctx.db, { now: new Date(), maxPerUser: 4 });
-    const { userEventsAfter } = await import("./events");
     expect((await userEventsAfter(t.ctx.db, jo.id, 0)).map((e) => e.seq)).toEqual([3, 4, 5, 6]);
     expect((await userEventsAfter(t.ctx.db, kim.id, 0)).map((e) => e.seq)).toEqual([1]);
     // Eight days on, everything is past the seven-day limit; the counters keep their numbers.
