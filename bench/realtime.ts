@@ -196,10 +196,13 @@ async function main() {
       return stream;
     };
     console.log(`Opening ${STREAMS} streams (${STREAMS / 2} per process)…`);
+    const openStart = performance.now();
     for (let start = 0; start < clients.length; start += 100) {
       await Promise.all(clients.slice(start, start + 100).map((client) => connect(client, client.process)));
     }
-    await sleep(3000);
+    const openMs = performance.now() - openStart;
+    // Idle: only heartbeats, and time for the garbage of opening them to be collected.
+    await sleep(15_000);
     const rssAfter = [rssKb(a.pid), rssKb(b.pid)];
     const perStreamKb = rssAfter.map(
       (after, n) => Math.round(((after - (rssBefore[n] ?? 0)) / (STREAMS / 2)) * 10) / 10,
@@ -300,6 +303,8 @@ async function main() {
       lost,
       duplicated,
       idleStreamKb: perStreamKb,
+      /** Opening all streams, 100 at a time, both processes together. */
+      openAllMs: Math.round(openMs),
       latencyMs: { steady: summary(phase1), withKill: summary(phase2) },
       resumeAfterKillMs: { ...summary(resumed), clients: clients.filter((c) => c.process === 0).length },
     };

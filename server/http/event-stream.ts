@@ -36,6 +36,25 @@ export function eventStreamHandler(deps: {
 }): RequestHandler {
   const { ctx, auth } = deps;
   const heartbeatMs = deps.heartbeatMs ?? ctx.config.realtime.heartbeatMs;
+  // One timer for all of this process's streams rather than one each (an idle stream should cost little).
+  const beating = new Set<() => void>();
+  let beat: NodeJS.Timeout | null = null;
+  const startBeating = (send: () => void) => {
+    beating.add(send);
+    if (!beat) {
+      beat = setInterval(() => {
+        for (const each of beating) each();
+      }, heartbeatMs);
+      beat.unref();
+    }
+  };
+  const stopBeating = (send: () => void) => {
+    beating.delete(send);
+    if (beating.size === 0 && beat) {
+      clearInterval(beat);
+      beat = null;
+    }
+  };
   return async (req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -63,7 +82,8 @@ export function eventStreamHandler(deps: {
 
     const after = startingSeq(req.get("last-event-id"), req.query.after);
     let ended = false;
-    let heartbeat: NodeJS.Timeout | null = null;
+    // A comment line: proxies and browsers see traffic, the page sees nothing.
+    const heartbeat = () => write(": heartbeat\n\n");
     const write = (chunk: string) => {
       if (ended) return;
       res.write(chunk);
@@ -82,7 +102,7 @@ export function eventStreamHandler(deps: {
     function finish() {
       if (ended) return;
       ended = true;
-      if (heartbeat) clearInterval(heartbeat);
+      stopBeating(heartbeat);
       subscription?.close();
       res.end();
     }
@@ -114,8 +134,6 @@ export function eventStreamHandler(deps: {
       subscription.close();
       return;
     }
-    // A comment line: proxies and browsers see traffic, the page sees nothing.
-    heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
-    heartbeat.unref();
+    startBeating(heartbeat);
   };
 }

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle, Db } from "../db/client";
+import { realtimeCursors, realtimeEvents } from "../db/schema";
 import type { Logger } from "../logger";
-import { currentUserSeq, REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./events";
+import { REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./events";
 
 /**
  * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
@@ -66,6 +68,8 @@ interface UserStreams {
   streams: Set<Stream>;
   pumping: boolean;
   again: boolean;
+  /** The highest number a NOTIFY announced while this user had streams here. */
+  notified: number;
 }
 
 /** The listening connection's application_name (pg_stat_activity shows which connection it is). */
@@ -143,6 +147,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     const seq = Number(payload.slice(split + 1));
     const entry = users.get(userId);
     if (!entry || !Number.isFinite(seq)) return;
+    entry.notified = Math.max(entry.notified, seq);
     for (const stream of entry.streams) {
       if (stream.lastSeq < seq) {
         pumpSoon(userId);
@@ -177,7 +182,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       const stream: Stream = { userId, lastSeq: afterSeq, sink, open: true };
       let entry = users.get(userId);
       if (!entry) {
-        entry = { streams: new Set(), pumping: false, again: false };
+        entry = { streams: new Set(), pumping: false, again: false, notified: 0 };
         users.set(userId, entry);
       }
       entry.streams.add(stream);
@@ -197,22 +202,21 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       };
       // Held out of the pump until its starting point is settled.
       stream.open = false;
+      let behind = true;
       try {
         // LISTEN first: whatever commits after this is announced; the pump below reads what came before.
         await ensureListener();
-        const current = await currentUserSeq(database.db, userId);
+        const { current, next } = await startingPoint(database.db, userId, afterSeq);
         if (afterSeq > current) {
           // A number this log never gave (another database, or a forged header): start from now.
           stream.lastSeq = current;
           sink.reset(current);
-        } else if (afterSeq < current) {
-          const [next] = await userEventsAfter(database.db, userId, afterSeq, 1);
-          if (next?.seq !== afterSeq + 1) {
-            // Older than the backlog (decision 0214): the page reloads its data and goes on from now.
-            stream.lastSeq = current;
-            sink.reset(current);
-          }
+        } else if (afterSeq < current && next !== afterSeq + 1) {
+          // Older than the backlog (decision 0214): the page reloads its data and goes on from now.
+          stream.lastSeq = current;
+          sink.reset(current);
         }
+        behind = stream.lastSeq < current;
       } catch (error) {
         stream.open = true;
         subscription.close();
@@ -223,7 +227,10 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         subscription.close();
         return { ok: false, reason: "closed" };
       }
-      pumpSoon(userId);
+      // Up to date, and nothing announced since LISTEN (a commit after the starting point's
+      // snapshot is announced to this listener): no read needed. This is the common case of a
+      // reconnect, and what a herd of reconnecting browsers costs (bench/README.md).
+      if (behind || entry.notified > stream.lastSeq) pumpSoon(userId);
       return { ok: true, subscription };
     },
 
@@ -245,6 +252,32 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       total = 0;
       await listener?.close();
     },
+  };
+}
+
+/**
+ * The user's latest number and the first kept event after `afterSeq`, in one query: numbers
+ * have no holes, so a first kept event above afterSeq + 1 means the backlog lost the rest.
+ */
+async function startingPoint(
+  db: Db,
+  userId: string,
+  afterSeq: number,
+): Promise<{ current: number; next: number | null }> {
+  const [row] = await db
+    .select({
+      current:
+        sql<number>`coalesce((select ${realtimeCursors.lastSeq} from ${realtimeCursors} where ${realtimeCursors.userId} = ${userId}), 0)`.mapWith(
+          Number,
+        ),
+      next: sql<
+        number | null
+      >`(select min(${realtimeEvents.seq}) from ${realtimeEvents} where ${realtimeEvents.userId} = ${userId} and ${realtimeEvents.seq} > ${afterSeq})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    current: row?.current ?? 0,
+    next: row?.next === null || row?.next === undefined ? null : Number(row.next),
   };
 }
 

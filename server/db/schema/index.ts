@@ -4,5 +4,5 @@ export * from "./campuses";
 export * from "./data-migrations";
 export * from "./mail";
 export * from "./posts";
-export * from "./reports";
 export * from "./realtime";
+export * from "./reports";
