@@ -23,15 +23,15 @@ export function RealtimeProvider({
   children: ReactNode;
 }) {
   const [client, setClient] = useState<RealtimeClient | null>(null);
-  // Only the number of the page first loaded counts: the stream moves it on from there.
-  const startSeq = useRef(seq);
-  startSeq.current ??= seq;
+  // Only the number of the page first loaded for this user counts: the stream moves it on from there.
+  const startSeq = useRef<{ userId: string | null; seq: number | null }>({ userId, seq });
+  if (startSeq.current.userId !== userId) startSeq.current = { userId, seq };
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
 
   useEffect(() => {
-    const from = startSeq.current;
+    const from = startSeq.current.userId === userId ? startSeq.current.seq : null;
     if (!userId || from === null) return;
     const root = document.documentElement;
     const started = new RealtimeClient(userId, from, (role) => {
@@ -52,7 +52,6 @@ export function RealtimeProvider({
     return () => {
       started.stop();
       setClient(null);
-      startSeq.current = null;
       delete root.dataset.realtimeSeq;
       delete root.dataset.realtimeRole;
     };
