@@ -59,6 +59,8 @@ async function serve() {
   }
   // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).
   server.use(running.listPages);
+  // The live-event stream (decision 0211): compression would hold its writes back.
+  server.use(running.eventStream);
   // Before the static files, so the built assets are compressed too (issue 2 §1).
   server.use(compression());
   server.use(serveFrontEnd);
@@ -76,6 +78,8 @@ async function serve() {
     // Long-lived connections (event streams) would hold close() forever.
     const force = setTimeout(() => httpServer.closeAllConnections(), 10_000);
     force.unref();
+    // The event streams end now; their browsers reconnect (to another process) with Last-Event-ID.
+    await running.endStreams();
     // Stop accepting, but leave open connections to end as clients expect: after their next answer
     // (Connection: close above), or idle past the keep-alive timeout the server announced
     // (Keep-Alive: timeout=5), which clients honour. http.Server's own close() would end idle ones

@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { countCampusMembers } from "~/server/campuses/campuses";
+import { currentUserSeq } from "~/server/realtime/events";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -23,6 +24,7 @@ import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
+import { RealtimeProvider } from "./lib/realtime";
 import { takeToast } from "./lib/toast.server";
 import { applyOnceRedirects } from "./lib/verification-redirect.server";
 import { getViewer } from "./lib/viewer.server";
@@ -40,6 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
+  // Decision 0210: the viewer's latest event number, so the live stream opened after this page
+  // loaded replays whatever happened in between (app/lib/realtime.tsx).
+  const realtimeSeq = viewer ? await currentUserSeq(app.db, viewer.id) : null;
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
@@ -61,6 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
       googleConfigured: Boolean(app.config.googleClientId),
       // Unread notifications plus unread chats; both arrive with their issues.
       unreadCount: 0,
+      realtimeSeq,
       /** The school-verified member's own campus site ('Visit Your Campus', 'View Your Campus'). */
       viewerCampusUrl: viewer?.schoolVerified ? campusUrl(viewer.campusId) : null,
       /** spec 1 §2: the sign-in items lead to /404 for a visitor the geo gate keeps out. */
@@ -121,15 +127,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
   useRecordNavigation();
   return (
-    <ToastProvider serverToast={loaderData.toast}>
-      <SignInModalProvider>
-        <ComposerProvider>
-          <Shell>
-            <Outlet />
-          </Shell>
-        </ComposerProvider>
-      </SignInModalProvider>
-    </ToastProvider>
+    <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>
+      <ToastProvider serverToast={loaderData.toast}>
+        <SignInModalProvider>
+          <ComposerProvider>
+            <Shell>
+              <Outlet />
+            </Shell>
+          </ComposerProvider>
+        </SignInModalProvider>
+      </ToastProvider>
+    </RealtimeProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import type { DatabaseHandle, Db } from "./db/client";
 import type { Logger } from "./logger";
 import type { MailTransport } from "./mail/transport";
 import type { MediaStorage } from "./media/storage";
+import type { RealtimeHub } from "./realtime/hub";
 
 /** A source of the current time; tests move it to expire codes and lockouts. */
 export interface Clock {
@@ -27,6 +28,11 @@ export interface AppContext {
   log: Logger;
   /** The campuses, held in memory: every request reads its campus (refresh() after changing one). */
   campuses: CampusDirectory;
+  /**
+   * This process's live-event streams (issue 13 §2, decision 0213). Changes publish with
+   * publishUserEvent(tx, …) (server/realtime/events.ts); the hub delivers them to streams.
+   */
+  realtime: RealtimeHub;
   /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
   wakeMailWorker(): void;
 }

@@ -12,6 +12,7 @@ import { type AppContext, systemClock } from "../context";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestFixtures } from "../dev/test-student";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
@@ -19,11 +20,14 @@ import { startMailWorker } from "../mail/worker";
 import { createS3Storage } from "../media/s3-storage";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
+import { startBacklogPruner } from "../realtime/backlog";
+import { createRealtimeHub } from "../realtime/hub";
 import "./load-context";
 import { configureAppCookies } from "../../app/lib/cookies.server";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { limitRequestBodies } from "./body-limit";
+import { EVENT_STREAM_PATH, eventStreamHandler } from "./event-stream";
 import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
@@ -51,6 +55,13 @@ export interface RunningApp {
    * the middleware in between has nothing to do for it but cost time (bench/README.md).
    */
   listPages: express.Express;
+  /**
+   * `GET /events`, the live-event stream (decision 0211), to mount ahead of the compression
+   * middleware too (main.js): compressing would hold its writes back.
+   */
+  eventStream: express.Express;
+  /** Ends every open event stream (their browsers reconnect elsewhere); main.js calls it first on shutdown. */
+  endStreams(): Promise<void>;
   ctx: AppContext;
   /**
    * This process's page cache (null when off): `invalidateCampus(campusId)` is what another
@@ -97,6 +108,13 @@ export async function startApp(options: {
     : createDiskStorage(path.join(config.dataDir, "media"));
   // Upload folders a stopped process left behind (decision 0120); an hour spares another process's.
   await sweepUploadTemp(uploadTempRoot(config.dataDir), 60 * 60 * 1000);
+  // Decision 0213: one listening connection per process, opened with the first stream.
+  const realtime = createRealtimeHub({
+    database,
+    log,
+    maxStreams: config.realtime.maxStreams,
+    maxStreamsPerUser: config.realtime.maxStreamsPerUser,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -106,6 +124,7 @@ export async function startApp(options: {
     clock: systemClock,
     log,
     campuses,
+    realtime,
     wakeMailWorker: () => wake(),
   };
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
@@ -115,6 +134,12 @@ export async function startApp(options: {
   const auth = createAuth(ctx, signInMethods(ctx));
   const mailWorker = startMailWorker(ctx);
   wake = mailWorker.wake;
+  // Decision 0214: the backlog stays bounded; every process runs it, one at a time does the work.
+  const pruner = startBacklogPruner({
+    db: database.db,
+    now: () => ctx.clock.now(),
+    onError: (error) => log.error({ err: error }, "realtime backlog pruning failed"),
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -147,6 +172,7 @@ export async function startApp(options: {
   });
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
+  mountRealtimeFixture(app, { ctx, auth });
 
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
   // (a key never names other content, decision 0050), ranges for video.
@@ -177,6 +203,11 @@ export async function startApp(options: {
   // The geo gate reads req.ip as the app does.
   listPages.set("trust proxy", config.trustProxy);
   listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+
+  const eventStream = express();
+  eventStream.disable("x-powered-by");
+  eventStream.set("trust proxy", config.trustProxy);
+  eventStream.get(EVENT_STREAM_PATH, eventStreamHandler({ ctx, auth }));
 
   // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
   app.use(refuseNonFormWrites());
@@ -224,9 +255,13 @@ export async function startApp(options: {
   return {
     app,
     listPages,
+    eventStream,
+    endStreams: () => realtime.close(),
     ctx,
     pageCache,
     async close() {
+      await realtime.close();
+      await pruner.stop();
       await mailWorker.stop();
       mail.close?.();
       await database.close();

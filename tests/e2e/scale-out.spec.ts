@@ -14,8 +14,8 @@ import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 // are skipped and say so.
 const SERVER_URL =
   process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-/** Next to the harness's own ports (support/env.ts: APP_PORT+3 and +4 are gates.spec.ts's). */
-const PORT = Number(process.env.E2E_SCALE_PORT ?? APP_PORT + 5);
+/** Next to the harness's own ports (support/env.ts: +3 and +4 are gates.spec.ts's, +5 and +6 the realtime specs'). */
+const PORT = Number(process.env.E2E_SCALE_PORT ?? APP_PORT + 7);
 const LOG = path.resolve("test-results", "scale-out-app.log");
 
 test.describe.configure({ mode: "serial" });

@@ -14,6 +14,7 @@ import { type DatabaseHandle, pgliteExtensions, wrapPglite, wrapPool } from "../
 import { createLogger } from "../../server/logger";
 import { createRecordingTransport, type RecordingTransport } from "../../server/mail/transport";
 import { createMemoryStorage, type MemoryStorage } from "../../server/media/storage";
+import { createRealtimeHub } from "../../server/realtime/hub";
 
 /** A clock tests can move: codes expire and lockouts end without waiting. */
 export interface TestClock extends Clock {
@@ -108,6 +109,13 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     clock,
     log: createLogger("silent"),
     campuses,
+    // The real hub on the test database: it listens only once a test opens a stream.
+    realtime: createRealtimeHub({
+      database: handle,
+      log: createLogger("silent"),
+      maxStreams: config.realtime.maxStreams,
+      maxStreamsPerUser: config.realtime.maxStreamsPerUser,
+    }),
     wakeMailWorker: () => {
       wakes.count++;
     },
@@ -122,6 +130,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     clock,
     wakes,
     async close() {
+      await ctx.realtime.close();
       await handle.close();
       await drop();
     },

@@ -6,6 +6,11 @@ export const SINK_API_PORT = Number(process.env.E2E_SINK_API_PORT ?? 4132);
 /** gates.spec.ts's own apps; next to the app's port, so a run on other ports moves them too. */
 export const GEO_PORT = Number(process.env.E2E_GEO_PORT ?? APP_PORT + 3);
 export const FIREWALL_PORT = Number(process.env.E2E_FIREWALL_PORT ?? APP_PORT + 4);
+/** realtime-two-process.spec.ts's two apps on one PostgreSQL database. */
+export const REALTIME_PORTS = [
+  Number(process.env.E2E_REALTIME_PORT_A ?? APP_PORT + 5),
+  Number(process.env.E2E_REALTIME_PORT_B ?? APP_PORT + 6),
+] as const;
 
 /**
  * Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it. The harness opens every

@@ -1,0 +1,112 @@
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { type LiveEvent, type LiveListener, RealtimeClient } from "./realtime-client";
+
+export type { LiveEvent } from "./realtime-client";
+
+/**
+ * The realtime layer in React (issue 13 §2, decision 0212). The root route renders
+ * <RealtimeProvider> with the viewer and the root loader's `realtimeSeq`; for a visitor it does
+ * nothing. Screens listen with useRealtimeEvent / useRealtimeEvents, or reload their loaders on
+ * chosen event types with useRevalidateOnRealtime. A 'reset' (the stream was behind the
+ * backlog) reloads every loader on the page.
+ */
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+export function RealtimeProvider({
+  userId,
+  seq,
+  children,
+}: {
+  userId: string | null;
+  seq: number | null;
+  children: ReactNode;
+}) {
+  const [client, setClient] = useState<RealtimeClient | null>(null);
+  // Only the number of the page first loaded for this user counts: the stream moves it on from there.
+  const startSeq = useRef<{ userId: string | null; seq: number | null }>({ userId, seq });
+  if (startSeq.current.userId !== userId) startSeq.current = { userId, seq };
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    const from = startSeq.current.userId === userId ? startSeq.current.seq : null;
+    if (!userId || from === null) return;
+    const root = document.documentElement;
+    const started = new RealtimeClient(userId, from, (role) => {
+      root.dataset.realtimeRole = role;
+    });
+    // For the end-to-end tests and anyone debugging: the last event number this tab has.
+    const mark = () => {
+      root.dataset.realtimeSeq = String(started.seq);
+    };
+    mark();
+    started.subscribe(mark);
+    started.onReset(() => {
+      mark();
+      void revalidate.current();
+    });
+    started.start();
+    setClient(started);
+    return () => {
+      started.stop();
+      setClient(null);
+      delete root.dataset.realtimeSeq;
+      delete root.dataset.realtimeRole;
+    };
+  }, [userId]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+/** Calls `handler` with every live event of the signed-in viewer (each once, in order). */
+export function useRealtimeEvents(handler: LiveListener): void {
+  const client = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!client) return;
+    return client.subscribe((event) => latest.current(event));
+  }, [client]);
+}
+
+/** Calls `handler` with the viewer's live events of one type. */
+export function useRealtimeEvent(type: string, handler: (event: LiveEvent) => void): void {
+  useRealtimeEvents((event) => {
+    if (event.type === type) handler(event);
+  });
+}
+
+/**
+ * Reloads the page's loaders when an event of one of `types` arrives, at most once per
+ * `throttleMs` (a burst of messages costs one reload at its start and one at its end).
+ */
+export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1000): void {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null }>({
+    last: 0,
+    timer: null,
+  });
+  useEffect(
+    () => () => {
+      if (state.current.timer) clearTimeout(state.current.timer);
+    },
+    [],
+  );
+  useRealtimeEvents((event) => {
+    if (!types.includes(event.type)) return;
+    const current = state.current;
+    if (current.timer) return;
+    const wait = current.last + throttleMs - Date.now();
+    const run = () => {
+      current.timer = null;
+      current.last = Date.now();
+      void revalidate.current();
+    };
+    if (wait <= 0) run();
+    else current.timer = setTimeout(run, wait);
+  });
+}

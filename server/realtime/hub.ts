@@ -1,0 +1,400 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { DatabaseHandle, Db } from "../db/client";
+import { realtimeCursors, realtimeEvents } from "../db/schema";
+import type { Logger } from "../logger";
+import { REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./events";
+
+/**
+ * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
+ * per process (`LISTEN realtime`), and the process's open streams by user. A NOTIFY carries
+ * only `userId:seq`; the hub then reads that user's new events once from realtime_events and
+ * hands each of the user's streams the ones it has not had. Every delivery, the first replay
+ * included, goes through one pump per user, so a stream sees its events once and in order.
+ */
+
+/** Where a stream's events go (the SSE response, or a test's list). */
+export interface RealtimeSink {
+  event(event: StoredRealtimeEvent): void;
+  /** The stream asked for events older than the backlog: the page reloads its data and goes on from `seq`. */
+  reset(seq: number): void;
+  /** The hub is shutting down: end the stream (the browser reconnects to another process). */
+  end(): void;
+}
+
+export interface RealtimeSubscription {
+  readonly userId: string;
+  /** The last sequence number this stream was given. */
+  readonly lastSeq: number;
+  /** The stream ended: forget it. Idempotent. */
+  close(): void;
+}
+
+export type SubscribeResult =
+  | { ok: true; subscription: RealtimeSubscription }
+  | { ok: false; reason: "user-limit" | "process-limit" | "closed" };
+
+export interface RealtimeHub {
+  /**
+   * Opens a stream for a user from `afterSeq` (Last-Event-ID, or the page's seq): it first
+   * receives what it missed (or 'reset' when that is older than the backlog), then live events.
+   */
+  subscribe(userId: string, afterSeq: number, sink: RealtimeSink): Promise<SubscribeResult>;
+  /** Open streams in this process (all users), and of one user. */
+  streamCount(userId?: string): number;
+  /** Ends every stream (sink.end) and refuses new ones; then stops listening. */
+  close(): Promise<void>;
+}
+
+export interface HubOptions {
+  database: DatabaseHandle;
+  log: Logger;
+  maxStreams: number;
+  maxStreamsPerUser: number;
+  /** First reconnect delay of the listening connection; doubles up to 30 s. */
+  reconnectMs?: number;
+  /** How often the listening connection proves it is alive (a dead TCP peer says nothing). */
+  pingMs?: number;
+}
+
+interface Stream {
+  userId: string;
+  lastSeq: number;
+  sink: RealtimeSink;
+  open: boolean;
+}
+
+interface UserStreams {
+  streams: Set<Stream>;
+  pumping: boolean;
+  again: boolean;
+  /** The highest number a NOTIFY announced while this user had streams here. */
+  notified: number;
+}
+
+/** The listening connection's application_name (pg_stat_activity shows which connection it is). */
+export const LISTENER_NAME = "cbs-realtime-listener";
+
+/** Events read per query while catching a stream up. */
+const PAGE = 500;
+
+/** What the listening connection does for the hub, on PostgreSQL or PGlite alike. */
+interface Listener {
+  /** Resolves once LISTEN is in place. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createRealtimeHub(options: HubOptions): RealtimeHub {
+  const { database, log } = options;
+  const users = new Map<string, UserStreams>();
+  let total = 0;
+  let closed = false;
+  let listener: Listener | null = null;
+
+  const pumpSoon = (userId: string) => {
+    void pump(userId);
+  };
+
+  async function pump(userId: string): Promise<void> {
+    const entry = users.get(userId);
+    if (!entry) return;
+    if (entry.pumping) {
+      entry.again = true;
+      return;
+    }
+    entry.pumping = true;
+    try {
+      do {
+        entry.again = false;
+        if (entry.streams.size === 0) break;
+        let after = Math.min(...[...entry.streams].map((stream) => stream.lastSeq));
+        for (;;) {
+          const batch = await userEventsAfter(database.db, userId, after, PAGE);
+          for (const stream of entry.streams) deliver(stream, batch);
+          const last = batch.at(-1);
+          if (batch.length < PAGE || !last) break;
+          after = last.seq;
+        }
+      } while (entry.again && !closed);
+    } catch (error) {
+      // The database is unreachable: the listener's reconnect resyncs every user; try this one again soon.
+      if (!closed) {
+        log.warn({ err: error, userId }, "realtime: reading events failed; retrying");
+        setTimeout(() => pumpSoon(userId), 1000).unref();
+      }
+    } finally {
+      entry.pumping = false;
+      if (entry.streams.size === 0 && users.get(userId) === entry) users.delete(userId);
+    }
+  }
+
+  function deliver(stream: Stream, batch: StoredRealtimeEvent[]): void {
+    if (!stream.open) return;
+    for (const event of batch) {
+      if (event.seq <= stream.lastSeq) continue;
+      // Sequence numbers have no holes (events.ts), except below what the pruner removed.
+      if (event.seq !== stream.lastSeq + 1) stream.sink.reset(event.seq - 1);
+      stream.sink.event(event);
+      stream.lastSeq = event.seq;
+    }
+  }
+
+  function onNotify(payload: string | undefined): void {
+    if (!payload) return;
+    const split = payload.lastIndexOf(":");
+    const userId = payload.slice(0, split);
+    const seq = Number(payload.slice(split + 1));
+    const entry = users.get(userId);
+    if (!entry || !Number.isFinite(seq)) return;
+    entry.notified = Math.max(entry.notified, seq);
+    for (const stream of entry.streams) {
+      if (stream.lastSeq < seq) {
+        pumpSoon(userId);
+        return;
+      }
+    }
+  }
+
+  /** After the listening connection came back: anything announced while it was away is read now. */
+  function resyncAll(): void {
+    for (const userId of users.keys()) pumpSoon(userId);
+  }
+
+  function ensureListener(): Promise<void> {
+    if (!listener) {
+      listener = database.pglite
+        ? pgliteListener(database.pglite, onNotify)
+        : postgresListener(database, onNotify, resyncAll, log, options);
+    }
+    return listener.ready();
+  }
+
+  return {
+    async subscribe(userId, afterSeq, sink) {
+      if (closed) return { ok: false, reason: "closed" };
+      if (total >= options.maxStreams) return { ok: false, reason: "process-limit" };
+      if ((users.get(userId)?.streams.size ?? 0) >= options.maxStreamsPerUser) {
+        return { ok: false, reason: "user-limit" };
+      }
+      // Count the stream now, so concurrent subscribes cannot pass the caps together.
+      total++;
+      const stream: Stream = { userId, lastSeq: afterSeq, sink, open: true };
+      let entry = users.get(userId);
+      if (!entry) {
+        entry = { streams: new Set(), pumping: false, again: false, notified: 0 };
+        users.set(userId, entry);
+      }
+      entry.streams.add(stream);
+      const subscription: RealtimeSubscription = {
+        userId,
+        get lastSeq() {
+          return stream.lastSeq;
+        },
+        close() {
+          if (!stream.open) return;
+          stream.open = false;
+          total--;
+          const current = users.get(userId);
+          current?.streams.delete(stream);
+          if (current && current.streams.size === 0 && !current.pumping) users.delete(userId);
+        },
+      };
+      // Held out of the pump until its starting point is settled.
+      stream.open = false;
+      let behind = true;
+      try {
+        // LISTEN first: whatever commits after this is announced; the pump below reads what came before.
+        await ensureListener();
+        const { current, next } = await startingPoint(database.db, userId, afterSeq);
+        if (afterSeq > current) {
+          // A number this log never gave (another database, or a forged header): start from now.
+          stream.lastSeq = current;
+          sink.reset(current);
+        } else if (afterSeq < current && next !== afterSeq + 1) {
+          // Older than the backlog (decision 0214): the page reloads its data and goes on from now.
+          stream.lastSeq = current;
+          sink.reset(current);
+        }
+        behind = stream.lastSeq < current;
+      } catch (error) {
+        stream.open = true;
+        subscription.close();
+        throw error;
+      }
+      stream.open = true;
+      if (closed) {
+        subscription.close();
+        return { ok: false, reason: "closed" };
+      }
+      // Up to date, and nothing announced since LISTEN (a commit after the starting point's
+      // snapshot is announced to this listener): no read needed. This is the common case of a
+      // reconnect, and what a herd of reconnecting browsers costs (bench/README.md).
+      if (behind || entry.notified > stream.lastSeq) pumpSoon(userId);
+      return { ok: true, subscription };
+    },
+
+    streamCount(userId) {
+      if (userId === undefined) return total;
+      return users.get(userId)?.streams.size ?? 0;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const entry of users.values()) {
+        for (const stream of entry.streams) {
+          if (stream.open) stream.sink.end();
+          stream.open = false;
+        }
+      }
+      users.clear();
+      total = 0;
+      await listener?.close();
+    },
+  };
+}
+
+/**
+ * The user's latest number and the first kept event after `afterSeq`, in one query: numbers
+ * have no holes, so a first kept event above afterSeq + 1 means the backlog lost the rest.
+ */
+async function startingPoint(
+  db: Db,
+  userId: string,
+  afterSeq: number,
+): Promise<{ current: number; next: number | null }> {
+  const [row] = await db
+    .select({
+      current:
+        sql<number>`coalesce((select ${realtimeCursors.lastSeq} from ${realtimeCursors} where ${realtimeCursors.userId} = ${userId}), 0)`.mapWith(
+          Number,
+        ),
+      next: sql<
+        number | null
+      >`(select min(${realtimeEvents.seq}) from ${realtimeEvents} where ${realtimeEvents.userId} = ${userId} and ${realtimeEvents.seq} > ${afterSeq})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    current: row?.current ?? 0,
+    next: row?.next === null || row?.next === undefined ? null : Number(row.next),
+  };
+}
+
+/** PGlite delivers NOTIFY in-process at commit: the same hub, one process. */
+function pgliteListener(
+  client: NonNullable<DatabaseHandle["pglite"]>,
+  onNotify: (payload: string) => void,
+): Listener {
+  const unlisten = client.listen(REALTIME_CHANNEL, onNotify);
+  return {
+    ready: () => unlisten.then(() => {}),
+    async close() {
+      if (client.closed) return;
+      await (await unlisten)();
+    },
+  };
+}
+
+/**
+ * A dedicated pg.Client (never a pooled one: LISTEN belongs to its session) that LISTENs,
+ * pings, and after losing its connection reconnects with back-off, LISTENs again and
+ * resyncs every stream (a NOTIFY sent while it was away is lost; the rows are not).
+ */
+function postgresListener(
+  database: DatabaseHandle,
+  onNotify: (payload: string | undefined) => void,
+  resync: () => void,
+  log: Logger,
+  options: Pick<HubOptions, "reconnectMs" | "pingMs">,
+): Listener {
+  const pool = database.pool;
+  if (!pool) throw new Error("realtime: a PostgreSQL database without a pool");
+  const connection = pool.options;
+  const firstDelay = options.reconnectMs ?? 500;
+  let delay = firstDelay;
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let everConnected = false;
+  let retry: NodeJS.Timeout | null = null;
+  let connecting: Promise<void> | null = null;
+
+  const ping = setInterval(() => {
+    client?.query("select 1").catch(() => dropped(client));
+  }, options.pingMs ?? 30_000);
+  ping.unref();
+
+  function dropped(which: pg.Client | null): void {
+    if (stopped || which !== client || !which) return;
+    client = null;
+    which.removeAllListeners();
+    which.on("error", () => {});
+    which.end().catch(() => {});
+    log.warn({ retryInMs: delay }, "realtime: lost the listening connection; reconnecting");
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => scheduleReconnect());
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 30_000);
+  }
+
+  function connect(): Promise<void> {
+    connecting ??= (async () => {
+      const next = new pg.Client({ ...connection, keepAlive: true, application_name: LISTENER_NAME });
+      next.on("error", () => dropped(next));
+      next.on("end", () => dropped(next));
+      next.on("notification", (message) => {
+        if (message.channel === REALTIME_CHANNEL) onNotify(message.payload);
+      });
+      try {
+        await next.connect();
+        await next.query(`listen ${REALTIME_CHANNEL}`);
+      } catch (error) {
+        next.removeAllListeners();
+        next.on("error", () => {});
+        await next.end().catch(() => {});
+        throw error;
+      }
+      if (stopped) {
+        await next.end().catch(() => {});
+        return;
+      }
+      client = next;
+      delay = firstDelay;
+      if (everConnected) {
+        log.info("realtime: listening again; catching the streams up");
+        resync();
+      }
+      everConnected = true;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  return {
+    async ready() {
+      if (client) return;
+      await connect();
+    },
+    async close() {
+      stopped = true;
+      clearInterval(ping);
+      if (retry) clearTimeout(retry);
+      await connecting?.catch(() => {});
+      const last = client;
+      client = null;
+      if (last) {
+        last.removeAllListeners();
+        last.on("error", () => {});
+        await last.end().catch(() => {});
+      }
+    },
+  };
+}
