@@ -51,11 +51,12 @@ export interface Config {
    * keys), shared by every process and machine; null keeps it on local disk under DATA_DIR/media.
    */
   s3: S3Settings | null;
+  /**
    * The realtime streams (issue 13 §2, decision 0211): at most `maxStreams` open event streams in
    * this process (REALTIME_MAX_STREAMS) and `maxStreamsPerUser` per user, so one user cannot
    * exhaust it; a heartbeat comment every `heartbeatMs` keeps proxies from closing an idle one.
    */
-  { maxStreams: number; maxStreamsPerUser: number; heartbeatMs: number };
+  realtime: { maxStreams: number; maxStreamsPerUser: number; heartbeatMs: number };
 }
 
 type Env = Record<string, string | undefined>;
