@@ -41,13 +41,19 @@ export default [
     route("logout", "routes/auth/logout.tsx"),
     route("profile/set-up", "routes/profile/set-up.tsx"),
     route("profile", "routes/profile/profile.tsx", { id: "own-profile" }),
-    route("messages/new", "routes/coming-soon.tsx", { id: "messages-new" }),
+    // spec 2 §2 'Messages': the inbox beside the open chat; /messages/new is the mobile new-message page.
+    route("messages", "routes/messages/layout.tsx", [
+      index("routes/messages/index.tsx"),
+      route("new", "routes/messages/new.tsx"),
+      route(":chatId", "routes/messages/chat.tsx"),
+    ]),
     route("create/post", "routes/posts/create-post.tsx"),
     route("create/categories", "routes/posts/create-categories.tsx"),
     route("create/comment/:postId", "routes/posts/create-comment.tsx"),
+    // spec 1 §2: the full-page message creator of phones is the new-message page.
+    route("create/message", "routes/messages/new.tsx", { id: "create-message" }),
     route("create/*", "routes/coming-soon.tsx", { id: "create" }),
     route("ads/*", "routes/coming-soon.tsx", { id: "ads" }),
-    route("messages/*", "routes/coming-soon.tsx", { id: "messages" }),
     route("saved", "routes/posts/saved.tsx"),
   ]),
   // spec 1 §2: /profile/edit sends signed-out visitors to /login (its own loader), not to /.

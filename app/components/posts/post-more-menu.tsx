@@ -1,12 +1,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useSendMessage } from "~/app/components/chats/send-message-button";
 import { Button } from "~/app/components/ui/button";
 import { LinkIcon, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
-import { useRootData } from "~/app/lib/root-data";
 import { useCopyPostLink } from "./post-actions";
 import { MoreIcon, RocketIcon, TrashIcon } from "./post-icons";
 
@@ -79,18 +78,18 @@ interface PostMoreMenuProps {
   /** The post page's own post is a comment when opened from a thread. */
   kind: "post" | "comment";
   own: boolean;
+  /** The author, whom Send Message writes to. */
+  authorUsername: string;
 }
 
 /**
  * The post page's more menu (spec 2 §2 'Post detail'): Copy link; Send Message
- * (not on one's own post; the chat comes with the messages issue, /messages for
- * now); Boost Post (owner; the boost flow comes with the ads issue, whose /ads
+ * (not on one's own post; opens the chat with the author, sharing the post); Boost Post (owner; the boost flow comes with the ads issue, whose /ads
  * page says so — decision 0097); Delete (owner) → 'Delete Post?'.
  */
-export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
-  const { viewer } = useRootData();
+export function PostMoreMenu({ postId, kind, own, authorUsername }: PostMoreMenuProps) {
   const navigate = useNavigate();
-  const signIn = useSignInModal();
+  const sendMessage = useSendMessage();
   const { copy, banner } = useCopyPostLink();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -115,11 +114,8 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
             {own ? null : (
               <MenuItem
                 icon={<MessageIcon className="size-5" />}
-                onSelect={() => {
-                  // spec 2 §5: a visitor who messages gets the sign-in modal.
-                  if (viewer) navigate("/messages");
-                  else signIn.open("message");
-                }}
+                // spec 2 §5: a visitor gets the sign-in modal; the chat shares this post (spec 2 §3 postId).
+                onSelect={() => sendMessage.start(authorUsername, postId)}
               >
                 Send Message
               </MenuItem>
@@ -138,6 +134,7 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {banner}
+      {sendMessage.prompt}
       {own ? (
         <DeletePostModal
           open={deleting}

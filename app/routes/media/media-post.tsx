@@ -114,6 +114,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
           postId={post.id}
           kind={post.parentId === null ? "post" : "comment"}
           own={post.ownedByViewer}
+          authorUsername={post.author.username}
         />
       </header>
       <PostDetailBody post={post} authorName={name} />

@@ -256,7 +256,12 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
       >
         <header className="flex items-start gap-2">
           <PostByline author={post.author} date={post.createdAt} />
-          <PostMoreMenu postId={post.id} kind={kind} own={post.ownedByViewer} />
+          <PostMoreMenu
+            postId={post.id}
+            kind={kind}
+            own={post.ownedByViewer}
+            authorUsername={post.author.username}
+          />
         </header>
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">
