@@ -34,6 +34,7 @@ export default [
       route("account/phone", "routes/settings/account/phone.tsx"),
       route("account/gender", "routes/settings/account/gender.tsx"),
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),
+      route("account/blocked", "routes/settings/account/blocked.tsx"),
       route("payments", "routes/settings/payments.tsx"),
     ]),
   ]),

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
