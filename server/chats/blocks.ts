@@ -50,6 +50,16 @@ async function announce(db: Queryable, a: string, b: string): Promise<void> {
   }
 }
 
+/** Whether the viewer blocked `userId` (the profile menu's Block / Unblock). */
+export async function viewerBlocked(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  userId: string,
+): Promise<boolean> {
+  if (!viewer || viewer.id === userId) return false;
+  return (await blockBetween(ctx.db, viewer.id, userId)) === "viewer-blocked";
+}
+
 /** Blocks `blockedId` (someone of the viewer's campus); blocking twice is one block. */
 export async function blockUser(ctx: AppContext, viewer: Viewer | null, blockedId: string): Promise<void> {
   const member = requireMember(viewer);

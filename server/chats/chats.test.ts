@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { chatMembers, chatMessages, chats } from "../db/schema";
 import { removeWithReplies } from "../posts/removal";
 import { userEventsAfter } from "../realtime/events";
-import { blockUser, listBlockedUsers, unblockUser } from "./blocks";
+import { blockUser, listBlockedUsers, unblockUser, viewerBlocked } from "./blocks";
 import {
   countUnreadChats,
   deleteChat,
@@ -215,7 +215,8 @@ describe("read state (spec 2 §4 'Chat', decision 0231)", () => {
     expect(second.items.map((item) => item.lastMessage)).toEqual(["hello 1", "hello 0"]);
     expect(second.nextCursor).toBeNull();
     expect(await countUnreadChats(t.ctx, lonely.viewer)).toBe(17);
-  });
+    // Seventeen sign-ups through the real password hashing: the time they need on a busy machine.
+  }, 120_000);
 });
 
 describe("likes (spec 2 §4, §6)", () => {
@@ -297,6 +298,27 @@ describe("deleting a conversation (spec 2 §4, decision 0234)", () => {
   });
 });
 
+describe("deleting when files cannot be removed (decision 0234)", () => {
+  it("still removes every row and reports the files left behind", async () => {
+    const { a, b } = await pair();
+    const { chatId } = await startConversation(t.ctx, a.viewer, {
+      recipientId: b.id,
+      files: [await pngFile()],
+    });
+    const remove = t.storage.delete;
+    t.storage.delete = async () => {
+      throw new Error("disk gone");
+    };
+    try {
+      const { failedFiles } = await deleteChat(t.ctx, a.viewer, chatId);
+      expect(failedFiles).toHaveLength(2);
+    } finally {
+      t.storage.delete = remove;
+    }
+    expect(await getChat(t.ctx, b.viewer, chatId)).toBeNull();
+  });
+});
+
 describe("blocks (decision 0230)", () => {
   it("stops new conversations and messages both ways, keeps the chat readable, lists and lifts the block", async () => {
     const { a, b } = await pair();
@@ -326,6 +348,8 @@ describe("blocks (decision 0230)", () => {
     expect((await listMessages(t.ctx, b.viewer, chatId)).items).toHaveLength(1);
     expect((await listBlockedUsers(t.ctx, b.viewer)).map((person) => person.id)).toEqual([a.id]);
     expect(await listBlockedUsers(t.ctx, a.viewer)).toEqual([]);
+    expect(await viewerBlocked(t.ctx, b.viewer, a.id)).toBe(true);
+    expect(await viewerBlocked(t.ctx, a.viewer, b.id)).toBe(false);
     await unblockUser(t.ctx, b.viewer, a.id);
     await sendMessage(t.ctx, a.viewer, chatId, { text: "thanks" });
     expect(await listBlockedUsers(t.ctx, b.viewer)).toEqual([]);

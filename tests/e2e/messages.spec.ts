@@ -155,6 +155,32 @@ test("delete for both: the conversation goes from both inboxes", async ({ browse
   }
 });
 
+test("a block replaces both composers; Unblock in settings gives them back", async ({ browser }) => {
+  const { seller, buyer, sellerPage, buyerPage, close } = await twoStudents(browser);
+  try {
+    await startFromPost(buyerPage, seller.postIds[0] ?? "", unique("Hello there"));
+    const chatPath = new URL(buyerPage.url()).pathname;
+    await sellerPage.goto(chatPath);
+    await hydrated(sellerPage);
+    await sellerPage.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(toast(sellerPage, "User blocked")).toBeVisible();
+    await expect(sellerPage.getByText("You blocked this user")).toBeVisible();
+    await expect(sellerPage.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+    // The buyer's open chat learns it at its next refresh.
+    await expect(buyerPage.getByText("You can't message this user.")).toBeVisible({ timeout: 15_000 });
+    await expect(buyerPage.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+
+    await sellerPage.goto("/settings/account/blocked");
+    await hydrated(sellerPage);
+    const row = sellerPage.getByRole("listitem").filter({ hasText: `@${buyer.username}` });
+    await row.getByRole("button", { name: "Unblock" }).click();
+    await expect(toast(sellerPage, "User unblocked")).toBeVisible();
+    await expect(buyerPage.getByRole("textbox", { name: "Message" })).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await close();
+  }
+});
+
 test("phones: the New Message page searches people, asks 'Start Conversation?', and starts the chat", async ({
   browser,
 }) => {

@@ -20,6 +20,8 @@ export interface ProfileHeaderProps {
   /** The large photo, or null. */
   photo: string | null;
   own: boolean;
+  /** Decision 0230: the viewer blocked this person. */
+  blocked?: boolean;
   signedIn: boolean;
   profileUrl: string;
 }
@@ -29,7 +31,14 @@ export interface ProfileHeaderProps {
  * post count, bio; 'Edit Profile' or 'Set up profile' on one's own profile,
  * 'Send Message' on others', and the menu.
  */
-export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  photo,
+  own,
+  blocked = false,
+  signedIn,
+  profileUrl,
+}: ProfileHeaderProps) {
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
     <div className="px-4 pt-3 pb-5 sm:px-6">
@@ -66,6 +75,7 @@ export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: Pro
             firstName={profile.firstName}
             profileUrl={profileUrl}
             own={own}
+            blocked={blocked}
             claimable={!profile.verified}
             signedIn={signedIn}
           />
