@@ -337,6 +337,10 @@ describe("blocks (decision 0230)", () => {
         code: "blocked",
       },
     );
+    const [first] = (await listMessages(t.ctx, b.viewer, chatId)).items;
+    await expect(toggleMessageLike(t.ctx, b.viewer, chatId, first?.id ?? "")).rejects.toMatchObject({
+      code: "blocked",
+    });
     expect(await getChat(t.ctx, b.viewer, chatId)).toMatchObject({
       viewerBlocked: true,
       blockedByOther: false,

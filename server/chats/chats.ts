@@ -426,6 +426,8 @@ export async function toggleMessageLike(
       .limit(1);
     if (!message) throw chatNotFound();
     if (message.senderId === liker.id) throw new ChatError("forbidden", CHAT_MESSAGES.onlyRecipientLikes);
+    // Decision 0230: a block stops hearts too (a like reaches the other as the chat's last message).
+    await assertNotBlocked(tx, liker, chat.otherUserId);
     const liked = message.likedAt === null;
     await tx
       .update(chatMessages)
