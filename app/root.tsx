@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { countCampusMembers } from "~/server/campuses/campuses";
+import { countUnreadChats } from "~/server/chats/chats";
 import { currentUserSeq } from "~/server/realtime/events";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -38,6 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
     takeToast(args.request),
     countCampusMembers(app.db, campus.id),
   ]);
+  // spec 1 §2: the Messages entries' badge (issue 13 §3); the chat screens revalidate it.
+  const unreadChats = await countUnreadChats(app, viewer);
   // spec 1 §4: an unverified user is sent to /verify, once.
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
@@ -64,8 +67,9 @@ export async function loader(args: Route.LoaderArgs) {
       memberCount,
       toast,
       googleConfigured: Boolean(app.config.googleClientId),
-      // Unread notifications plus unread chats; both arrive with their issues.
-      unreadCount: 0,
+      // Unread notifications plus unread chats (spec 1 §2); notifications arrive with their issue.
+      unreadCount: unreadChats,
+      unreadChats,
       realtimeSeq,
       /** The school-verified member's own campus site ('Visit Your Campus', 'View Your Campus'). */
       viewerCampusUrl: viewer?.schoolVerified ? campusUrl(viewer.campusId) : null,

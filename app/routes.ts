@@ -34,6 +34,7 @@ export default [
       route("account/phone", "routes/settings/account/phone.tsx"),
       route("account/gender", "routes/settings/account/gender.tsx"),
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),
+      route("account/blocked", "routes/settings/account/blocked.tsx"),
       route("payments", "routes/settings/payments.tsx"),
     ]),
   ]),
@@ -41,13 +42,19 @@ export default [
     route("logout", "routes/auth/logout.tsx"),
     route("profile/set-up", "routes/profile/set-up.tsx"),
     route("profile", "routes/profile/profile.tsx", { id: "own-profile" }),
-    route("messages/new", "routes/coming-soon.tsx", { id: "messages-new" }),
+    // spec 2 §2 'Messages': the inbox beside the open chat; /messages/new is the mobile new-message page.
+    route("messages", "routes/messages/layout.tsx", [
+      index("routes/messages/index.tsx"),
+      route("new", "routes/messages/new.tsx"),
+      route(":chatId", "routes/messages/chat.tsx"),
+    ]),
     route("create/post", "routes/posts/create-post.tsx"),
     route("create/categories", "routes/posts/create-categories.tsx"),
     route("create/comment/:postId", "routes/posts/create-comment.tsx"),
+    // spec 1 §2: the full-page message creator of phones is the new-message page.
+    route("create/message", "routes/messages/new.tsx", { id: "create-message" }),
     route("create/*", "routes/coming-soon.tsx", { id: "create" }),
     route("ads/*", "routes/coming-soon.tsx", { id: "ads" }),
-    route("messages/*", "routes/coming-soon.tsx", { id: "messages" }),
     route("saved", "routes/posts/saved.tsx"),
   ]),
   // spec 1 §2: /profile/edit sends signed-out visitors to /login (its own loader), not to /.

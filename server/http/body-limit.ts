@@ -30,6 +30,14 @@ export const PROFILE_FORM_LIMITS: UploadFormLimits = {
   maxParts: 16,
 };
 
+/** A chat message (spec 2 §5: one photo): one photo at the post photo cap and the small fields. */
+export const CHAT_FORM_LIMITS: UploadFormLimits = {
+  maxBodyBytes: MAX_POST_IMAGE_BYTES + 64 * 1024,
+  maxFileBytes: MAX_POST_IMAGE_BYTES,
+  maxFieldBytes: 64 * 1024,
+  maxParts: 16,
+};
+
 export interface UploadRoute {
   /** Matches the request path, React Router's data URL (`….data`) included. */
   pattern: RegExp;
@@ -44,6 +52,8 @@ export interface UploadRoute {
 export const UPLOAD_ROUTES: readonly UploadRoute[] = [
   { pattern: /^\/create\/(post|comment\/[^/]+)(\.data)?\/?$/i, limits: COMPOSER_FORM_LIMITS },
   { pattern: /^\/profile\/(set-up|edit)(\.data)?\/?$/i, limits: PROFILE_FORM_LIMITS },
+  // The chat's composer (/messages/{chatId}, /messages/new, /create/message).
+  { pattern: /^\/(messages\/[^/]+|create\/message)(\.data)?\/?$/i, limits: CHAT_FORM_LIMITS },
 ];
 
 function refuse(res: Response, status: number, message: string) {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { newMessageHref, useSendMessage } from "~/app/components/chats/send-message-button";
 import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
 import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { TrashIcon } from "~/app/components/posts/post-icons";
@@ -35,6 +36,7 @@ const controlClass =
 export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDeleted(): void }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
+  const sendMessage = useSendMessage();
   const { copy, banner } = useCopyPostLink();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -60,6 +62,7 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
   const forced = menuOpen || confirmDelete;
   return (
     <>
+      {sendMessage.prompt}
       <div
         className={`pointer-events-none absolute inset-0 z-20 hidden flex-col justify-between bg-gradient-to-b from-zinc-950/55 via-zinc-950/10 to-zinc-950/65 p-2.5 transition-opacity duration-150 lg:flex ${
           forced ? "opacity-100" : "opacity-0 group-focus-within:opacity-100 group-hover:opacity-100"
@@ -73,12 +76,11 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
         <div className="flex items-center gap-1.5">
           {tile.ownedByViewer ? null : (
             <Link
-              to="/messages"
+              to={newMessageHref(tile.author.username, tile.id)}
               onClick={(event) => {
-                // spec 2 §4: a visitor's attempt to message opens the sign-in modal.
-                if (viewer) return;
+                // spec 2 §5: a visitor gets the sign-in modal, a member without the school its prompt.
                 event.preventDefault();
-                signIn.open("message");
+                sendMessage.start(tile.author.username, tile.id);
               }}
               className={controlClass}
             >

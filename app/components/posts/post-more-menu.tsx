@@ -2,12 +2,11 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
-import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useSendMessage } from "~/app/components/chats/send-message-button";
 import { Button } from "~/app/components/ui/button";
 import { CheckIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
-import { useRootData } from "~/app/lib/root-data";
 import type { ListingStatus } from "~/server/posts/listing";
 import { STATUS_ACTIONS } from "~/server/posts/listing";
 import { type ListingActionData, nextStatuses } from "./listing-labels";
@@ -85,21 +84,22 @@ interface PostMoreMenuProps {
   own: boolean;
   /** Issue 11: the post's listing status, for the owner's 'Mark as …' items (top-level posts). */
   listingStatus?: ListingStatus;
+  /** The author, whom Send Message writes to. */
+  authorUsername: string;
 }
 
 /**
  * The post page's more menu (spec 2 §2 'Post detail'): Copy link; Send Message
- * (not on one's own post; the chat comes with the messages issue, /messages for
- * now); Boost Post (owner; the boost flow comes with the ads issue, whose /ads
- * page says so — decision 0097); Delete (owner) → 'Delete Post?'. Issue 11: the owner's
- * 'Mark as reserved' / 'Mark as sold' / 'Mark as available'.
+ * (not on one's own post; opens the chat with the author, sharing the post); Boost Post
+ * (owner; the boost flow comes with the ads issue, whose /ads page says so — decision 0097);
+ * Delete (owner) → 'Delete Post?'. Issue 11: the owner's 'Mark as reserved' / 'Mark as sold' /
+ * 'Mark as available'.
  */
-export function PostMoreMenu({ postId, kind, own, listingStatus }: PostMoreMenuProps) {
-  const { viewer } = useRootData();
+export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername }: PostMoreMenuProps) {
   const listing = useFetcher<ListingActionData>();
   useActionToast(listing.data?.toast);
   const navigate = useNavigate();
-  const signIn = useSignInModal();
+  const sendMessage = useSendMessage();
   const { copy, banner } = useCopyPostLink();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -124,11 +124,8 @@ export function PostMoreMenu({ postId, kind, own, listingStatus }: PostMoreMenuP
             {own ? null : (
               <MenuItem
                 icon={<MessageIcon className="size-5" />}
-                onSelect={() => {
-                  // spec 2 §5: a visitor who messages gets the sign-in modal.
-                  if (viewer) navigate("/messages");
-                  else signIn.open("message");
-                }}
+                // spec 2 §5: a visitor gets the sign-in modal; the chat shares this post (spec 2 §3 postId).
+                onSelect={() => sendMessage.start(authorUsername, postId)}
               >
                 Send Message
               </MenuItem>
@@ -164,6 +161,7 @@ export function PostMoreMenu({ postId, kind, own, listingStatus }: PostMoreMenuP
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {banner}
+      {sendMessage.prompt}
       {own ? (
         <DeletePostModal
           open={deleting}

@@ -13,6 +13,8 @@ interface ProfileActionsMenuProps {
   /** The profile's absolute address, for 'Copy link to profile'. */
   profileUrl: string;
   own: boolean;
+  /** Decision 0230: the viewer blocked this person (the item reads Unblock). */
+  blocked?: boolean;
   /** spec 2 §2: 'Claim this account' on profiles whose e-mail is not verified. */
   claimable: boolean;
   signedIn: boolean;
@@ -27,6 +29,7 @@ export function ProfileActionsMenu({
   firstName,
   profileUrl,
   own,
+  blocked = false,
   claimable,
   signedIn,
 }: ProfileActionsMenuProps) {
@@ -84,6 +87,17 @@ export function ProfileActionsMenu({
               }}
             >
               Report
+            </MenuItem>
+          )}
+          {own || !signedIn ? null : (
+            // Decision 0230: stop this person from messaging you, or let them again.
+            <MenuItem
+              icon={<FlagIcon className="size-5" />}
+              onSelect={() =>
+                fetcher.submit({ intent: blocked ? "unblock-user" : "block-user" }, { method: "post" })
+              }
+            >
+              {blocked ? `Unblock ${firstName}` : `Block ${firstName}`}
             </MenuItem>
           )}
         </DropdownMenu.Content>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { newMessageHref, useSendMessage } from "~/app/components/chats/send-message-button";
 import { initialsOf } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { BadgeCheckIcon, MessageIcon } from "~/app/components/ui/icons";
@@ -19,6 +20,8 @@ export interface ProfileHeaderProps {
   /** The large photo, or null. */
   photo: string | null;
   own: boolean;
+  /** Decision 0230: the viewer blocked this person. */
+  blocked?: boolean;
   signedIn: boolean;
   profileUrl: string;
 }
@@ -28,7 +31,14 @@ export interface ProfileHeaderProps {
  * post count, bio; 'Edit Profile' or 'Set up profile' on one's own profile,
  * 'Send Message' on others', and the menu.
  */
-export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: ProfileHeaderProps) {
+export function ProfileHeader({
+  profile,
+  photo,
+  own,
+  blocked = false,
+  signedIn,
+  profileUrl,
+}: ProfileHeaderProps) {
   const name = `${profile.firstName} ${profile.lastName}`;
   return (
     <div className="px-4 pt-3 pb-5 sm:px-6">
@@ -59,18 +69,13 @@ export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: Pro
               {profile.profileSetUp ? "Edit Profile" : "Set up profile"}
             </Link>
           ) : (
-            <Link
-              to={signedIn ? "/messages" : "/user_registration"}
-              className={buttonClass("primary", "h-10 px-4")}
-            >
-              <MessageIcon className="size-[18px]" />
-              Send Message
-            </Link>
+            <SendMessageLink username={profile.username} signedIn={signedIn} />
           )}
           <ProfileActionsMenu
             firstName={profile.firstName}
             profileUrl={profileUrl}
             own={own}
+            blocked={blocked}
             claimable={!profile.verified}
             signedIn={signedIn}
           />
@@ -98,5 +103,27 @@ export function ProfileHeader({ profile, photo, own, signedIn, profileUrl }: Pro
         {profile.totalPosts === 1 ? "Post" : "Posts"}
       </p>
     </div>
+  );
+}
+
+/** spec 1 §2 'Profile page': 'Send Message' on others' profiles (spec 2 §5 gates in useSendMessage). */
+function SendMessageLink({ username, signedIn }: { username: string; signedIn: boolean }) {
+  const sendMessage = useSendMessage();
+  return (
+    <>
+      <Link
+        to={signedIn ? newMessageHref(username) : "/user_registration"}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          sendMessage.start(username);
+        }}
+        className={buttonClass("primary", "h-10 px-4")}
+      >
+        <MessageIcon className="size-[18px]" />
+        Send Message
+      </Link>
+      {sendMessage.prompt}
+    </>
   );
 }

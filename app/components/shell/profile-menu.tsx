@@ -13,6 +13,7 @@ import {
   SettingsIcon,
 } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
+import { UnreadBadge, unreadLabel } from "~/app/components/ui/unread-badge";
 import { useRootData } from "~/app/lib/root-data";
 
 const contentClass =
@@ -33,7 +34,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 
 /** The header's profile dropdown (spec 1 §2 'Shell and layout'). */
 export function ProfileMenu() {
-  const { viewer, googleConfigured, geoBlocked } = useRootData();
+  const { viewer, googleConfigured, geoBlocked, unreadCount } = useRootData();
   const toast = useToast();
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -41,10 +42,16 @@ export function ProfileMenu() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={viewer ? `Account menu for ${viewer.firstName} ${viewer.lastName}` : "Log in or sign up"}
-        className="flex shrink-0 items-center gap-2 rounded-full p-0.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100 xl:pr-3"
+        aria-label={
+          viewer
+            ? `Account menu for ${viewer.firstName} ${viewer.lastName}${unreadLabel(unreadCount) ? `, ${unreadLabel(unreadCount)}` : ""}`
+            : "Log in or sign up"
+        }
+        className="relative flex shrink-0 items-center gap-2 rounded-full p-0.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100 xl:pr-3"
       >
         <Avatar person={viewer} size="sm" className="size-9" />
+        {/* spec 1 §2 'Headers carry the unread badge' (notifications plus chats). */}
+        {viewer ? <UnreadBadge count={unreadCount} className="absolute -top-1 left-6" /> : null}
         <span aria-hidden="true" className="hidden max-w-28 truncate xl:inline">
           {viewer ? viewer.firstName : "Log In"}
         </span>

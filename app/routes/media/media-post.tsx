@@ -115,6 +115,7 @@ function PostDetail({ post }: { post: Found["post"] }) {
           kind={post.parentId === null ? "post" : "comment"}
           own={post.ownedByViewer}
           listingStatus={post.type === "post" && post.parentId === null ? post.listing.status : undefined}
+          authorUsername={post.author.username}
         />
       </header>
       <PostDetailBody post={post} authorName={name} />

@@ -321,6 +321,7 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
             kind={kind}
             own={post.ownedByViewer}
             listingStatus={post.type === "post" && post.parentId === null ? post.listing.status : undefined}
+            authorUsername={post.author.username}
           />
         </header>
         {post.parentId ? (

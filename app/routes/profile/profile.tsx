@@ -25,6 +25,8 @@ import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
+import { blockUser, unblockUser, viewerBlocked } from "~/server/chats/blocks";
+import { CHAT_MESSAGES } from "~/server/chats/schemas";
 import type { Page } from "~/server/posts/cursor";
 import {
   listProfilePhotos,
@@ -84,6 +86,8 @@ export async function loader(args: Route.LoaderArgs) {
       },
       photo: photo?.large ?? null,
       own: viewer?.id === profile.id,
+      // Decision 0230: the menu offers Block or Unblock.
+      blocked: await viewerBlocked(context.app, viewer, profile.id),
       show,
       profileUrl: `${origin}/${profile.username}`,
       photoUrl: photo ? new URL(photo.large, origin).toString() : null,
@@ -169,7 +173,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-const PROFILE_INTENTS = z.enum(["report-user", "claim-account"]);
+const PROFILE_INTENTS = z.enum(["report-user", "claim-account", "block-user", "unblock-user"]);
 
 /** The profile menu's intents: 'report-user' (signed in) and 'claim-account'. */
 export async function action(args: Route.ActionArgs) {
@@ -194,11 +198,22 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  // report-user.
+  // report-user, block-user, unblock-user.
   const viewer = await getViewer(args);
   if (!viewer) throw redirect("/user_registration");
   const profile = await getProfileByUsername(context.app, username);
   if (!profile) throw data(null, { status: 404 });
+  if (intent === "block-user" || intent === "unblock-user") {
+    // Decision 0230: blocking from the profile, as from the chat's header.
+    try {
+      if (intent === "block-user") await blockUser(context.app, viewer, profile.id);
+      else await unblockUser(context.app, viewer, profile.id);
+    } catch (error) {
+      return failureReply(context.app, error, { intent, fallback: CHAT_MESSAGES.somethingWentWrong });
+    }
+    const message = intent === "block-user" ? CHAT_MESSAGES.userBlocked : CHAT_MESSAGES.userUnblocked;
+    return data<ProfileActionData>({ intent, ok: true, toast: { message, type: "okay" } });
+  }
   try {
     await reportUser(context.app, viewer, profile.id);
   } catch (error) {
@@ -250,6 +265,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           profile={profile}
           photo={photo}
           own={own}
+          blocked={loaderData.blocked}
           signedIn={viewer !== null}
           profileUrl={profileUrl}
         />

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   type AccountRow,
   AccountRows,
@@ -70,6 +71,12 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage title="Account Settings" backBadge>
       <AccountRows rows={loaderData.rows} />
+      {/* Decision 0230: the people one has blocked, beyond the spec's rows. */}
+      <p className="mt-5 text-[15px]">
+        <Link to="/settings/account/blocked" className="font-semibold text-brand-700 underline">
+          Blocked users
+        </Link>
+      </p>
     </SettingsPage>
   );
 }

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./auth";
 export * from "./campuses";
+export * from "./chats";
 export * from "./data-migrations";
 export * from "./mail";
 export * from "./posts";

@@ -1,0 +1,163 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/app/components/auth/action-feedback";
+import type { MessagePage, MessageView } from "~/server/chats/chats";
+import type { ComposerActionData } from "./message-composer";
+import { SharedPost } from "./shared-post";
+
+/** spec 2 §9: older history loads when the list is scrolled within 67 px of its top. */
+const LOAD_OLDER_WITHIN_PX = 67;
+
+interface OlderData {
+  state: "found";
+  page: MessagePage;
+}
+
+/**
+ * A conversation's messages, newest at the bottom (spec 2 §2 '/messages/{chatId}'): text, the
+ * photo, a shared post's card, the heart; 'Delivered' or 'Seen' under the viewer's latest own
+ * message (spec 2 §4 'Chat'). Older pages of 15 load near the top (spec 2 §7, §9).
+ */
+export function MessageThread({
+  chatId,
+  page,
+  receipt,
+  otherFirstName,
+}: {
+  chatId: string;
+  page: MessagePage;
+  receipt: { messageId: string; status: "Delivered" | "Seen" } | null;
+  otherFirstName: string;
+}) {
+  const older = useFetcher<OlderData>();
+  const [earlier, setEarlier] = useState<{ chatId: string; items: MessageView[]; before: number | null }>({
+    chatId,
+    items: [],
+    before: page.olderBefore,
+  });
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastId = page.items.at(-1)?.id;
+
+  // Another chat: start again from its newest page.
+  if (earlier.chatId !== chatId) setEarlier({ chatId, items: [], before: page.olderBefore });
+
+  useEffect(() => {
+    const data = older.data;
+    if (older.state !== "idle" || !data || data.state !== "found") return;
+    setEarlier((current) => {
+      const known = new Set(current.items.map((item) => item.id));
+      const fresh = data.page.items.filter((item) => !known.has(item.id));
+      return { chatId: current.chatId, items: [...fresh, ...current.items], before: data.page.olderBefore };
+    });
+  }, [older.state, older.data]);
+
+  // A new message at the bottom (or the chat opened): show it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [lastId, chatId]);
+
+  const newest = new Set(page.items.map((item) => item.id));
+  const items = [...earlier.items.filter((item) => !newest.has(item.id)), ...page.items];
+  const before = earlier.items.length > 0 ? earlier.before : page.olderBefore;
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={(event) => {
+        if (event.currentTarget.scrollTop <= LOAD_OLDER_WITHIN_PX && before && older.state === "idle") {
+          older.load(`/messages/${chatId}?before=${before}`);
+        }
+      }}
+      className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+    >
+      {before ? (
+        <p className="pb-3 text-center text-sm text-zinc-500" aria-live="polite">
+          {older.state !== "idle" ? (
+            "Loading..."
+          ) : (
+            <button
+              type="button"
+              className="underline"
+              onClick={() => older.load(`/messages/${chatId}?before=${before}`)}
+            >
+              Load earlier messages
+            </button>
+          )}
+        </p>
+      ) : null}
+      <ol aria-label="Messages" className="flex flex-col gap-2">
+        {items.map((message) => (
+          <li key={message.id} className={`flex flex-col ${message.own ? "items-end" : "items-start"}`}>
+            <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+            {receipt?.messageId === message.id ? (
+              <span className="mt-0.5 text-xs text-zinc-500" data-testid="receipt">
+                {receipt.status}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Bubble({
+  message,
+  chatId,
+  otherFirstName,
+}: {
+  message: MessageView;
+  chatId: string;
+  otherFirstName: string;
+}) {
+  const like = useFetcher<ComposerActionData & { liked?: boolean }>();
+  useActionToast(like.data?.toast);
+  const pending = like.formData !== undefined;
+  const liked = pending ? !message.liked : message.liked;
+  return (
+    <div className={`flex max-w-[80%] items-end gap-1.5 ${message.own ? "flex-row-reverse" : ""}`}>
+      <div
+        className={`flex flex-col gap-1.5 rounded-2xl px-3 py-2 text-[15px] ${
+          message.own ? "bg-brand-600 text-white" : "bg-zinc-100 text-zinc-900"
+        }`}
+      >
+        {message.sharedPost ? <SharedPost card={message.sharedPost} /> : null}
+        {message.photo ? (
+          <a href={message.photo.url} target="_blank" rel="noreferrer">
+            <img
+              src={message.photo.thumbUrl}
+              alt={message.own ? "Photo you sent" : `Photo from ${otherFirstName}`}
+              width={message.photo.width}
+              height={message.photo.height}
+              className="max-h-[200px] w-auto rounded-lg object-contain"
+            />
+          </a>
+        ) : null}
+        {message.text ? <p className="break-words whitespace-pre-wrap">{message.text}</p> : null}
+      </div>
+      {message.own ? (
+        liked ? (
+          <span className="text-brand-600" title={`${otherFirstName} liked this`}>
+            ♥<span className="sr-only">Liked by {otherFirstName}</span>
+          </span>
+        ) : null
+      ) : (
+        // spec 2 §6: only the recipient may like a message.
+        <like.Form method="post" action={`/messages/${chatId}`}>
+          <input type="hidden" name="intent" value="like-message" />
+          <input type="hidden" name="messageId" value={message.id} />
+          <button
+            type="submit"
+            aria-pressed={liked}
+            aria-label={liked ? "Unlike message" : "Like message"}
+            className={`rounded-full px-1.5 text-lg leading-none ${liked ? "text-brand-600" : "text-zinc-400 hover:text-brand-600"}`}
+          >
+            {liked ? "♥" : "♡"}
+          </button>
+        </like.Form>
+      )}
+    </div>
+  );
+}

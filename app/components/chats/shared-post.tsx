@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import type { SharedPostCard } from "~/server/chats/chats";
+import { CHAT_MESSAGES } from "~/server/chats/schemas";
+
+/** A shared post in a chat (spec 2 §3 Message postId): its card, or '* Post deleted **' once it is gone (spec 2 §4). */
+export function SharedPost({ card }: { card: SharedPostCard }) {
+  if (card.deleted) {
+    return (
+      <p className="rounded-xl border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-500 italic">
+        {CHAT_MESSAGES.postDeleted}
+      </p>
+    );
+  }
+  return (
+    <Link
+      to={`/post/${card.id}`}
+      className="flex max-w-xs items-center gap-2 rounded-xl border border-zinc-200 bg-white p-2 text-left text-zinc-900 hover:bg-zinc-50"
+    >
+      {card.thumbUrl ? (
+        <img src={card.thumbUrl} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
+      ) : null}
+      <span className="min-w-0">
+        <span className="block text-xs font-semibold text-zinc-500">{card.author}</span>
+        <span className="line-clamp-2 text-sm">{card.text || "View post"}</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,78 @@
+import { data } from "react-router";
+import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
+import type { ParticipationRefusal } from "~/server/accounts/gates";
+import type { MessageInput } from "~/server/chats/content";
+import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas";
+import type { AppContext } from "~/server/context";
+import { CHAT_FORM_LIMITS } from "~/server/http/body-limit";
+import { formHoldsNul } from "~/server/http/form-bodies";
+import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+
+/**
+ * The chat pages' forms (decision 0120): read within the chat's caps, the one photo streamed to
+ * disk and removed afterwards, whatever happened. A body over the caps is answered 413, a
+ * broken one 400, without `handle`.
+ */
+export async function withChatForm<T>(
+  app: AppContext,
+  request: Request,
+  handle: (form: FormData) => Promise<T>,
+) {
+  let read: Awaited<ReturnType<typeof readUploadForm>>;
+  try {
+    read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), CHAT_FORM_LIMITS);
+  } catch (error) {
+    app.log.warn({ err: error }, "unreadable chat form");
+    read = { kind: "malformed", reason: "unreadable" };
+  }
+  if (read.kind !== "form" || formHoldsNul(read.form)) {
+    return data(
+      {
+        ok: false as const,
+        toast: { message: CHAT_MESSAGES.somethingWentWrong, type: "danger" as const },
+      },
+      { status: read.kind === "too-large" ? 413 : 400 },
+    );
+  }
+  try {
+    return await handle(read.form);
+  } finally {
+    await read.dispose();
+  }
+}
+
+/** A message's fields from a chat form: text, the shared post, the one photo (an empty file input sends an empty part). */
+export function messageFromForm(form: FormData): MessageInput {
+  const parsed = messageFormSchema.safeParse({
+    text: typeof form.get("text") === "string" ? form.get("text") : undefined,
+    postId:
+      typeof form.get("postId") === "string" && form.get("postId") !== "" ? form.get("postId") : undefined,
+  });
+  const files = form
+    .getAll("photo")
+    .filter((entry): entry is File => entry instanceof File && entry.size > 0);
+  // Over the field cap the text is too long whatever it holds (spec 2 §5); the domain says so.
+  if (!parsed.success) return { text: "x".repeat(1_000), files };
+  return { text: parsed.data.text, postId: parsed.data.postId ?? null, files };
+}
+
+/**
+ * Where a chat action's participation refusal goes: signed out → /user_registration (the page
+ * behind the sign-in modal); e-mail not verified → /verify; school not verified → the school
+ * prompt on the page (spec 2 §5).
+ */
+export function chatParticipation(refusal: ParticipationRefusal): ParticipationAnswer {
+  if (refusal.kind === "sign-in") return { redirect: "/user_registration" };
+  if (refusal.kind === "verify-email") return { redirect: "/verify" };
+  return { prompt: true };
+}
+
+/** The chat area's answer to a refusal or an unexpected failure (spec 2 §8 'Something went wrong'). */
+export function chatFailure(app: AppContext, error: unknown, intent: string) {
+  return failureReply(app, error, {
+    intent,
+    fallback: CHAT_MESSAGES.somethingWentWrong,
+    logMessage: "chat action failed",
+    participation: chatParticipation,
+  });
+}

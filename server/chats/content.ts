@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { posts } from "../db/schema";
+import { deleteStoredKeys, isMediaError, processImage, storeImage } from "../media/images";
+import { isPostError } from "../posts/errors";
+import { isUuid } from "../posts/input";
+import { checkPostFiles, POST_FILE_TYPES, POST_IMAGE_VARIANTS } from "../posts/media";
+import { MAX_POST_IMAGE_BYTES, POST_MESSAGES } from "../posts/schemas";
+import { ChatError } from "./errors";
+import {
+  CHAT_MESSAGES,
+  countMessageCharacters,
+  MAX_MESSAGE_CHARACTERS,
+  MAX_MESSAGE_FIELD_LENGTH,
+} from "./schemas";
+
+/** What one message may carry (spec 2 §3 Message, §5 'Chat message'). */
+export interface MessageInput {
+  /** Plain text; line breaks count 2 (spec 2 §5). */
+  text?: string | null;
+  /** A post of the sender's campus to share as a card. */
+  postId?: string | null;
+  /** At most one photo (spec 2 §5 'one file only'). */
+  files?: readonly Blob[];
+}
+
+export interface CheckedMessage {
+  text: string;
+  postId: string | null;
+  photo: Blob | null;
+}
+
+export interface StoredMessagePhoto {
+  imgPath: string;
+  thumbPath: string;
+  imgWidth: number;
+  imgHeight: number;
+}
+
+/**
+ * spec 2 §5 'Chat message': needs text, a photo or a shared post; text at most 500 characters
+ * by the posts' counting rule ('Error: Too many characters!'); one file, checked by its content
+ * as post files are ('Only photos & videos are allowed!'); a video is refused (decision 0233).
+ */
+export async function checkMessage(
+  ctx: AppContext,
+  campusId: string,
+  input: MessageInput,
+): Promise<CheckedMessage> {
+  const raw = (input.text ?? "").replace(/\r\n?/g, "\n");
+  if (raw.includes("\u0000")) throw new ChatError("invalid-input", CHAT_MESSAGES.somethingWentWrong);
+  if (raw.length > MAX_MESSAGE_FIELD_LENGTH || countMessageCharacters(raw) > MAX_MESSAGE_CHARACTERS)
+    throw new ChatError("too-many-characters", CHAT_MESSAGES.tooManyCharacters);
+  const text = raw.trim() === "" ? "" : raw.replace(/^\n+|\s+$/g, "");
+
+  const files = input.files ?? [];
+  if (files.length > 1) throw new ChatError("unsupported-file", CHAT_MESSAGES.onePhoto);
+  let photo: Blob | null = null;
+  if (files[0]) {
+    const [checked] = await checkPostFiles([files[0]]).catch((error: unknown) => {
+      throw isPostError(error) ? new ChatError(asFileCode(error.code), error.message) : error;
+    });
+    if (checked?.kind !== "image") throw new ChatError("unsupported-file", CHAT_MESSAGES.noVideos);
+    photo = checked.file;
+  }
+
+  let postId: string | null = null;
+  if (input.postId) {
+    if (!isUuid(input.postId)) throw new ChatError("invalid-input", POST_MESSAGES.postGone);
+    const [post] = await ctx.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, input.postId), eq(posts.campusId, campusId)))
+      .limit(1);
+    if (!post) throw new ChatError("invalid-input", POST_MESSAGES.postGone);
+    postId = post.id;
+  }
+
+  if (text === "" && !photo && !postId) throw new ChatError("empty", CHAT_MESSAGES.empty);
+  return { text, postId, photo };
+}
+
+function asFileCode(code: string): "unsupported-file" | "file-too-large" | "unreadable-file" {
+  if (code === "file-too-large") return "file-too-large";
+  if (code === "unreadable-file") return "unreadable-file";
+  return "unsupported-file";
+}
+
+/**
+ * Writes a message's photo through the storage seam at `images/messages/{messageId}/…`
+ * (spec 2 §7 upload paths), re-encoded to WebP with its metadata stripped by the posts'
+ * pipeline (server/media/images.ts): 480 px for the chat, 1080 px when opened.
+ */
+export async function storeMessagePhoto(
+  ctx: AppContext,
+  messageId: string,
+  photo: Blob,
+): Promise<StoredMessagePhoto> {
+  const bytes = new Uint8Array(await photo.arrayBuffer());
+  const base = `images/messages/${messageId}/${createHash("sha256").update(bytes).digest("hex").slice(0, 20)}`;
+  const image = await processImage(bytes, {
+    allowed: POST_FILE_TYPES,
+    variants: POST_IMAGE_VARIANTS,
+    maxBytes: MAX_POST_IMAGE_BYTES,
+  }).catch((error: unknown) => {
+    if (!isMediaError(error)) throw error;
+    if (error.code === "unsupported-type")
+      throw new ChatError("unsupported-file", CHAT_MESSAGES.onlyPhotosAndVideos);
+    if (error.code === "unreadable") throw new ChatError("unreadable-file", POST_MESSAGES.photoUnreadable);
+    throw new ChatError("file-too-large", POST_MESSAGES.fileTooLarge);
+  });
+  const sizes = await storeImage(ctx.storage, base, image);
+  const large = sizes.find((size) => size.name === "1080");
+  const small = sizes.find((size) => size.name === "480");
+  if (!large || !small) throw new Error("a message photo size was not stored");
+  return { imgPath: large.key, thumbPath: small.key, imgWidth: large.width, imgHeight: large.height };
+}
+
+/** The storage keys of stored message photos. */
+export function photoKeys(rows: readonly { imgPath: string | null; thumbPath: string | null }[]): string[] {
+  return rows.flatMap((row) => [row.imgPath, row.thumbPath].filter((key): key is string => key !== null));
+}
+
+/** Removes stored files, best effort; returns the keys that could not be removed (logged). */
+export async function removeMessageFiles(ctx: AppContext, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const failed = await deleteStoredKeys(ctx.storage, keys);
+  if (failed.length > 0) ctx.log.error({ keys: failed }, CHAT_MESSAGES.couldntDeleteAll);
+  return failed;
+}

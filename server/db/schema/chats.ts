@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { campuses } from "./campuses";
+
+/**
+ * spec 2 §3 Chat: one conversation between two members of a campus. `from_user` started it;
+ * the pair is unique in either direction (the expression index below), so two people starting
+ * a chat with each other at once end up in one chat (spec 2 §4 'Chat'). Messages are numbered
+ * per chat (`last_seq`), which makes read state exact per message (decision 0231).
+ */
+export const chats = pgTable(
+  "chats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** spec 2 §3 last_message: the inbox's preview line (or a reaction notice, spec 2 §4). */
+    lastMessage: text("last_message").notNull().default(""),
+    lastMessageId: uuid("last_message_id"),
+    /** The number of the latest message; the next message takes last_seq + 1 under this row's lock. */
+    lastSeq: integer("last_seq").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("chats_pair_unique").on(
+      table.campusId,
+      sql`least(${table.fromUserId}, ${table.toUserId})`,
+      sql`greatest(${table.fromUserId}, ${table.toUserId})`,
+    ),
+  ],
+);
+
+/**
+ * Each participant's side of a chat (spec 2 §3 current_users and read): the inbox is read
+ * from here, newest first, and `unread` is the spec's 'read' list (true while this member
+ * has not read the latest message). `last_read_seq` is the last message this member has
+ * read, so 'Delivered' / 'Seen' is exact per message (decision 0231).
+ */
+export const chatMembers = pgTable(
+  "chat_members",
+  {
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    unread: boolean("unread").notNull().default(false),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+    /** A copy of the chat's last_modified, so the inbox is one index range per member. */
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chatId, table.userId] }),
+    // spec 2 §7 'User chats … ordered lastModified descending', keyset on (last_modified, chat_id).
+    index("chat_members_inbox_idx").on(
+      table.userId,
+      table.campusId,
+      table.lastModified.desc(),
+      table.chatId.desc(),
+    ),
+    // spec 2 §7 'Unread chats where read contains the current user (count)'.
+    index("chat_members_unread_idx").on(table.userId, table.campusId).where(sql`${table.unread}`),
+  ],
+);
+
+/**
+ * spec 2 §3 Message: text (plain, ≤ 500 by the posts' rule), or a shared post, or one photo.
+ * `post_id` has no foreign key on purpose: a shared post that is deleted later shows
+ * '* Post deleted **' (spec 2 §4), so the message must keep the id. `liked_at` is the
+ * recipient's heart (only the recipient may like, spec 2 §6: one person, so one column).
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    text: text("text").notNull().default(""),
+    postId: uuid("post_id"),
+    /** Storage key of the photo's large WebP (images/messages/{messageId}/…); null without a photo. */
+    imgPath: text("img_path"),
+    thumbPath: text("thumb_path"),
+    imgWidth: integer("img_width"),
+    imgHeight: integer("img_height"),
+    likedAt: timestamp("liked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // spec 2 §7 'Messages of a chat … newest first, pages of 15', keyset on seq.
+    uniqueIndex("chat_messages_chat_seq_unique").on(table.chatId, table.seq),
+    // Decision 0232: the sending limit counts a sender's messages of the last minute.
+    index("chat_messages_sender_created_idx").on(table.senderId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * Blocks (issue 13 §1, decision 0230): `blocker` blocked `blocked`. Listed in settings newest
+ * first; either direction stops new messages between the two.
+ */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index("user_blocks_list_idx").on(table.blockerId, table.createdAt.desc(), table.blockedId.desc()),
+  ],
+);

@@ -1,0 +1,234 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { hostUrl } from "./support/env";
+import { hydrated, toast } from "./support/page";
+import { writePhoto } from "./support/photos";
+import { createStudent } from "./support/student";
+
+// Issue 13 §1, §3: a buyer writes to a seller from a post; the seller sees it without reloading
+// (the chat screens' interim refresh, app/components/chats/use-chat-live.ts), Delivered turns
+// into Seen, a reply, a photo, a like, the unread badge, delete for both; the mobile New Message
+// flow. Two browser contexts, two students, on a campus no other spec reads (Duke).
+
+const CAMPUS = "duke";
+test.use({ baseURL: hostUrl(CAMPUS) });
+
+function unique(what: string): string {
+  return `${what} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+async function twoStudents(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
+  const sellerContext = await browser.newContext({ baseURL: hostUrl(CAMPUS), viewport: options.viewport });
+  const buyerContext = await browser.newContext({ baseURL: hostUrl(CAMPUS), viewport: options.viewport });
+  const words = unique("Mini fridge");
+  const seller = await createStudent(sellerContext, {
+    campus: CAMPUS,
+    label: "msg-seller",
+    posts: [{ text: `${words}, cold and quiet`, photos: 1 }],
+  });
+  const buyer = await createStudent(buyerContext, { campus: CAMPUS, label: "msg-buyer" });
+  return {
+    seller,
+    buyer,
+    words,
+    sellerPage: await sellerContext.newPage(),
+    buyerPage: await buyerContext.newPage(),
+    close: async () => {
+      await sellerContext.close();
+      await buyerContext.close();
+    },
+  };
+}
+
+/** The Messages entry of the side navigation (wide) or the bottom bar (phones), with its badge. */
+function messagesNav(page: Page) {
+  return page
+    .getByRole("navigation")
+    .getByRole("link", { name: /(^|\s)Messages$/ })
+    .first();
+}
+
+async function startFromPost(buyerPage: Page, postId: string, text: string) {
+  await buyerPage.goto(`/post/${postId}`);
+  await hydrated(buyerPage);
+  await buyerPage.getByRole("button", { name: "More options for this post" }).first().click();
+  await buyerPage.getByRole("menuitem", { name: "Send Message" }).click();
+  await expect(buyerPage).toHaveURL(/\/messages\/new\?to=/);
+  await buyerPage.getByRole("textbox", { name: "Message" }).fill(text);
+  await buyerPage.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(toast(buyerPage, "New Conversation Started")).toBeVisible();
+  await expect(buyerPage).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+}
+
+test("a buyer writes from a post; the seller sees it live, Seen, a reply, a photo, a like, the badge", async ({
+  browser,
+}, testInfo) => {
+  const { seller, buyer, words, sellerPage, buyerPage, close } = await twoStudents(browser);
+  try {
+    // The seller waits on the inbox.
+    await sellerPage.goto("/messages");
+    await hydrated(sellerPage);
+    await expect(sellerPage.getByText("Send a message, get a message")).toBeVisible();
+    await expect(messagesNav(sellerPage)).toHaveAccessibleName("Messages");
+
+    const postId = seller.postIds[0] ?? "";
+    const hello = unique("Is the fridge still available?");
+    await startFromPost(buyerPage, postId, hello);
+    const chatPath = new URL(buyerPage.url()).pathname;
+    const thread = buyerPage.getByRole("list", { name: "Messages" });
+    // The shared post's card and the text; Delivered until the seller opens it.
+    await expect(thread.getByText(words)).toBeVisible();
+    await expect(thread.getByText(hello)).toBeVisible();
+    await expect(buyerPage.getByTestId("receipt")).toHaveText("Delivered");
+
+    // The seller's inbox shows it without a reload, with the unread badge.
+    const inbox = sellerPage.getByRole("list", { name: "Chats" });
+    await expect(inbox.getByText(hello)).toBeVisible({ timeout: 15_000 });
+    await expect(messagesNav(sellerPage)).toHaveAccessibleName(/1 unread/);
+    await inbox.getByRole("link", { name: new RegExp(buyer.firstName) }).click();
+    await expect(sellerPage).toHaveURL(new RegExp(`${chatPath}$`));
+    await expect(sellerPage.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+    await expect(messagesNav(sellerPage)).toHaveAccessibleName("Messages", { timeout: 15_000 });
+    // Opening it turns the buyer's Delivered into Seen.
+    await expect(buyerPage.getByTestId("receipt")).toHaveText("Seen", { timeout: 15_000 });
+
+    // The seller replies; the buyer sees it live.
+    const reply = unique("Yes, pick up tomorrow?");
+    await sellerPage.getByRole("textbox", { name: "Message" }).fill(reply);
+    await sellerPage.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(sellerPage.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
+    await expect(thread.getByText(reply)).toBeVisible({ timeout: 15_000 });
+
+    // The buyer sends a photo; the seller sees it.
+    const photo = await writePhoto(testInfo.outputPath("fridge.png"), { r: 40, g: 140, b: 90 }, 800, 600);
+    await buyerPage.locator('input[type="file"][name="photo"]').setInputFiles(photo);
+    await expect(buyerPage.getByAltText("Attached to your message")).toBeVisible();
+    await buyerPage.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(thread.getByAltText("Photo you sent")).toBeVisible();
+    const seen = sellerPage
+      .getByRole("list", { name: "Messages" })
+      .getByAltText(`Photo from ${buyer.firstName}`);
+    await expect(seen).toBeVisible({ timeout: 15_000 });
+    expect(await seen.getAttribute("src")).toMatch(
+      /\/media-files\/images\/messages\/[0-9a-f-]{36}\/.+\.webp$/,
+    );
+
+    // Only the recipient likes: the seller likes the buyer's message, 'Reaction sent.'.
+    const helloBubble = sellerPage.getByRole("listitem").filter({ hasText: hello });
+    await helloBubble.getByRole("button", { name: "Like message" }).click();
+    await expect(toast(sellerPage, "Reaction sent.")).toBeVisible();
+    await expect(helloBubble.getByRole("button", { name: "Unlike message" })).toBeVisible();
+    await expect(
+      buyerPage.getByRole("listitem").filter({ hasText: hello }).getByText(`Liked by ${seller.firstName}`),
+    ).toBeAttached({
+      timeout: 15_000,
+    });
+    await expect(thread.getByRole("button", { name: "Like message" }).filter({ hasText: "♡" })).toHaveCount(
+      1,
+    );
+  } finally {
+    await close();
+  }
+});
+
+test("delete for both: the conversation goes from both inboxes", async ({ browser }) => {
+  const { seller, sellerPage, buyerPage, close } = await twoStudents(browser);
+  try {
+    const hello = unique("Would you take $40?");
+    await startFromPost(buyerPage, seller.postIds[0] ?? "", hello);
+    const chatPath = new URL(buyerPage.url()).pathname;
+    await sellerPage.goto(chatPath);
+    await hydrated(sellerPage);
+    await expect(sellerPage.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+
+    await buyerPage.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = buyerPage.getByRole("dialog", { name: "Delete conversation?" });
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(toast(buyerPage, "Chat deleted")).toBeVisible();
+    await expect(buyerPage).toHaveURL(/\/messages$/);
+    await expect(buyerPage.getByText("Send a message, get a message")).toBeVisible();
+    // The seller's open chat learns it is gone.
+    await expect(sellerPage.getByText("This conversation doesn't exist")).toBeVisible({ timeout: 15_000 });
+    await sellerPage.goto("/messages");
+    await expect(sellerPage.getByText("Send a message, get a message")).toBeVisible();
+  } finally {
+    await close();
+  }
+});
+
+test("a block replaces both composers; Unblock in settings gives them back", async ({ browser }) => {
+  const { seller, buyer, sellerPage, buyerPage, close } = await twoStudents(browser);
+  try {
+    await startFromPost(buyerPage, seller.postIds[0] ?? "", unique("Hello there"));
+    const chatPath = new URL(buyerPage.url()).pathname;
+    await sellerPage.goto(chatPath);
+    await hydrated(sellerPage);
+    await sellerPage.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(toast(sellerPage, "User blocked")).toBeVisible();
+    await expect(sellerPage.getByText("You blocked this user")).toBeVisible();
+    await expect(sellerPage.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+    // The buyer's open chat learns it at its next refresh.
+    await expect(buyerPage.getByText("You can't message this user.")).toBeVisible({ timeout: 15_000 });
+    await expect(buyerPage.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+
+    await sellerPage.goto("/settings/account/blocked");
+    await hydrated(sellerPage);
+    const row = sellerPage.getByRole("listitem").filter({ hasText: `@${buyer.username}` });
+    await row.getByRole("button", { name: "Unblock" }).click();
+    await expect(toast(sellerPage, "User unblocked")).toBeVisible();
+    await expect(buyerPage.getByRole("textbox", { name: "Message" })).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await close();
+  }
+});
+
+test("phones: the New Message page searches people, asks 'Start Conversation?', and starts the chat", async ({
+  browser,
+}) => {
+  const phone = { width: 390, height: 844 };
+  const { seller, sellerPage, buyerPage, close } = await twoStudents(browser, { viewport: phone });
+  try {
+    await buyerPage.goto("/messages");
+    await hydrated(buyerPage);
+    await buyerPage.getByRole("link", { name: "New Message" }).click();
+    await expect(buyerPage).toHaveURL(/\/messages\/new$/);
+    const search = buyerPage.getByRole("combobox");
+    await expect(search).toHaveAttribute("placeholder", "Search Duke Buy / Sell");
+    await expect(buyerPage.getByText("Try searching someone's name . . .")).toBeVisible();
+    // Enter with nobody highlighted: 'Please select a user!'.
+    await search.fill(seller.firstName.slice(0, 1));
+    const alerts: string[] = [];
+    buyerPage.once("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await search.press("Enter");
+    await expect.poll(() => alerts).toEqual(["Please select a user!"]);
+    // Test students share a name: the username finds this one alone.
+    await search.fill(seller.username);
+    await expect(buyerPage.getByRole("option")).toHaveCount(1);
+    await expect(buyerPage.getByRole("option", { name: new RegExp(seller.username) })).toBeVisible();
+    await search.press("ArrowDown");
+    await search.press("Enter");
+    const confirm = buyerPage.getByRole("dialog", { name: "Start Conversation?" });
+    await confirm.getByRole("button", { name: "Start Conversation" }).click();
+    await expect(buyerPage).toHaveURL(/\/messages\/new\?to=/);
+    const hello = unique("Hi from my phone");
+    await buyerPage.getByRole("textbox", { name: "Message" }).fill(hello);
+    await buyerPage.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(toast(buyerPage, "New Conversation Started")).toBeVisible();
+    await expect(buyerPage.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+
+    // The seller's bottom bar shows the unread chat, which clears once opened.
+    await sellerPage.goto("/home");
+    await hydrated(sellerPage);
+    const bar = sellerPage.getByRole("link", { name: /1 unread/ }).filter({ hasText: "Messages" });
+    await expect(bar).toBeVisible();
+    await bar.click();
+    await sellerPage.getByRole("list", { name: "Chats" }).getByRole("link").first().click();
+    await expect(sellerPage.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+    await sellerPage.goto("/home");
+    await expect(sellerPage.getByRole("link", { name: "Messages", exact: true }).last()).toBeVisible();
+  } finally {
+    await close();
+  }
+});
