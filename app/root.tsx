@@ -25,7 +25,11 @@ import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
-import { RealtimeProvider } from "./lib/realtime";
+import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
+
+/** The live events that change what the shell shows (the unread badges) or an open chat. */
+const LIVE_SHELL_EVENTS = ["chat", "notification"] as const;
+
 import { takeToast } from "./lib/toast.server";
 import { applyOnceRedirects } from "./lib/verification-redirect.server";
 import { getViewer } from "./lib/viewer.server";
@@ -132,6 +136,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRecordNavigation();
   return (
     <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>
+      <RevalidateOnRealtime types={LIVE_SHELL_EVENTS} />
       <ToastProvider serverToast={loaderData.toast}>
         <SignInModalProvider>
           <ComposerProvider>

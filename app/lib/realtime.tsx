@@ -110,3 +110,12 @@ export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1
     else current.timer = setTimeout(run, wait);
   });
 }
+
+/**
+ * The shell's live data (issue 13 §3, decision 0235): a chat or notification event reloads the
+ * page's loaders, the root's unread badges among them, and an open chat with them.
+ */
+export function RevalidateOnRealtime({ types }: { types: readonly string[] }): null {
+  useRevalidateOnRealtime(types, 300);
+  return null;
+}

@@ -5,7 +5,7 @@ import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
 // Issue 13 §1, §3: a buyer writes to a seller from a post; the seller sees it without reloading
-// (the chat screens' interim refresh, app/components/chats/use-chat-live.ts), Delivered turns
+// (the live event stream, decision 0235), Delivered turns
 // into Seen, a reply, a photo, a like, the unread badge, delete for both; the mobile New Message
 // flow. Two browser contexts, two students, on a campus no other spec reads (Duke).
 

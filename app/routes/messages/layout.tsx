@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { data, Link, Outlet, useFetcher, useLocation, useParams } from "react-router";
 import { ChatList } from "~/app/components/chats/chat-list";
 import { PeopleSearch } from "~/app/components/chats/people-search";
-import { useChatLive } from "~/app/components/chats/use-chat-live";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Modal } from "~/app/components/ui/modal";
@@ -36,7 +35,6 @@ export default function MessagesLayout({ loaderData }: Route.ComponentProps) {
   const params = useParams();
   const location = useLocation();
   const inChat = Boolean(params.chatId) || location.pathname.startsWith("/messages/new");
-  useChatLive();
   return (
     <div className="-mx-3 -mt-3 flex h-[calc(100dvh-3.5rem-5.5rem)] overflow-hidden border-zinc-200 bg-white sm:-mx-4 md:mx-0 md:mt-0 md:h-[calc(100dvh-6rem)] md:rounded-2xl md:border">
       <section
