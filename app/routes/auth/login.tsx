@@ -95,15 +95,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function PasswordForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
-  const submitting = useSubmitting("log-in");
-  const [form, fields] = useSchemaForm(loginSchema, {
-    lastResult: actionData?.result,
-    defaultValue: { email },
-  });
+/**
+ * The page's sign-in form (spec 1 §2 /login): e-mail and password ('Log In', intent 'log-in'),
+ * or, with `method=noPassword`, the e-mail alone for a mailed link ('Send Link', intent 'send-link').
+ */
+function SignInForm({
+  byLink,
+  email,
+  actionData,
+}: {
+  byLink: boolean;
+  email: string;
+  actionData: AuthActionData | undefined;
+}) {
+  const intent = byLink ? "send-link" : "log-in";
+  const submitting = useSubmitting(intent);
+  const schema: z.ZodType<unknown, { email: string; password?: string }> = byLink
+    ? sendLinkSchema
+    : loginSchema;
+  const [form, fields] = useSchemaForm(schema, { lastResult: actionData?.result, defaultValue: { email } });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="log-in" />
+      <input type="hidden" name="intent" value={intent} />
       <ConformField
         meta={fields.email}
         label="Email"
@@ -112,42 +125,22 @@ function PasswordForm({ email, actionData }: { email: string; actionData: AuthAc
         inputMode="email"
         maxLength={MAX_EMAIL_LENGTH}
       />
-      <ConformField
-        meta={fields.password}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-      />
-      <div className="-mt-1 text-right text-sm">
-        <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
-      </div>
+      {byLink ? null : (
+        <>
+          <ConformField
+            meta={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={MAX_PASSWORD_LENGTH}
+          />
+          <div className="-mt-1 text-right text-sm">
+            <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
+          </div>
+        </>
+      )}
       <Button type="submit" className="w-full" processing={submitting}>
-        Log In
-      </Button>
-    </Form>
-  );
-}
-
-function EmailOnlyForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
-  const submitting = useSubmitting("send-link");
-  const [form, fields] = useSchemaForm(sendLinkSchema, {
-    lastResult: actionData?.result,
-    defaultValue: { email },
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="send-link" />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
-      <Button type="submit" className="w-full" processing={submitting}>
-        Send Link
+        {byLink ? "Send Link" : "Log In"}
       </Button>
     </Form>
   );
@@ -187,11 +180,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <NoScriptMessage toast={actionData?.toast} />
       {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
       <GoogleSignInOr />
-      {noPassword ? (
-        <EmailOnlyForm key="noPassword" email={loaderData.email} actionData={actionData} />
-      ) : (
-        <PasswordForm key="password" email={loaderData.email} actionData={actionData} />
-      )}
+      <SignInForm
+        key={loaderData.method}
+        byLink={noPassword}
+        email={loaderData.email}
+        actionData={actionData}
+      />
     </AuthCard>
   );
 }

@@ -1,13 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { CodeForm } from "~/app/components/auth/code-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
-import { Button } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -74,14 +71,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
-  const verifying = useSubmitting("verify-code");
-  const resending = useSubmitting("resend-code");
-  useActionToast(actionData?.toast);
-  const [form, fields] = useSchemaForm(verifyCodeSchema, {
-    lastResult: actionData?.result,
-    validate: "onSubmit",
-  });
-
   return (
     <AuthCard
       title="Verify your email"
@@ -100,34 +89,12 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="verify-code" />
-        <ConformField
-          meta={fields.code}
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          pattern="[0-9]*"
-          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-        />
-        <Button type="submit" className="w-full" processing={verifying}>
-          Verify
-        </Button>
-      </Form>
-      <Form method="post" className="mt-3">
-        <Button
-          type="submit"
-          name="intent"
-          value="resend-code"
-          variant="secondary"
-          className="w-full"
-          processing={resending}
-        >
-          Send a new code
-        </Button>
-      </Form>
+      <CodeForm
+        actionData={actionData}
+        label="Verification code"
+        resendLabel="Send a new code"
+        intents={{ verify: "verify-code", resend: "resend-code" }}
+      />
       <p className="mt-4 text-center text-xs text-zinc-500">Emails can take a minute or two to arrive.</p>
     </AuthCard>
   );
