@@ -83,27 +83,36 @@ const newPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.newPasswordTooShort, abort: true })
   .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordTooLong });
 
+/**
+ * A password form with 'Confirm password' (spec 1 §5 'Password change'): `confirmPassword` is
+ * required and must repeat the field `passwordKey`; the mismatch message waits until both are
+ * strings and the confirmation is filled in (an empty one has its own message).
+ */
+function withConfirmation<Shape extends z.ZodRawShape>(shape: Shape, passwordKey: keyof Shape & string) {
+  return z
+    .object({
+      ...shape,
+      confirmPassword: z
+        .string({ error: MESSAGES.confirmPasswordRequired })
+        .min(1, { error: MESSAGES.confirmPasswordRequired }),
+    })
+    .refine((value) => Reflect.get(value, passwordKey) === Reflect.get(value, "confirmPassword"), {
+      error: MESSAGES.passwordsDoNotMatch,
+      path: ["confirmPassword"],
+      when: ({ value }) => {
+        if (typeof value !== "object" || value === null) return false;
+        const password: unknown = Reflect.get(value, passwordKey);
+        const confirmation: unknown = Reflect.get(value, "confirmPassword");
+        return typeof password === "string" && typeof confirmation === "string" && confirmation.length > 0;
+      },
+    });
+}
+
 /** spec 1 §5 'Password change' messages, used by the reset-password screen. */
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, { error: MESSAGES.confirmPasswordRequired }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    error: MESSAGES.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-    when: (payload) =>
-      typeof payload.value === "object" &&
-      payload.value !== null &&
-      "password" in payload.value &&
-      "confirmPassword" in payload.value &&
-      typeof payload.value.password === "string" &&
-      typeof payload.value.confirmPassword === "string" &&
-      payload.value.confirmPassword.length > 0,
-  });
+export const resetPasswordSchema = withConfirmation(
+  { token: z.string().min(1), password: newPasswordSchema },
+  "password",
+);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 // ---------------------------------------------------------------------------
@@ -155,29 +164,16 @@ export const usernameSchema = z.object({
 export type UsernameInput = z.input<typeof usernameSchema>;
 
 /** spec 1 §5 'Password change', in the spec's order, one message per field. */
-export const changePasswordSchema = z
-  .object({
+export const changePasswordSchema = withConfirmation(
+  {
     currentPassword: z
       .string({ error: SETTINGS_MESSAGES.currentPasswordRequired })
       .min(1, { error: SETTINGS_MESSAGES.currentPasswordRequired, abort: true })
       .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordTooLong }),
     newPassword: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, { error: MESSAGES.confirmPasswordRequired }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    error: MESSAGES.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-    when: (payload) =>
-      typeof payload.value === "object" &&
-      payload.value !== null &&
-      "newPassword" in payload.value &&
-      "confirmPassword" in payload.value &&
-      typeof payload.value.newPassword === "string" &&
-      typeof payload.value.confirmPassword === "string" &&
-      payload.value.confirmPassword.length > 0,
-  });
+  },
+  "newPassword",
+);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** spec 1 §5 'E-mail change': required, the e-mail pattern, different from the current address. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { assertCanParticipate } from "../accounts/gates";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
@@ -235,33 +236,32 @@ export async function updateBio(ctx: AppContext, actor: Actor, bio: string): Pro
   return writeDetails(ctx, actor, { bio: parsed.bio }, PROFILE_MESSAGES.userMissingBio);
 }
 
+/**
+ * A profile write from one form: its input checked against `schema`, then the details it carries
+ * written by writeDetails. `missingMessage` is what the form says when the account is gone.
+ */
+function detailsWriter<Input>(
+  schema: z.ZodType<{ firstName?: string; lastName?: string; bio?: string }, Input>,
+  missingMessage: string,
+) {
+  // Async, so a refused input is a rejected promise like any other refusal.
+  return async (ctx: AppContext, actor: Actor, input: Input): Promise<ProfileDetails> =>
+    writeDetails(ctx, actor, parseInput(schema, input, invalidProfileInput), missingMessage);
+}
+
 /** spec 1 §5 'Names': first and last name at most 20 characters, letters, apostrophes and spaces. */
-export async function updateNames(
+export const updateNames: (
   ctx: AppContext,
   actor: Actor,
   input: ProfileNamesInput,
-): Promise<ProfileDetails> {
-  return writeDetails(
-    ctx,
-    actor,
-    parseInput(profileNamesSchema, input, invalidProfileInput),
-    PROFILE_MESSAGES.userNotFound,
-  );
-}
+) => Promise<ProfileDetails> = detailsWriter(profileNamesSchema, PROFILE_MESSAGES.userNotFound);
 
 /** /profile/edit: names and bio in one write ('Profile Updated'). */
-export async function updateProfileDetails(
+export const updateProfileDetails: (
   ctx: AppContext,
   actor: Actor,
   input: EditProfileInput,
-): Promise<ProfileDetails> {
-  return writeDetails(
-    ctx,
-    actor,
-    parseInput(editProfileSchema, input, invalidProfileInput),
-    PROFILE_MESSAGES.userMissingBio,
-  );
-}
+) => Promise<ProfileDetails> = detailsWriter(editProfileSchema, PROFILE_MESSAGES.userMissingBio);
 
 /**
  * spec 1 §2 'Report' (other users only): a row for the moderation queue of the
