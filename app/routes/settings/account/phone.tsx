@@ -1,6 +1,5 @@
-import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
+import { OneFieldSettingsForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
@@ -41,23 +40,20 @@ export async function action(args: Route.ActionArgs) {
 
 /** spec 1 §2 /settings/account/phone, §5 'Phone'. */
 export default function Phone({ loaderData, actionData }: Route.ComponentProps) {
-  const account = useAccountForm(phoneSchema, {
-    id: `phone-${loaderData.phone}`,
-    saved: { phone: loaderData.phone },
-    actionData,
-  });
   return (
-    <SettingsForm title="Phone" account={account}>
-      <ConformField
-        meta={account.fields.phone}
-        label="Phone"
-        type="tel"
-        placeholder="+1 405 555 0134"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={MAX_PHONE_LENGTH}
-      />
-      <AccountFormNote>Your phone number is not shown publicly.</AccountFormNote>
-    </SettingsForm>
+    <OneFieldSettingsForm
+      title="Phone"
+      schema={phoneSchema}
+      name="phone"
+      saved={loaderData.phone}
+      actionData={actionData}
+      note="Your phone number is not shown publicly."
+      label="Phone"
+      type="tel"
+      placeholder="+1 405 555 0134"
+      autoComplete="tel"
+      inputMode="tel"
+      maxLength={MAX_PHONE_LENGTH}
+    />
   );
 }
