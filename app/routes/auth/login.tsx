@@ -2,30 +2,26 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
+import { useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
+import { redirectToLinkSent, signInMethod } from "~/app/routes/auth/magic-link.server";
 import { signIn } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignInLink } from "~/server/accounts/magic-link";
-import {
-  loginSchema,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  sendLinkSchema,
-} from "~/server/accounts/schemas";
+import { loginSchema, sendLinkSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/login";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -39,14 +35,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** spec 1 §2 /login: method=password | noPassword, email prefills, redirect=true reports a failed link. */
 export async function loader(args: Route.LoaderArgs) {
-  if (await getViewer(args)) throw redirect("/home");
-  const params = new URL(args.request.url).searchParams;
-  const failedLink = params.get("redirect") === "true";
-  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
+  await requireSignedOut(args);
+  const { byLink, failedLink } = signInMethod(args.request);
   return {
-    // A failed e-mail link offers a new one unless the password form is asked for.
-    method: method === "noPassword" ? ("noPassword" as const) : ("password" as const),
-    email: params.get("email") ?? "",
+    method: byLink ? ("noPassword" as const) : ("password" as const),
+    email: new URL(args.request.url).searchParams.get("email") ?? "",
     failedLink,
   };
 }
@@ -117,23 +110,10 @@ function SignInForm({
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
+      <EmailField meta={fields.email} />
       {byLink ? null : (
         <>
-          <ConformField
-            meta={fields.password}
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={MAX_PASSWORD_LENGTH}
-          />
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
           <div className="-mt-1 text-right text-sm">
             <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
           </div>

@@ -29,3 +29,15 @@ export function claimLinkSentPath(username: string): string {
 export function redirectToClaimLinkSent(username: string): Promise<Response> {
   return redirectWithToast(claimLinkSentPath(username), { message: "Email sent.", type: "okay" });
 }
+
+/**
+ * spec 1 §2 /login and /register: `method=password | noPassword` picks the form, and
+ * `redirect=true` reports a failed e-mail link, which offers a new link unless the
+ * password form is asked for.
+ */
+export function signInMethod(request: Request): { byLink: boolean; failedLink: boolean } {
+  const params = new URL(request.url).searchParams;
+  const failedLink = params.get("redirect") === "true";
+  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
+  return { byLink: method === "noPassword", failedLink };
+}

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
@@ -14,16 +15,14 @@ import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
+import { redirectToLinkSent, signInMethod } from "~/app/routes/auth/magic-link.server";
 import { registerUser } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignUpLink } from "~/server/accounts/magic-link";
 import {
-  MAX_EMAIL_LENGTH,
   MAX_FULL_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
   type RegisterByLinkInput,
   registerByLinkSchema,
   registerSchema,
@@ -44,11 +43,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * up by e-mail link (spec 1 §4 'Magic link'); `redirect=true` reports a failed sign-up link.
  */
 export async function loader(args: Route.LoaderArgs) {
-  if (await getViewer(args)) throw redirect("/home");
-  const params = new URL(args.request.url).searchParams;
-  const failedLink = params.get("redirect") === "true";
-  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
-  return { byLink: method === "noPassword", failedLink };
+  await requireSignedOut(args);
+  return signInMethod(args.request);
 }
 
 /** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
@@ -133,21 +129,12 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
         autoComplete="name"
         maxLength={MAX_FULL_NAME_LENGTH}
       />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
+      <EmailField meta={fields.email} />
       {byLink ? null : (
-        <ConformField
+        <PasswordField
           meta={fields.password}
           label="Password"
-          type="password"
           autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
           hint="At least 6 characters."
         />
       )}

@@ -7,7 +7,7 @@ import { isParticipationRefused, type ParticipationRefusal } from "~/server/acco
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
-import { readLeadingFields, withUploadForm } from "~/server/http/upload-form";
+import { readLeadingFields, uploadFormReader } from "~/server/http/upload-form";
 import { requireParticipant } from "~/server/posts/access";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -79,30 +79,18 @@ export function invalidComposerForm(message: string | undefined) {
  * answers `handle` with it, and removes the files afterwards, whatever happened.
  * A body over the caps is answered 413 and a broken one 400, without `handle`.
  */
-export function withComposerForm<T>(
-  app: AppContext,
-  request: Request,
-  handle: (form: FormData) => Promise<T>,
-) {
-  return withUploadForm(
-    app,
-    request,
-    "composer",
-    COMPOSER_FORM_LIMITS,
-    (kind) =>
-      data<ComposerActionData>(
-        {
-          ok: false,
-          toast: {
-            message: kind === "too-large" ? POST_MESSAGES.fileTooLarge : POST_MESSAGES.somethingWentWrong,
-            type: "danger",
-          },
-        },
-        { status: kind === "too-large" ? 413 : 400 },
-      ),
-    handle,
-  );
-}
+export const withComposerForm = uploadFormReader("composer", COMPOSER_FORM_LIMITS, (kind) =>
+  data<ComposerActionData>(
+    {
+      ok: false,
+      toast: {
+        message: kind === "too-large" ? POST_MESSAGES.fileTooLarge : POST_MESSAGES.somethingWentWrong,
+        type: "danger",
+      },
+    },
+    { status: kind === "too-large" ? 413 : 400 },
+  ),
+);
 
 /**
  * Issue 9 §3: who may not post or comment is answered before the body is read —
