@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { assertCanParticipate } from "../accounts/gates";
+import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
 import {
@@ -16,6 +17,7 @@ import {
 } from "../media/images";
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
 import type { MediaStorage } from "../media/storage";
+import { requireReadableCampus } from "../posts/access";
 import { parseInput } from "../validation";
 import { invalidProfileInput, ProfileError } from "./errors";
 import {
@@ -78,6 +80,23 @@ export async function getProfileByUsername(ctx: AppContext, username: string): P
     .where(and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The profile of spec 1 §2 '/{username}' on the campus the page is served for (`campusId`), as
+ * `viewer` may see it. Decision 0071's one privacy rule covers a private campus's people as it
+ * covers its posts (decision 0135): a signed-out visitor of a private campus learns nothing of its
+ * members, not even a name, a photo or whether the username exists, and gets PostError
+ * 'private-campus' (the 'This community is private' gate). Null when there is no such profile.
+ */
+export async function getProfilePage(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  campusId: string,
+  username: string,
+): Promise<PublicProfile | null> {
+  requireReadableCampus(ctx, viewer, campusId);
+  return getProfileByUsername(ctx, username);
 }
 
 export async function getProfileById(ctx: AppContext, userId: string): Promise<PublicProfile | null> {
