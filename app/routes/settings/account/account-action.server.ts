@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
+import { requireUser } from "~/app/lib/viewer.server";
 import type { AuthActionData as AccountActionData } from "~/app/routes/auth/action.server";
+import { getAccountOverview } from "~/server/accounts/settings";
 import type { AppContext } from "~/server/context";
 
 export type { AccountActionData };
@@ -55,3 +57,12 @@ export async function submitAccountForm<Schema extends z.ZodType, Answer>(
 
 /** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
 export const PinIntent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
+
+/**
+ * The loaders of spec 1 §2 /settings/account and its pages: the signed-in user (signed-out
+ * visitors go to /) and the account as the settings show it.
+ */
+export async function requireAccount(args: { request: Request; context: AppLoadContext }) {
+  const viewer = await requireUser(args);
+  return { viewer, account: await getAccountOverview(args.context.app, viewer.id) };
+}

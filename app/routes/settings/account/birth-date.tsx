@@ -7,14 +7,18 @@ import {
 import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
+import {
+  ACCOUNT_UPDATED,
+  requireAccount,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import {
   BIRTH_YEAR_NEWEST,
   BIRTH_YEAR_OLDEST,
   birthDateSchema,
   MONTH_NAMES,
 } from "~/server/accounts/schemas";
-import { changeBirthDate, getAccountOverview } from "~/server/accounts/settings";
+import { changeBirthDate } from "~/server/accounts/settings";
 import type { Route } from "./+types/birth-date";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -25,8 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const { birthDate } = await getAccountOverview(args.context.app, viewer.id);
+  const { birthDate } = (await requireAccount(args)).account;
   return {
     month: birthDate ? String(birthDate.month) : "",
     day: birthDate ? String(birthDate.day) : "",

@@ -2,9 +2,13 @@ import { OneFieldSettingsForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
+import {
+  ACCOUNT_UPDATED,
+  requireAccount,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
-import { changePhone, getAccountOverview } from "~/server/accounts/settings";
+import { changePhone } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -22,8 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const CHECKOUT_FLAG = { name: "next", value: "checkout" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const account = await getAccountOverview(args.context.app, viewer.id);
+  const { account } = await requireAccount(args);
   return { phone: account.phone ?? "" };
 }
 
