@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
@@ -11,7 +10,7 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
@@ -50,42 +49,36 @@ const LoginIntent = z.enum(["log-in", "send-link"]).default("log-in");
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (readIntent(formData, LoginIntent) === "send-link") {
-    const submission = parseWithZod(formData, { schema: sendLinkSchema });
-    if (submission.status !== "success")
-      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-    try {
-      const sent = await requestSignInLink(context.app, context.auth, submission.value, {
-        campus: context.campus,
-        campusOrigin: campusOriginOf(request, context),
+    return submitForm(
+      context.app,
+      formData,
+      sendLinkSchema,
+      async (value) =>
+        redirectToLinkSent(
+          await requestSignInLink(context.app, context.auth, value, {
+            campus: context.campus,
+            campusOrigin: campusOriginOf(request, context),
+            headers: request.headers,
+          }),
+        ),
+      { failures: AREA_FAILURES.signInLink },
+    );
+  }
+  return submitForm(
+    context.app,
+    formData,
+    loginSchema,
+    async (value) => {
+      const signedIn = await signIn(context.app, context.auth, value, {
+        clientIp: context.clientIp,
         headers: request.headers,
       });
-      return redirectToLinkSent(sent);
-    } catch (error) {
-      return failureReply(context.app, error, {
-        ...AREA_FAILURES.signInLink,
-        reply: (options) => submission.reply(options),
-      });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  try {
-    const signedIn = await signIn(context.app, context.auth, submission.value, {
-      clientIp: context.clientIp,
-      headers: request.headers,
-    });
-    const headers = await resetOnceRedirects(signedIn.headers);
-    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
-    return redirect(signedIn.verified ? "/home" : "/verify", { headers });
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
-    });
-  }
+      const headers = await resetOnceRedirects(signedIn.headers);
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+      return redirect(signedIn.verified ? "/home" : "/verify", { headers });
+    },
+    { failures: AREA_FAILURES.account, hideFields: ["password"] },
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
@@ -12,7 +11,7 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { requireSignedOut } from "~/app/lib/viewer.server";
@@ -53,45 +52,37 @@ const RegisterIntent = z.enum(["register", "send-link"]).default("register");
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (readIntent(formData, RegisterIntent) === "send-link") {
-    const submission = parseWithZod(formData, { schema: registerByLinkSchema });
-    if (submission.status !== "success") {
-      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-    }
-    try {
-      const sent = await requestSignUpLink(context.app, context.auth, submission.value, {
-        campus: context.campus,
-        campusOrigin: campusOriginOf(request, context),
+    return submitForm(
+      context.app,
+      formData,
+      registerByLinkSchema,
+      async (value) =>
+        redirectToLinkSent(
+          await requestSignUpLink(context.app, context.auth, value, {
+            campus: context.campus,
+            campusOrigin: campusOriginOf(request, context),
+            clientIp: context.clientIp,
+            headers: request.headers,
+          }),
+        ),
+      { failures: AREA_FAILURES.signInLink, inlineFields: ["fullName", "email"] },
+    );
+  }
+  return submitForm(
+    context.app,
+    formData,
+    registerSchema,
+    async (value) => {
+      const signedIn = await registerUser(context.app, context.auth, value, {
+        campusId: context.campus.id,
         clientIp: context.clientIp,
         headers: request.headers,
       });
-      return redirectToLinkSent(sent);
-    } catch (error) {
-      return failureReply(context.app, error, {
-        ...AREA_FAILURES.signInLink,
-        reply: (options) => submission.reply(options),
-        inlineFields: ["fullName", "email"],
-      });
-    }
-  }
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  try {
-    const signedIn = await registerUser(context.app, context.auth, submission.value, {
-      campusId: context.campus.id,
-      clientIp: context.clientIp,
-      headers: request.headers,
-    });
-    // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
-    return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
-      inlineFields: ["fullName", "password"],
-    });
-  }
+      // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
+      return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
+    },
+    { failures: AREA_FAILURES.account, inlineFields: ["fullName", "password"], hideFields: ["password"] },
+  );
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireUser } from "~/app/lib/viewer.server";
@@ -39,20 +38,10 @@ export async function submitAccountForm<Schema extends z.ZodType, Answer>(
     hideFields?: string[];
   } = {},
 ) {
-  const { hideFields } = options;
-  const submission = parseWithZod(await readForm(request), { schema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
-  }
-  try {
-    return await run(submission.value, (replyOptions) => submission.reply({ ...replyOptions, hideFields }));
-  } catch (error) {
-    return failureReply(app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
-      inlineFields: options.inlineFields,
-    });
-  }
+  return submitForm(app, await readForm(request), schema, run, {
+    ...options,
+    failures: AREA_FAILURES.accountSettings,
+  });
 }
 
 /** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
