@@ -3,6 +3,9 @@ import { CodeForm } from "~/app/components/auth/code-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import type { AccountActionData } from "~/app/routes/settings/account/account-action.server";
 
+/** The 'Enter PIN' pages' two forms: Verify (also a form without an intent) and 'Send a new PIN'. */
+export const PIN_INTENTS = { verify: "verify-pin", resend: "resend-pin" };
+
 /**
  * The 'Enter PIN' screens (spec 1 §2 verify_email, verify_school_email): a 4-digit PIN,
  * Verify, and a way to have a new one mailed. Intents: 'verify-pin', 'resend-pin'.
@@ -29,7 +32,7 @@ export function AccountPinForm({
         actionData={actionData}
         label="PIN"
         resendLabel="Send a new PIN"
-        intents={{ verify: "verify-pin", resend: "resend-pin" }}
+        intents={PIN_INTENTS}
         narrow
       />
       {children}

@@ -1,17 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { z } from "zod";
+import { redirect } from "react-router";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { CodeForm } from "~/app/components/auth/code-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { AREA_FAILURES } from "~/app/lib/errors.server";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { AuthActionData } from "~/app/routes/auth/action.server";
+import { answerCodeForm } from "~/app/routes/auth/action.server";
 import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
-import { verifyCodeSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/verify";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -37,37 +34,20 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The page's two forms: Verify (also what a form without an intent means) and 'Send a new code'. */
-const VerifyIntent = z.enum(["verify-code", "resend-code"]).default("verify-code");
+const VERIFY_INTENTS = { verify: "verify-code", resend: "resend-code" };
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUnverifiedViewer(args);
-  const { request, context } = args;
-  const formData = await readForm(request);
-
-  if (readIntent(formData, VerifyIntent) === "resend-code") {
-    try {
-      await issueEmailCode(context.app, viewer.id, context.campus);
-      // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.
-      return data<AuthActionData>({ toast: { message: "Email sent", type: "okay" } });
-    } catch (error) {
-      return failureReply(context.app, error, { ...AREA_FAILURES.account });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: verifyCodeSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await verifyEmailCode(context.app, viewer.id, submission.value.code);
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["code"],
-    });
-  }
-  return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
+  const { context } = args;
+  return answerCodeForm(context.app, await readForm(args.request), {
+    intents: VERIFY_INTENTS,
+    failures: AREA_FAILURES.account,
+    resend: () => issueEmailCode(context.app, viewer.id, context.campus),
+    verify: async ({ code }) => {
+      await verifyEmailCode(context.app, viewer.id, code);
+      return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
+    },
+  });
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,7 +73,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         actionData={actionData}
         label="Verification code"
         resendLabel="Send a new code"
-        intents={{ verify: "verify-code", resend: "resend-code" }}
+        intents={VERIFY_INTENTS}
       />
       <p className="mt-4 text-center text-xs text-zinc-500">Emails can take a minute or two to arrive.</p>
     </AuthCard>

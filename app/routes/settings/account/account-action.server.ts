@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
@@ -16,7 +16,7 @@ type AccountReply = SubmissionResult<string[]>;
 /** spec 1 §8 'Account editing': every saved change says so. */
 export const ACCOUNT_UPDATED: ToastInput = { message: "Account Updated!", type: "success" };
 /** spec 1 §8 'Account editing': after a code is mailed. */
-export const EMAIL_SENT: ToastInput = { message: "Email sent", type: "okay" };
+export { EMAIL_SENT } from "~/app/routes/auth/action.server";
 
 /**
  * The one settings action (issue 10 §2): the form parsed with its Zod schema (400 with the
@@ -43,9 +43,6 @@ export async function submitAccountForm<Schema extends z.ZodType, Answer>(
     failures: AREA_FAILURES.accountSettings,
   });
 }
-
-/** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
-export const PinIntent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
 
 /**
  * The loaders of spec 1 §2 /settings/account and its pages: the signed-in user (signed-out
