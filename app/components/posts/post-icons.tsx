@@ -8,7 +8,6 @@ import { lineIcons } from "~/app/components/ui/icons";
  */
 export const {
   CommentIcon,
-  MoreIcon,
   TrashIcon,
   ReplyIcon,
   RocketIcon,

@@ -1,14 +1,13 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Button } from "~/app/components/ui/button";
 import { LinkIcon, MessageIcon } from "~/app/components/ui/icons";
-import { MenuItem } from "~/app/components/ui/menu-item";
+import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import { useRootData } from "~/app/lib/root-data";
 import { useCopyPostLink } from "./post-actions";
-import { MoreIcon, RocketIcon, TrashIcon } from "./post-icons";
+import { RocketIcon, TrashIcon } from "./post-icons";
 
 /** spec 2 §2 'Modals' Delete Post? text, character for character. */
 export const DELETE_POST_TEXT =
@@ -95,48 +94,38 @@ export function PostMoreMenu({ postId, kind, own }: PostMoreMenuProps) {
   const [deleting, setDeleting] = useState(false);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="More options for this post"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
-        >
-          <MoreIcon className="size-5" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            className="menu-content z-50 w-[min(16rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+      <MoreOptionsMenu
+        label="More options for this post"
+        triggerClassName="flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
+        contentClassName="w-[min(16rem,calc(100vw-1.5rem))]"
+        sideOffset={6}
+      >
+        <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
+          Copy link
+        </MenuItem>
+        {own ? null : (
+          <MenuItem
+            icon={<MessageIcon className="size-5" />}
+            onSelect={() => {
+              // spec 2 §5: a visitor who messages gets the sign-in modal.
+              if (viewer) navigate("/messages");
+              else signIn.open("message");
+            }}
           >
-            <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
-              Copy link
-            </MenuItem>
-            {own ? null : (
-              <MenuItem
-                icon={<MessageIcon className="size-5" />}
-                onSelect={() => {
-                  // spec 2 §5: a visitor who messages gets the sign-in modal.
-                  if (viewer) navigate("/messages");
-                  else signIn.open("message");
-                }}
-              >
-                Send Message
-              </MenuItem>
-            )}
-            {own && kind === "post" ? (
-              <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
-                Boost Post
-              </MenuItem>
-            ) : null}
-            {own ? (
-              <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
-                Delete
-              </MenuItem>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+            Send Message
+          </MenuItem>
+        )}
+        {own && kind === "post" ? (
+          <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
+            Boost Post
+          </MenuItem>
+        ) : null}
+        {own ? (
+          <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
+            Delete
+          </MenuItem>
+        ) : null}
+      </MoreOptionsMenu>
       {banner}
       {own ? (
         <DeletePostModal

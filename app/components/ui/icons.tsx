@@ -90,6 +90,7 @@ export const {
   BadgeCheckIcon,
   ExternalLinkIcon,
   FlagIcon,
+  MoreIcon,
 } = lineIcons(lineIconDrawings);
 
 /** Google's four-colour "G" (brand mark, drawn in its own colours). */
