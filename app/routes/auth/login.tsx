@@ -9,14 +9,13 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { useSchemaForm } from "~/app/components/ui/field";
-import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent, signInMethod } from "~/app/routes/auth/magic-link.server";
+import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { signIn } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignInLink } from "~/server/accounts/magic-link";
@@ -46,22 +45,12 @@ export async function loader(args: Route.LoaderArgs) {
 /** The page's two forms: the password form (also what a form without an intent means) and the link form. */
 const LoginIntent = z.enum(["log-in", "send-link"]).default("log-in");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const formData = await readForm(request);
   if (readIntent(formData, LoginIntent) === "send-link") {
-    return submitForm(
-      context.app,
-      formData,
-      sendLinkSchema,
-      async (value) =>
-        redirectToLinkSent(
-          await requestSignInLink(context.app, context.auth, value, {
-            campus: context.campus,
-            campusOrigin: campusOriginOf(request, context),
-            headers: request.headers,
-          }),
-        ),
-      { failures: AREA_FAILURES.signInLink },
+    return submitLinkForm(args, formData, sendLinkSchema, (value, where) =>
+      requestSignInLink(context.app, context.auth, value, where),
     );
   }
   return submitForm(

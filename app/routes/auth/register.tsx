@@ -10,13 +10,12 @@ import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent, signInMethod } from "~/app/routes/auth/magic-link.server";
+import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { registerUser } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignUpLink } from "~/server/accounts/magic-link";
@@ -49,23 +48,17 @@ export async function loader(args: Route.LoaderArgs) {
 /** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
 const RegisterIntent = z.enum(["register", "send-link"]).default("register");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const formData = await readForm(request);
   if (readIntent(formData, RegisterIntent) === "send-link") {
-    return submitForm(
-      context.app,
+    return submitLinkForm(
+      args,
       formData,
       registerByLinkSchema,
-      async (value) =>
-        redirectToLinkSent(
-          await requestSignUpLink(context.app, context.auth, value, {
-            campus: context.campus,
-            campusOrigin: campusOriginOf(request, context),
-            clientIp: context.clientIp,
-            headers: request.headers,
-          }),
-        ),
-      { failures: AREA_FAILURES.signInLink, inlineFields: ["fullName", "email"] },
+      (value, where) =>
+        requestSignUpLink(context.app, context.auth, value, { ...where, clientIp: context.clientIp }),
+      ["fullName", "email"],
     );
   }
   return submitForm(
