@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { z } from "zod";
 import { ACCOUNT_MESSAGES, SETTINGS_ERRORS } from "~/server/accounts/errors";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
 import type { AppContext } from "~/server/context";
@@ -123,6 +125,45 @@ export const AREA_FAILURES = {
   posts: { fallback: POST_MESSAGES.somethingWentWrong, logMessage: "posts action failed" },
   profile: { fallback: PROFILE_MESSAGES.somethingWentWrong, logMessage: "profile action failed" },
 } as const satisfies Record<string, FailureOptions>;
+
+/**
+ * The one Conform form action (issue 10 §2): the form parsed with its Zod schema (400 with the
+ * messages when it does not pass), then `run` (the domain function and the answer: a redirect, or
+ * data); a refusal is answered by failureReply with the area's `failures`, on its field when that
+ * field is in `inlineFields`, else as an alert. `hideFields` (passwords) never go back to the page.
+ */
+export async function submitForm<Schema extends z.ZodType, Answer>(
+  app: AppContext,
+  formData: FormData,
+  schema: Schema,
+  run: (
+    value: z.output<Schema>,
+    reply: (options?: { resetForm?: boolean }) => SubmissionResult<string[]>,
+  ) => Promise<Answer>,
+  options: {
+    failures: Pick<FailureOptions, "fallback" | "logMessage">;
+    inlineFields?: readonly string[];
+    hideFields?: string[];
+  },
+) {
+  const { hideFields } = options;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]>; toast?: ToastInput | null }>(
+      { result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
+  }
+  try {
+    return await run(submission.value, (replyOptions) => submission.reply({ ...replyOptions, hideFields }));
+  } catch (error) {
+    return failureReply(app, error, {
+      ...options.failures,
+      reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
+      inlineFields: options.inlineFields,
+    });
+  }
+}
 
 /** What a list page shows instead of its list when the domain refuses it. */
 export interface ListRefusal {

@@ -25,6 +25,11 @@ export async function requireUser(args: Args): Promise<Viewer> {
   return viewer;
 }
 
+/** The sign-in and sign-up pages (spec 1 §2 /login, /register, /user_registration, /login/sent): signed-in users go to /home. */
+export async function requireSignedOut(args: Args): Promise<void> {
+  if (await getViewer(args)) throw redirect("/home");
+}
+
 /** Like requireUser, and an unverified e-mail goes to /verify first (spec 1 §4). */
 export async function requireVerifiedUser(args: Args): Promise<Viewer> {
   const viewer = await requireUser(args);

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { fullNameProblem, NAME_MESSAGES } from "./names";
 
+/** The account forms' one catalogue of messages (issue 10 §1): sign-up, sign-in, codes and settings. */
 export const MESSAGES = {
   emailRequired: "Email is required.",
   emailInvalid: "Invalid email address!",
@@ -19,6 +20,22 @@ export const MESSAGES = {
   confirmPasswordRequired: "Must re-enter new password",
   passwordsDoNotMatch: "Passwords do not match",
   newPasswordTooShort: "Passwords must be 6+ characters",
+  // Account settings and school verification (spec 1 §2 'Settings', §5, §8).
+  usernameRequired: "Username is required.",
+  usernameTooShort: "Must be longer than 4 characters.",
+  usernameCharacters: "Only letters, numbers, _ and -",
+  // Our wording: the spec caps the input at 50 characters but gives no message (decision 0040).
+  usernameTooLong: "Username must be 50 characters or fewer.",
+  currentPasswordRequired: "Current password required",
+  emailNotNew: "Enter a new email",
+  phoneRequired: "A phone # is required",
+  phoneInvalid: "Invalid phone #",
+  genderRequired: "Must select a gender",
+  birthDateIncomplete: "Please fill in all the fields",
+  // Our wording: the spec's selects allow February 30 (decision 0040).
+  birthDateInvalid: "That date doesn't exist. Check the month and day.",
+  schoolEmailNotNew: "Enter a new school email",
+  schoolEmailInvalid: "Enter a valid school email",
 } as const;
 
 /** spec 1 §9. */
@@ -83,49 +100,40 @@ const newPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.newPasswordTooShort, abort: true })
   .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordTooLong });
 
+/**
+ * A password form with 'Confirm password' (spec 1 §5 'Password change'): `confirmPassword` is
+ * required and must repeat the field `passwordKey`; the mismatch message waits until both are
+ * strings and the confirmation is filled in (an empty one has its own message).
+ */
+function withConfirmation<Shape extends z.ZodRawShape>(shape: Shape, passwordKey: keyof Shape & string) {
+  return z
+    .object({
+      ...shape,
+      confirmPassword: z
+        .string({ error: MESSAGES.confirmPasswordRequired })
+        .min(1, { error: MESSAGES.confirmPasswordRequired }),
+    })
+    .refine((value) => Reflect.get(value, passwordKey) === Reflect.get(value, "confirmPassword"), {
+      error: MESSAGES.passwordsDoNotMatch,
+      path: ["confirmPassword"],
+      when: ({ value }) => {
+        if (typeof value !== "object" || value === null) return false;
+        const password: unknown = Reflect.get(value, passwordKey);
+        const confirmation: unknown = Reflect.get(value, "confirmPassword");
+        return typeof password === "string" && typeof confirmation === "string" && confirmation.length > 0;
+      },
+    });
+}
+
 /** spec 1 §5 'Password change' messages, used by the reset-password screen. */
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, { error: MESSAGES.confirmPasswordRequired }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    error: MESSAGES.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-    when: (payload) =>
-      typeof payload.value === "object" &&
-      payload.value !== null &&
-      "password" in payload.value &&
-      "confirmPassword" in payload.value &&
-      typeof payload.value.password === "string" &&
-      typeof payload.value.confirmPassword === "string" &&
-      payload.value.confirmPassword.length > 0,
-  });
+export const resetPasswordSchema = withConfirmation(
+  { token: z.string().min(1), password: newPasswordSchema },
+  "password",
+);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 // ---------------------------------------------------------------------------
 // Account settings and school verification (spec 1 §2 'Settings', §5, §8).
-
-export const SETTINGS_MESSAGES = {
-  usernameRequired: "Username is required.",
-  usernameTooShort: "Must be longer than 4 characters.",
-  usernameCharacters: "Only letters, numbers, _ and -",
-  // Our wording: the spec caps the input at 50 characters but gives no message (decision 0040).
-  usernameTooLong: "Username must be 50 characters or fewer.",
-  currentPasswordRequired: "Current password required",
-  emailNotNew: "Enter a new email",
-  phoneRequired: "A phone # is required",
-  phoneInvalid: "Invalid phone #",
-  genderRequired: "Must select a gender",
-  birthDateIncomplete: "Please fill in all the fields",
-  // Our wording: the spec's selects allow February 30 (decision 0040).
-  birthDateInvalid: "That date doesn't exist. Check the month and day.",
-  schoolEmailNotNew: "Enter a new school email",
-  schoolEmailInvalid: "Enter a valid school email",
-} as const;
 
 /** spec 1 §9: username at least 4 characters ('longer than 4' in the message, 4 accepted), input max 50. */
 export const MIN_USERNAME_LENGTH = 4;
@@ -145,55 +153,42 @@ export const PHONE_PATTERN = /^\+?(?:\d{1,3}|\(\d{1,3}\))(?:(?:[ .-]|[ .-]?\(|\)
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const usernameSchema = z.object({
-  username: requiredString(SETTINGS_MESSAGES.usernameRequired)
-    .min(MIN_USERNAME_LENGTH, { error: SETTINGS_MESSAGES.usernameTooShort, abort: true })
-    .max(MAX_USERNAME_LENGTH, { error: SETTINGS_MESSAGES.usernameTooLong, abort: true })
-    .regex(USERNAME_PATTERN, { error: SETTINGS_MESSAGES.usernameCharacters })
+  username: requiredString(MESSAGES.usernameRequired)
+    .min(MIN_USERNAME_LENGTH, { error: MESSAGES.usernameTooShort, abort: true })
+    .max(MAX_USERNAME_LENGTH, { error: MESSAGES.usernameTooLong, abort: true })
+    .regex(USERNAME_PATTERN, { error: MESSAGES.usernameCharacters })
     // spec 1 §5: saved in lower case.
     .transform((username) => username.toLowerCase()),
 });
 export type UsernameInput = z.input<typeof usernameSchema>;
 
 /** spec 1 §5 'Password change', in the spec's order, one message per field. */
-export const changePasswordSchema = z
-  .object({
+export const changePasswordSchema = withConfirmation(
+  {
     currentPassword: z
-      .string({ error: SETTINGS_MESSAGES.currentPasswordRequired })
-      .min(1, { error: SETTINGS_MESSAGES.currentPasswordRequired, abort: true })
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, { error: MESSAGES.currentPasswordRequired, abort: true })
       .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordTooLong }),
     newPassword: newPasswordSchema,
-    confirmPassword: z
-      .string({ error: MESSAGES.confirmPasswordRequired })
-      .min(1, { error: MESSAGES.confirmPasswordRequired }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    error: MESSAGES.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-    when: (payload) =>
-      typeof payload.value === "object" &&
-      payload.value !== null &&
-      "newPassword" in payload.value &&
-      "confirmPassword" in payload.value &&
-      typeof payload.value.newPassword === "string" &&
-      typeof payload.value.confirmPassword === "string" &&
-      payload.value.confirmPassword.length > 0,
-  });
+  },
+  "newPassword",
+);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** spec 1 §5 'E-mail change': required, the e-mail pattern, different from the current address. */
 export function changeEmailSchema(currentEmail: string) {
   return z.object({
     email: emailSchema.refine((email) => email !== currentEmail.toLowerCase(), {
-      error: SETTINGS_MESSAGES.emailNotNew,
+      error: MESSAGES.emailNotNew,
     }),
   });
 }
 export type ChangeEmailInput = z.input<ReturnType<typeof changeEmailSchema>>;
 
 export const phoneSchema = z.object({
-  phone: requiredString(SETTINGS_MESSAGES.phoneRequired)
-    .max(MAX_PHONE_LENGTH, { error: SETTINGS_MESSAGES.phoneInvalid, abort: true })
-    .regex(PHONE_PATTERN, { error: SETTINGS_MESSAGES.phoneInvalid }),
+  phone: requiredString(MESSAGES.phoneRequired)
+    .max(MAX_PHONE_LENGTH, { error: MESSAGES.phoneInvalid, abort: true })
+    .regex(PHONE_PATTERN, { error: MESSAGES.phoneInvalid }),
 });
 export type PhoneInput = z.input<typeof phoneSchema>;
 
@@ -201,7 +196,7 @@ export const GENDERS = ["male", "female", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
 
 export const genderSchema = z.object({
-  gender: z.enum(GENDERS, { error: SETTINGS_MESSAGES.genderRequired }),
+  gender: z.enum(GENDERS, { error: MESSAGES.genderRequired }),
 });
 export type GenderInput = z.input<typeof genderSchema>;
 
@@ -240,7 +235,7 @@ export const birthDateSchema = z
   .object({ month: selectValue, day: selectValue, year: selectValue })
   .transform((value, ctx) => {
     if (!value.month || !value.day || !value.year) {
-      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.birthDateIncomplete });
+      ctx.addIssue({ code: "custom", message: MESSAGES.birthDateIncomplete });
       return z.NEVER;
     }
     const [month, day, year] = [value.month, value.day, value.year].map((part) =>
@@ -254,7 +249,7 @@ export const birthDateSchema = z
       year >= BIRTH_YEAR_OLDEST &&
       year <= BIRTH_YEAR_NEWEST;
     if (!inLists || !isRealDate(year, month, day)) {
-      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.birthDateInvalid });
+      ctx.addIssue({ code: "custom", message: MESSAGES.birthDateInvalid });
       return z.NEVER;
     }
     return { month, day, year };
@@ -283,12 +278,12 @@ export function schoolEmailSchema(options: {
 }) {
   const current = options.currentSchoolEmail?.toLowerCase() ?? null;
   return z.object({
-    email: requiredString(SETTINGS_MESSAGES.schoolEmailInvalid)
-      .max(MAX_EMAIL_LENGTH, { error: SETTINGS_MESSAGES.schoolEmailInvalid, abort: true })
+    email: requiredString(MESSAGES.schoolEmailInvalid)
+      .max(MAX_EMAIL_LENGTH, { error: MESSAGES.schoolEmailInvalid, abort: true })
       .transform((email) => email.toLowerCase())
-      .refine((email) => email !== current, { error: SETTINGS_MESSAGES.schoolEmailNotNew, abort: true })
+      .refine((email) => email !== current, { error: MESSAGES.schoolEmailNotNew, abort: true })
       .refine((email) => SCHOOL_EMAIL_PATTERN.test(email) && options.isCampusDomain(email), {
-        error: SETTINGS_MESSAGES.schoolEmailInvalid,
+        error: MESSAGES.schoolEmailInvalid,
       }),
   });
 }

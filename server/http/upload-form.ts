@@ -39,6 +39,38 @@ export type UploadFormResult =
   /** Not a form we can read (broken multipart, another content type); nothing is left on disk. */
   | { kind: "malformed"; reason: string };
 
+/**
+ * A reader of one kind of upload form (the composer's, the profile photo's): it reads the posted
+ * form within `limits` (readUploadForm), answers `handle` with it and removes its files afterwards,
+ * whatever happened. A body over the caps ('too-large') or one that cannot be read ('malformed',
+ * logged as an unreadable `what` form) is answered by `refuse`, without `handle`.
+ */
+export function uploadFormReader<Refusal>(
+  what: string,
+  limits: UploadFormLimits,
+  refuse: (kind: "too-large" | "malformed") => Refusal,
+) {
+  return async <Answer>(
+    app: { config: { dataDir: string }; log: { warn(details: object, message: string): void } },
+    request: Request,
+    handle: (form: FormData) => Promise<Answer>,
+  ): Promise<Answer | Refusal> => {
+    let read: UploadFormResult;
+    try {
+      read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), limits);
+    } catch (error) {
+      app.log.warn({ err: error }, `unreadable ${what} form`);
+      read = { kind: "malformed", reason: "unreadable" };
+    }
+    if (read.kind !== "form") return refuse(read.kind);
+    try {
+      return await handle(read.form);
+    } finally {
+      await read.dispose();
+    }
+  };
+}
+
 /** The folder the request folders go in: `DATA_DIR/tmp/uploads`. */
 export function uploadTempRoot(dataDir: string): string {
   return path.join(dataDir, "tmp", "uploads");

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { assertCanParticipate } from "../accounts/gates";
+import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
 import {
@@ -15,6 +17,7 @@ import {
 } from "../media/images";
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
 import type { MediaStorage } from "../media/storage";
+import { requireReadableCampus } from "../posts/access";
 import { parseInput } from "../validation";
 import { invalidProfileInput, ProfileError } from "./errors";
 import {
@@ -77,6 +80,23 @@ export async function getProfileByUsername(ctx: AppContext, username: string): P
     .where(and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The profile of spec 1 §2 '/{username}' on the campus the page is served for (`campusId`), as
+ * `viewer` may see it. Decision 0071's one privacy rule covers a private campus's people as it
+ * covers its posts (decision 0135): a signed-out visitor of a private campus learns nothing of its
+ * members, not even a name, a photo or whether the username exists, and gets PostError
+ * 'private-campus' (the 'This community is private' gate). Null when there is no such profile.
+ */
+export async function getProfilePage(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  campusId: string,
+  username: string,
+): Promise<PublicProfile | null> {
+  requireReadableCampus(ctx, viewer, campusId);
+  return getProfileByUsername(ctx, username);
 }
 
 export async function getProfileById(ctx: AppContext, userId: string): Promise<PublicProfile | null> {
@@ -235,33 +255,32 @@ export async function updateBio(ctx: AppContext, actor: Actor, bio: string): Pro
   return writeDetails(ctx, actor, { bio: parsed.bio }, PROFILE_MESSAGES.userMissingBio);
 }
 
+/**
+ * A profile write from one form: its input checked against `schema`, then the details it carries
+ * written by writeDetails. `missingMessage` is what the form says when the account is gone.
+ */
+function detailsWriter<Input>(
+  schema: z.ZodType<{ firstName?: string; lastName?: string; bio?: string }, Input>,
+  missingMessage: string,
+) {
+  // Async, so a refused input is a rejected promise like any other refusal.
+  return async (ctx: AppContext, actor: Actor, input: Input): Promise<ProfileDetails> =>
+    writeDetails(ctx, actor, parseInput(schema, input, invalidProfileInput), missingMessage);
+}
+
 /** spec 1 §5 'Names': first and last name at most 20 characters, letters, apostrophes and spaces. */
-export async function updateNames(
+export const updateNames: (
   ctx: AppContext,
   actor: Actor,
   input: ProfileNamesInput,
-): Promise<ProfileDetails> {
-  return writeDetails(
-    ctx,
-    actor,
-    parseInput(profileNamesSchema, input, invalidProfileInput),
-    PROFILE_MESSAGES.userNotFound,
-  );
-}
+) => Promise<ProfileDetails> = detailsWriter(profileNamesSchema, PROFILE_MESSAGES.userNotFound);
 
 /** /profile/edit: names and bio in one write ('Profile Updated'). */
-export async function updateProfileDetails(
+export const updateProfileDetails: (
   ctx: AppContext,
   actor: Actor,
   input: EditProfileInput,
-): Promise<ProfileDetails> {
-  return writeDetails(
-    ctx,
-    actor,
-    parseInput(editProfileSchema, input, invalidProfileInput),
-    PROFILE_MESSAGES.userMissingBio,
-  );
-}
+) => Promise<ProfileDetails> = detailsWriter(editProfileSchema, PROFILE_MESSAGES.userMissingBio);
 
 /**
  * spec 1 §2 'Report' (other users only): a row for the moderation queue of the

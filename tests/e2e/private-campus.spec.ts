@@ -54,3 +54,39 @@ test("a shared link to a private campus's post previews the campus, never the po
   );
   await visitorContext.close();
 });
+
+test("a visitor of a private campus gets the private gate at a member's /{username}, never the member's name or photo", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  const member = await createStudent(page.context(), {
+    campus: PRIVATE_CAMPUS,
+    label: "private-profile",
+    fullName: "Quincy Vandermolen",
+  });
+  const profilePath = `/${member.username}`;
+  // A member of the campus sees the profile.
+  await page.goto(hostUrl(PRIVATE_CAMPUS, profilePath));
+  await expect(page.getByRole("heading", { name: /Quincy V/ })).toBeVisible();
+
+  // The HTML a signed-out visitor (or a link-preview robot) gets holds nothing of the member.
+  const robot = await playwright.request.newContext();
+  const answer = await robot.get(`http://127.0.0.1:${APP_PORT}${profilePath}`, {
+    headers: { host: `${PRIVATE_CAMPUS}.localhost:${APP_PORT}` },
+  });
+  const html = await answer.text();
+  for (const secret of ["Quincy", "Vandermolen", "/media-files/"]) expect(html).not.toContain(secret);
+  expect(html).toContain('<meta name="robots" content="noindex"/>');
+  await robot.dispose();
+
+  // A visitor's browser shows the private-community gate (spec 1 §6), as the feed does.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(hostUrl(PRIVATE_CAMPUS, profilePath));
+  await hydrated(visitor);
+  await expect(visitor.getByRole("heading", { name: "This community is private" })).toBeVisible();
+  await expect(visitor.getByText("Quincy")).toHaveCount(0);
+  await expect(visitor.getByRole("link", { name: "Click to Join" })).toBeVisible();
+  await visitorContext.close();
+});

@@ -138,6 +138,24 @@ test("a name and bio typed on /profile/edit before the page's script runs keep '
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 });
 
+test("a bio typed on /profile/edit before the page's script runs, over a stored one, survives hydration and saves", async ({
+  page,
+}) => {
+  // The student has a stored bio: React's hydration put the stored text back over what was typed.
+  await createStudent(page.context(), { label: "profile-early-bio" });
+  const bio = "Senior in chemistry. Selling lab goggles.";
+  await loadWithScriptsHeld(page, "/profile/edit", async () => {
+    await expect(page.getByLabel("Bio")).toHaveValue("Selling what I no longer need.");
+    await page.getByLabel("Bio").fill(bio);
+  });
+  await expect(page.getByLabel("Bio")).toHaveValue(bio);
+  await expect(page.getByText(`${bio.length} / 160`)).toBeVisible();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Profile Updated")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Bio")).toHaveValue(bio);
+});
+
 test("an unknown username answers 404 with 'This page doesn't exist.' and a Search button", async ({
   page,
 }) => {

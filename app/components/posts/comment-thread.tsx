@@ -1,12 +1,9 @@
-import { type MouseEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Avatar } from "~/app/components/ui/avatar";
-import { useRootData } from "~/app/lib/root-data";
-import { isWideScreen } from "~/app/lib/wide-screen";
 import type { CommentView } from "~/server/posts/views";
 import { CommentComposer } from "./comment-composer";
-import { actionButtonClass } from "./post-actions";
+import { actionButtonClass, useCommentLinkClick } from "./post-actions";
 import { PostAge } from "./post-age";
 import { VerifiedBadge } from "./post-card";
 import { displayName } from "./post-format";
@@ -28,26 +25,12 @@ interface CommentItemProps {
 }
 
 function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
-  const { viewer } = useRootData();
-  const signIn = useSignInModal();
   const [replying, setReplying] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const name = displayName(comment.author);
   const profileHref = `/${comment.author.username}`;
 
-  function onReply(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    if (!viewer) {
-      // spec 2 §5: a visitor who comments gets the sign-in modal.
-      event.preventDefault();
-      signIn.open("comment");
-      return;
-    }
-    // spec 2 §2: at 769 px and below the comment creator is its own page (the link's target).
-    if (!isWideScreen()) return;
-    event.preventDefault();
-    setReplying((open) => !open);
-  }
+  const onReply = useCommentLinkClick(() => setReplying((open) => !open));
 
   return (
     <li id={`comment-${comment.id}`} className="scroll-mt-20">

@@ -220,13 +220,16 @@ interface PostActionsProps {
   onComment?(): void;
 }
 
-/** The action row of a post: Comment, Save/Saved! with count, Share (spec 2 §2). */
-export function PostActions({ post, onComment }: PostActionsProps) {
+/**
+ * The click of a Comment or Reply link (spec 2 §2, §5): a visitor gets the sign-in modal; at
+ * 769 px and below the link's own page (the comment creator) opens; wider, `openInline` opens the
+ * composer in place. Without `openInline`, and for a modified click (a new tab), the link is followed.
+ */
+export function useCommentLinkClick(openInline: (() => void) | undefined) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
-  const href = onComment ? `/create/comment/${post.id}?goBack=detail` : `/post/${post.id}`;
-  function onCommentClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (!onComment) return;
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!openInline) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (!viewer) {
       // spec 2 §5: 'Signed-out users who … comment … get the sign-in modal'.
@@ -236,8 +239,14 @@ export function PostActions({ post, onComment }: PostActionsProps) {
     }
     if (!isWideScreen()) return;
     event.preventDefault();
-    onComment();
-  }
+    openInline();
+  };
+}
+
+/** The action row of a post: Comment, Save/Saved! with count, Share (spec 2 §2). */
+export function PostActions({ post, onComment }: PostActionsProps) {
+  const href = onComment ? `/create/comment/${post.id}?goBack=detail` : `/post/${post.id}`;
+  const onCommentClick = useCommentLinkClick(onComment);
   // Comments cannot be saved (server/posts/posts.ts toggleSave): their row has Comment and Share.
   const savable = post.type === "post" && post.parentId === null;
   return (

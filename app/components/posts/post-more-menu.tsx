@@ -1,17 +1,16 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSendMessage } from "~/app/components/chats/send-message-button";
 import { Button } from "~/app/components/ui/button";
 import { CheckIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
-import { MenuItem } from "~/app/components/ui/menu-item";
+import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import type { ListingStatus } from "~/server/posts/listing";
 import { STATUS_ACTIONS } from "~/server/posts/listing";
 import { type ListingActionData, nextStatuses } from "./listing-labels";
 import { useCopyPostLink } from "./post-actions";
-import { MoreIcon, RocketIcon, TrashIcon } from "./post-icons";
+import { RocketIcon, TrashIcon } from "./post-icons";
 
 /** spec 2 §2 'Modals' Delete Post? text, character for character. */
 export const DELETE_POST_TEXT =
@@ -104,62 +103,52 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
   const [deleting, setDeleting] = useState(false);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="More options for this post"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
-        >
-          <MoreIcon className="size-5" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            className="menu-content z-50 w-[min(16rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+      <MoreOptionsMenu
+        label="More options for this post"
+        triggerClassName="flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
+        contentClassName="w-[min(16rem,calc(100vw-1.5rem))]"
+        sideOffset={6}
+      >
+        <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
+          Copy link
+        </MenuItem>
+        {own ? null : (
+          <MenuItem
+            icon={<MessageIcon className="size-5" />}
+            // spec 2 §5: a visitor gets the sign-in modal; the chat shares this post (spec 2 §3 postId).
+            onSelect={() => sendMessage.start(authorUsername, postId)}
           >
-            <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(postId)}>
-              Copy link
-            </MenuItem>
-            {own ? null : (
+            Send Message
+          </MenuItem>
+        )}
+        {/* Issue 11 (decision 0170): the owner marks the listing reserved, sold or available. */}
+        {own && kind === "post" && listingStatus
+          ? nextStatuses(listingStatus).map((status) => (
               <MenuItem
-                icon={<MessageIcon className="size-5" />}
-                // spec 2 §5: a visitor gets the sign-in modal; the chat shares this post (spec 2 §3 postId).
-                onSelect={() => sendMessage.start(authorUsername, postId)}
+                key={status}
+                icon={<CheckIcon className="size-5" />}
+                onSelect={() =>
+                  listing.submit(
+                    { intent: "set-listing-status", status },
+                    { method: "post", action: `/post/${postId}` },
+                  )
+                }
               >
-                Send Message
+                {STATUS_ACTIONS[status]}
               </MenuItem>
-            )}
-            {/* Issue 11 (decision 0170): the owner marks the listing reserved, sold or available. */}
-            {own && kind === "post" && listingStatus
-              ? nextStatuses(listingStatus).map((status) => (
-                  <MenuItem
-                    key={status}
-                    icon={<CheckIcon className="size-5" />}
-                    onSelect={() =>
-                      listing.submit(
-                        { intent: "set-listing-status", status },
-                        { method: "post", action: `/post/${postId}` },
-                      )
-                    }
-                  >
-                    {STATUS_ACTIONS[status]}
-                  </MenuItem>
-                ))
-              : null}
-            {own && kind === "post" ? (
-              <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
-                Boost Post
-              </MenuItem>
-            ) : null}
-            {own ? (
-              <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
-                Delete
-              </MenuItem>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+            ))
+          : null}
+        {own && kind === "post" ? (
+          <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
+            Boost Post
+          </MenuItem>
+        ) : null}
+        {own ? (
+          <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
+            Delete
+          </MenuItem>
+        ) : null}
+      </MoreOptionsMenu>
       {banner}
       {sendMessage.prompt}
       {own ? (

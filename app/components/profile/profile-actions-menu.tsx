@@ -1,9 +1,7 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { MoreIcon } from "~/app/components/posts/post-icons";
 import { BadgeCheckIcon, FlagIcon, LinkIcon } from "~/app/components/ui/icons";
-import { MenuItem } from "~/app/components/ui/menu-item";
+import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -53,55 +51,45 @@ export function ProfileActionsMenu({
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`More options for ${firstName}'s profile`}
-        className="flex size-10 items-center justify-center rounded-full border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
-      >
-        <MoreIcon className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className="menu-content z-50 w-[min(17rem,calc(100vw-1.5rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+    <MoreOptionsMenu
+      label={`More options for ${firstName}'s profile`}
+      triggerClassName="flex size-10 items-center justify-center rounded-full border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
+      contentClassName="w-[min(17rem,calc(100vw-1.5rem))]"
+      sideOffset={8}
+    >
+      <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
+        Copy link to profile
+      </MenuItem>
+      {claimable && !own ? (
+        <MenuItem
+          icon={<BadgeCheckIcon className="size-5" />}
+          onSelect={() => fetcher.submit({ intent: "claim-account" }, { method: "post" })}
         >
-          <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
-            Copy link to profile
-          </MenuItem>
-          {claimable && !own ? (
-            <MenuItem
-              icon={<BadgeCheckIcon className="size-5" />}
-              onSelect={() => fetcher.submit({ intent: "claim-account" }, { method: "post" })}
-            >
-              Claim this account
-            </MenuItem>
-          ) : null}
-          {own ? null : (
-            <MenuItem
-              icon={<FlagIcon className="size-5" />}
-              onSelect={() => {
-                if (!signedIn) navigate("/user_registration");
-                else fetcher.submit({ intent: "report-user" }, { method: "post" });
-              }}
-            >
-              Report
-            </MenuItem>
-          )}
-          {own || !signedIn ? null : (
-            // Decision 0230: stop this person from messaging you, or let them again.
-            <MenuItem
-              icon={<FlagIcon className="size-5" />}
-              onSelect={() =>
-                fetcher.submit({ intent: blocked ? "unblock-user" : "block-user" }, { method: "post" })
-              }
-            >
-              {blocked ? `Unblock ${firstName}` : `Block ${firstName}`}
-            </MenuItem>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          Claim this account
+        </MenuItem>
+      ) : null}
+      {own ? null : (
+        <MenuItem
+          icon={<FlagIcon className="size-5" />}
+          onSelect={() => {
+            if (!signedIn) navigate("/user_registration");
+            else fetcher.submit({ intent: "report-user" }, { method: "post" });
+          }}
+        >
+          Report
+        </MenuItem>
+      )}
+      {own || !signedIn ? null : (
+        // Decision 0230: stop this person from messaging you, or let them again.
+        <MenuItem
+          icon={<FlagIcon className="size-5" />}
+          onSelect={() =>
+            fetcher.submit({ intent: blocked ? "unblock-user" : "block-user" }, { method: "post" })
+          }
+        >
+          {blocked ? `Unblock ${firstName}` : `Block ${firstName}`}
+        </MenuItem>
+      )}
+    </MoreOptionsMenu>
   );
 }

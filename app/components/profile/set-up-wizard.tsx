@@ -12,7 +12,7 @@ import { Link, useFetcher } from "react-router";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
-import { useHydrated } from "~/app/lib/hydrated";
+import { useHydrated, useTextTypedBeforeHydration } from "~/app/lib/hydrated";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
 import { PhotoPicker } from "./photo-picker";
@@ -98,12 +98,14 @@ export function SetUpWizard({
   const [step, setStep] = useState<WizardStep>(initialStep);
   const [img, setImg] = useState(data.img);
   const [storedBio, setStoredBio] = useState(data.bio ?? "");
-  const [bio, setBio] = useState(data.bio ?? "");
+  const bioId = useId();
+  // A bio typed before the script ran is where the wizard starts, not the stored one.
+  const typedBio = useTextTypedBeforeHydration(bioId);
+  const [bio, setBio] = useState(typedBio ?? data.bio ?? "");
   const panel = useRef<HTMLDivElement>(null);
   const headings = useRef<(HTMLHeadingElement | null)[]>([]);
   const shown = useRef<WizardStep>(initialStep);
   const moved = useRef(false);
-  const bioId = useId();
 
   // The loaders revalidate after each save: follow what the server holds.
   useEffect(() => setImg(data.img), [data.img]);

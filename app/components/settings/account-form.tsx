@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { Button } from "~/app/components/ui/button";
-import { useSchemaForm } from "~/app/components/ui/field";
+import { ConformField, type FieldProps, useSchemaForm } from "~/app/components/ui/field";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { AccountActionData } from "~/app/routes/settings/account/account-action.server";
 
@@ -157,5 +157,35 @@ export function SettingsForm<Schema extends Record<string, unknown>>({
         </Button>
       </Form>
     </SettingsPage>
+  );
+}
+
+/**
+ * A settings form of one text field (spec 1 §2 /settings/account/email, phone, screen_name): the
+ * field started from its saved value, a note under it, and Save. The field's input attributes
+ * (label, type, autocomplete, length) come from the caller. A new saved value starts it afresh.
+ */
+export function OneFieldSettingsForm<Schema extends z.ZodType<unknown, Record<string, string>>>({
+  title,
+  schema,
+  name,
+  saved,
+  actionData,
+  note,
+  ...input
+}: {
+  title: string;
+  schema: Schema;
+  name: keyof z.input<Schema> & string;
+  saved: string;
+  actionData: AccountActionData | undefined;
+  note: ReactNode;
+} & Omit<FieldProps, "id" | "name" | "defaultValue" | "error">) {
+  const account = useAccountForm(schema, { id: `${name}-${saved}`, saved: { [name]: saved }, actionData });
+  return (
+    <SettingsForm title={title} account={account}>
+      <ConformField meta={account.fields[name]} {...input} />
+      <AccountFormNote>{note}</AccountFormNote>
+    </SettingsForm>
   );
 }

@@ -1,5 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
+import { MoreIcon } from "~/app/components/ui/icons";
 
 /** One row of a dropdown menu (a post's ⋯ menu, a media tile's menu, a profile's actions): icon, label, 44 px tall. */
 export function MenuItem({
@@ -22,5 +23,42 @@ export function MenuItem({
       <span className={danger ? "text-red-600" : "text-zinc-500"}>{icon}</span>
       {children}
     </DropdownMenu.Item>
+  );
+}
+
+/**
+ * A ⋯ menu (a post's, a profile's): the trigger with its accessible name, and the menu below it,
+ * aligned to its end and not modal (the page behind stays usable).
+ */
+export function MoreOptionsMenu({
+  label,
+  triggerClassName,
+  contentClassName,
+  sideOffset,
+  children,
+}: {
+  label: string;
+  triggerClassName: string;
+  /** The menu's width. */
+  contentClassName: string;
+  sideOffset: number;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label={label} className={triggerClassName}>
+        <MoreIcon className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={sideOffset}
+          collisionPadding={12}
+          className={`menu-content z-50 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl ${contentClassName}`}
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -2,12 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
+import { EmailField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
+import { useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
@@ -15,7 +16,7 @@ import { useHydrated } from "~/app/lib/hydrated";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { requestPasswordReset } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
-import { forgotPasswordSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
+import { forgotPasswordSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/forgot-password";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -120,14 +121,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <ConformField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={MAX_EMAIL_LENGTH}
-        />
+        <EmailField meta={fields.email} />
         <Button type="submit" className="w-full" processing={submitting}>
           Send Reset Link
         </Button>

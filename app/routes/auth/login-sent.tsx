@@ -8,7 +8,7 @@ import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import { redirectToClaimLinkSent, redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
 import { isAccountError } from "~/server/accounts/errors";
 import {
@@ -52,7 +52,7 @@ function linkParams(request: Request) {
  */
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
-  if (await getViewer(args)) throw redirect("/home");
+  await requireSignedOut(args);
   const link = linkParams(request);
   if (!link.email && link.claim) return { email: null, claim: link.claim, registering: false };
   if (!link.email) throw redirect("/login");

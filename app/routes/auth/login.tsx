@@ -1,31 +1,25 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { useSchemaForm } from "~/app/components/ui/field";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
+import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { signIn } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignInLink } from "~/server/accounts/magic-link";
-import {
-  loginSchema,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  sendLinkSchema,
-} from "~/server/accounts/schemas";
+import { loginSchema, sendLinkSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/login";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -39,14 +33,11 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** spec 1 §2 /login: method=password | noPassword, email prefills, redirect=true reports a failed link. */
 export async function loader(args: Route.LoaderArgs) {
-  if (await getViewer(args)) throw redirect("/home");
-  const params = new URL(args.request.url).searchParams;
-  const failedLink = params.get("redirect") === "true";
-  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
+  await requireSignedOut(args);
+  const { byLink, failedLink } = signInMethod(args.request);
   return {
-    // A failed e-mail link offers a new one unless the password form is asked for.
-    method: method === "noPassword" ? ("noPassword" as const) : ("password" as const),
-    email: params.get("email") ?? "",
+    method: byLink ? ("noPassword" as const) : ("password" as const),
+    email: new URL(args.request.url).searchParams.get("email") ?? "",
     failedLink,
   };
 }
@@ -54,100 +45,64 @@ export async function loader(args: Route.LoaderArgs) {
 /** The page's two forms: the password form (also what a form without an intent means) and the link form. */
 const LoginIntent = z.enum(["log-in", "send-link"]).default("log-in");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const formData = await readForm(request);
   if (readIntent(formData, LoginIntent) === "send-link") {
-    const submission = parseWithZod(formData, { schema: sendLinkSchema });
-    if (submission.status !== "success")
-      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-    try {
-      const sent = await requestSignInLink(context.app, context.auth, submission.value, {
-        campus: context.campus,
-        campusOrigin: campusOriginOf(request, context),
+    return submitLinkForm(args, formData, sendLinkSchema, (value, where) =>
+      requestSignInLink(context.app, context.auth, value, where),
+    );
+  }
+  return submitForm(
+    context.app,
+    formData,
+    loginSchema,
+    async (value) => {
+      const signedIn = await signIn(context.app, context.auth, value, {
+        clientIp: context.clientIp,
         headers: request.headers,
       });
-      return redirectToLinkSent(sent);
-    } catch (error) {
-      return failureReply(context.app, error, {
-        ...AREA_FAILURES.signInLink,
-        reply: (options) => submission.reply(options),
-      });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  try {
-    const signedIn = await signIn(context.app, context.auth, submission.value, {
-      clientIp: context.clientIp,
-      headers: request.headers,
-    });
-    const headers = await resetOnceRedirects(signedIn.headers);
-    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
-    return redirect(signedIn.verified ? "/home" : "/verify", { headers });
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
-    });
-  }
-}
-
-function PasswordForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
-  const submitting = useSubmitting("log-in");
-  const [form, fields] = useSchemaForm(loginSchema, {
-    lastResult: actionData?.result,
-    defaultValue: { email },
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="log-in" />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
-      <ConformField
-        meta={fields.password}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-      />
-      <div className="-mt-1 text-right text-sm">
-        <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
-      </div>
-      <Button type="submit" className="w-full" processing={submitting}>
-        Log In
-      </Button>
-    </Form>
+      const headers = await resetOnceRedirects(signedIn.headers);
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
+      return redirect(signedIn.verified ? "/home" : "/verify", { headers });
+    },
+    { failures: AREA_FAILURES.account, hideFields: ["password"] },
   );
 }
 
-function EmailOnlyForm({ email, actionData }: { email: string; actionData: AuthActionData | undefined }) {
-  const submitting = useSubmitting("send-link");
-  const [form, fields] = useSchemaForm(sendLinkSchema, {
-    lastResult: actionData?.result,
-    defaultValue: { email },
-  });
+/**
+ * The page's sign-in form (spec 1 §2 /login): e-mail and password ('Log In', intent 'log-in'),
+ * or, with `method=noPassword`, the e-mail alone for a mailed link ('Send Link', intent 'send-link').
+ */
+function SignInForm({
+  byLink,
+  email,
+  actionData,
+}: {
+  byLink: boolean;
+  email: string;
+  actionData: AuthActionData | undefined;
+}) {
+  const intent = byLink ? "send-link" : "log-in";
+  const submitting = useSubmitting(intent);
+  const schema: z.ZodType<unknown, { email: string; password?: string }> = byLink
+    ? sendLinkSchema
+    : loginSchema;
+  const [form, fields] = useSchemaForm(schema, { lastResult: actionData?.result, defaultValue: { email } });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <input type="hidden" name="intent" value="send-link" />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
+      <input type="hidden" name="intent" value={intent} />
+      <EmailField meta={fields.email} />
+      {byLink ? null : (
+        <>
+          <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+          <div className="-mt-1 text-right text-sm">
+            <AuthLink to="/forgotpassword">Forgot password?</AuthLink>
+          </div>
+        </>
+      )}
       <Button type="submit" className="w-full" processing={submitting}>
-        Send Link
+        {byLink ? "Send Link" : "Log In"}
       </Button>
     </Form>
   );
@@ -187,11 +142,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <NoScriptMessage toast={actionData?.toast} />
       {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
       <GoogleSignInOr />
-      {noPassword ? (
-        <EmailOnlyForm key="noPassword" email={loaderData.email} actionData={actionData} />
-      ) : (
-        <PasswordForm key="password" email={loaderData.email} actionData={actionData} />
-      )}
+      <SignInForm
+        key={loaderData.method}
+        byLink={noPassword}
+        email={loaderData.email}
+        actionData={actionData}
+      />
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
@@ -10,20 +10,17 @@ import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
+import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { registerUser } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { requestSignUpLink } from "~/server/accounts/magic-link";
 import {
-  MAX_EMAIL_LENGTH,
   MAX_FULL_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
   type RegisterByLinkInput,
   registerByLinkSchema,
   registerSchema,
@@ -44,58 +41,41 @@ export function meta({ matches }: Route.MetaArgs) {
  * up by e-mail link (spec 1 §4 'Magic link'); `redirect=true` reports a failed sign-up link.
  */
 export async function loader(args: Route.LoaderArgs) {
-  if (await getViewer(args)) throw redirect("/home");
-  const params = new URL(args.request.url).searchParams;
-  const failedLink = params.get("redirect") === "true";
-  const method = params.get("method") ?? (failedLink ? "noPassword" : "password");
-  return { byLink: method === "noPassword", failedLink };
+  await requireSignedOut(args);
+  return signInMethod(args.request);
 }
 
 /** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
 const RegisterIntent = z.enum(["register", "send-link"]).default("register");
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const formData = await readForm(request);
   if (readIntent(formData, RegisterIntent) === "send-link") {
-    const submission = parseWithZod(formData, { schema: registerByLinkSchema });
-    if (submission.status !== "success") {
-      return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-    }
-    try {
-      const sent = await requestSignUpLink(context.app, context.auth, submission.value, {
-        campus: context.campus,
-        campusOrigin: campusOriginOf(request, context),
+    return submitLinkForm(
+      args,
+      formData,
+      registerByLinkSchema,
+      (value, where) =>
+        requestSignUpLink(context.app, context.auth, value, { ...where, clientIp: context.clientIp }),
+      ["fullName", "email"],
+    );
+  }
+  return submitForm(
+    context.app,
+    formData,
+    registerSchema,
+    async (value) => {
+      const signedIn = await registerUser(context.app, context.auth, value, {
+        campusId: context.campus.id,
         clientIp: context.clientIp,
         headers: request.headers,
       });
-      return redirectToLinkSent(sent);
-    } catch (error) {
-      return failureReply(context.app, error, {
-        ...AREA_FAILURES.signInLink,
-        reply: (options) => submission.reply(options),
-        inlineFields: ["fullName", "email"],
-      });
-    }
-  }
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  try {
-    const signedIn = await registerUser(context.app, context.auth, submission.value, {
-      campusId: context.campus.id,
-      clientIp: context.clientIp,
-      headers: request.headers,
-    });
-    // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
-    return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply({ ...options, hideFields: ["password"] }),
-      inlineFields: ["fullName", "password"],
-    });
-  }
+      // spec 1 §4: e-mail sign-up goes on to /verify, where the mailed code is entered.
+      return redirect("/verify", { headers: await resetOnceRedirects(signedIn.headers) });
+    },
+    { failures: AREA_FAILURES.account, inlineFields: ["fullName", "password"], hideFields: ["password"] },
+  );
 }
 
 /**
@@ -133,21 +113,12 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
         autoComplete="name"
         maxLength={MAX_FULL_NAME_LENGTH}
       />
-      <ConformField
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
+      <EmailField meta={fields.email} />
       {byLink ? null : (
-        <ConformField
+        <PasswordField
           meta={fields.password}
           label="Password"
-          type="password"
           autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
           hint="At least 6 characters."
         />
       )}

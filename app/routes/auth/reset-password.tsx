@@ -1,19 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Button, buttonClass } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
+import { useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
-import { MAX_PASSWORD_LENGTH, resetPasswordSchema } from "~/server/accounts/schemas";
+import { resetPasswordSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/reset-password";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -87,20 +88,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <NoScriptMessage toast={actionData?.toast} />
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name={fields.token.name} value={loaderData.token} />
-        <ConformField
+        <PasswordField
           meta={fields.password}
           label="New password"
-          type="password"
           autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
           hint="At least 6 characters."
         />
-        <ConformField
+        <PasswordField
           meta={fields.confirmPassword}
           label="Re-enter new password"
-          type="password"
           autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
         />
         <Button type="submit" className="w-full" processing={submitting}>
           Reset Password

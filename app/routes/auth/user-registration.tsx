@@ -9,7 +9,7 @@ import { MailIcon } from "~/app/components/ui/icons";
 import { failureReply } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
-import { getViewer } from "~/app/lib/viewer.server";
+import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import {
   GOOGLE_ERROR_PATH,
@@ -34,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * shown as a danger toast on the page without the parameter.
  */
 export async function loader(args: Route.LoaderArgs) {
-  if (await getViewer(args)) throw redirect("/home");
+  await requireSignedOut(args);
   const error = new URL(args.request.url).searchParams.get("error");
   if (error !== null) {
     throw await redirectWithToast(GOOGLE_ERROR_PATH, { message: googleErrorMessage(error), type: "danger" });

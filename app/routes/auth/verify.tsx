@@ -1,20 +1,14 @@
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
-import { z } from "zod";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { redirect } from "react-router";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
+import { CodeForm } from "~/app/components/auth/code-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
-import { Button } from "~/app/components/ui/button";
-import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { AREA_FAILURES } from "~/app/lib/errors.server";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { AuthActionData } from "~/app/routes/auth/action.server";
+import { answerCodeForm } from "~/app/routes/auth/action.server";
 import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
-import { verifyCodeSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/verify";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -40,48 +34,23 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The page's two forms: Verify (also what a form without an intent means) and 'Send a new code'. */
-const VerifyIntent = z.enum(["verify-code", "resend-code"]).default("verify-code");
+const VERIFY_INTENTS = { verify: "verify-code", resend: "resend-code" };
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUnverifiedViewer(args);
-  const { request, context } = args;
-  const formData = await readForm(request);
-
-  if (readIntent(formData, VerifyIntent) === "resend-code") {
-    try {
-      await issueEmailCode(context.app, viewer.id, context.campus);
-      // spec 1 §8 'Account editing': 'Email sent' (okay) after a code is mailed.
-      return data<AuthActionData>({ toast: { message: "Email sent", type: "okay" } });
-    } catch (error) {
-      return failureReply(context.app, error, { ...AREA_FAILURES.account });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: verifyCodeSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await verifyEmailCode(context.app, viewer.id, submission.value.code);
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["code"],
-    });
-  }
-  return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
+  const { context } = args;
+  return answerCodeForm(context.app, await readForm(args.request), {
+    intents: VERIFY_INTENTS,
+    failures: AREA_FAILURES.account,
+    resend: () => issueEmailCode(context.app, viewer.id, context.campus),
+    verify: async ({ code }) => {
+      await verifyEmailCode(context.app, viewer.id, code);
+      return redirectWithToast("/home", { message: "Your email is verified.", type: "success" });
+    },
+  });
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
-  const verifying = useSubmitting("verify-code");
-  const resending = useSubmitting("resend-code");
-  useActionToast(actionData?.toast);
-  const [form, fields] = useSchemaForm(verifyCodeSchema, {
-    lastResult: actionData?.result,
-    validate: "onSubmit",
-  });
-
   return (
     <AuthCard
       title="Verify your email"
@@ -100,34 +69,12 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <NoScriptMessage toast={actionData?.toast} />
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="verify-code" />
-        <ConformField
-          meta={fields.code}
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          pattern="[0-9]*"
-          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-        />
-        <Button type="submit" className="w-full" processing={verifying}>
-          Verify
-        </Button>
-      </Form>
-      <Form method="post" className="mt-3">
-        <Button
-          type="submit"
-          name="intent"
-          value="resend-code"
-          variant="secondary"
-          className="w-full"
-          processing={resending}
-        >
-          Send a new code
-        </Button>
-      </Form>
+      <CodeForm
+        actionData={actionData}
+        label="Verification code"
+        resendLabel="Send a new code"
+        intents={VERIFY_INTENTS}
+      />
       <p className="mt-4 text-center text-xs text-zinc-500">Emails can take a minute or two to arrive.</p>
     </AuthCard>
   );

@@ -1,12 +1,13 @@
 import { data, type HeadersArgs } from "react-router";
+import type { z } from "zod";
 import { refusalHref } from "~/app/components/posts/composer-targets";
-import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
+import { AREA_FAILURES, failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
-import { readLeadingFields, readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+import { readLeadingFields, uploadFormReader } from "~/server/http/upload-form";
 import { requireParticipant } from "~/server/posts/access";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { POST_MESSAGES } from "~/server/posts/schemas";
@@ -78,36 +79,18 @@ export function invalidComposerForm(message: string | undefined) {
  * answers `handle` with it, and removes the files afterwards, whatever happened.
  * A body over the caps is answered 413 and a broken one 400, without `handle`.
  */
-export async function withComposerForm<T>(
-  app: AppContext,
-  request: Request,
-  handle: (form: FormData) => Promise<T>,
-) {
-  let read: Awaited<ReturnType<typeof readUploadForm>>;
-  try {
-    read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), COMPOSER_FORM_LIMITS);
-  } catch (error) {
-    app.log.warn({ err: error }, "unreadable composer form");
-    read = { kind: "malformed", reason: "unreadable" };
-  }
-  if (read.kind === "too-large") {
-    return data<ComposerActionData>(
-      { ok: false, toast: { message: POST_MESSAGES.fileTooLarge, type: "danger" } },
-      { status: 413 },
-    );
-  }
-  if (read.kind === "malformed") {
-    return data<ComposerActionData>(
-      { ok: false, toast: { message: POST_MESSAGES.somethingWentWrong, type: "danger" } },
-      { status: 400 },
-    );
-  }
-  try {
-    return await handle(read.form);
-  } finally {
-    await read.dispose();
-  }
-}
+export const withComposerForm = uploadFormReader("composer", COMPOSER_FORM_LIMITS, (kind) =>
+  data<ComposerActionData>(
+    {
+      ok: false,
+      toast: {
+        message: kind === "too-large" ? POST_MESSAGES.fileTooLarge : POST_MESSAGES.somethingWentWrong,
+        type: "danger",
+      },
+    },
+    { status: kind === "too-large" ? 413 : 400 },
+  ),
+);
 
 /**
  * Issue 9 §3: who may not post or comment is answered before the body is read —
@@ -142,6 +125,45 @@ export function composerHeaders({ actionHeaders, parentHeaders }: HeadersArgs): 
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
+}
+
+/**
+ * The composer routes' action (spec 2 §4, §5; issue 9 §3): who may not post or comment is
+ * answered before the body is read; then the form within the caps, its fields checked by
+ * `schema` (as read by `fields`), and `create` with them and the files. The composer's script
+ * gets { ok, postId, rootId } or the refusal as data; a plain form gets `plainAnswer`.
+ */
+export async function answerComposerForm<Input, Created extends { id: string; rootId: string | null }>(
+  app: AppContext,
+  request: Request,
+  viewer: Viewer | null,
+  options: {
+    action: "post" | "comment";
+    where: { setUpOrigin: string; postId?: string; campus: CampusLike };
+    schema: z.ZodType<Input>;
+    fields: (form: FormData) => Record<string, string | undefined>;
+    create: (input: Input, files: File[]) => Promise<Created>;
+    plainAnswer: (created: Created) => Response | Promise<Response>;
+  },
+) {
+  const { action, where } = options;
+  const refused = await refuseBeforeReading(app, request, viewer, action, where);
+  if (refused) return refused;
+  return withComposerForm(app, request, async (form) => {
+    const enhanced = isEnhanced(form);
+    const parsed = options.schema.safeParse(options.fields(form));
+    if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
+    try {
+      const created = await options.create(parsed.data, formFiles(form));
+      if (!enhanced) return options.plainAnswer(created);
+      return data<ComposerActionData>({ ok: true, postId: created.id, rootId: created.rootId });
+    } catch (error) {
+      return failureReply(app, error, {
+        ...AREA_FAILURES.posts,
+        participation: composerParticipation({ enhanced, ...where }),
+      });
+    }
+  });
 }
 
 interface CampusLike {

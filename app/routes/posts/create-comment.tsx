@@ -1,26 +1,15 @@
 import { useEffect } from "react";
-import { data, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { BackButton } from "~/app/components/ui/back-button";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
-import {
-  type ComposerActionData,
-  composerHeaders,
-  composerParticipation,
-  formFiles,
-  formText,
-  invalidComposerForm,
-  isEnhanced,
-  refuseBeforeReading,
-  withComposerForm,
-} from "~/app/routes/posts/composer-action.server";
+import { answerComposerForm, composerHeaders, formText } from "~/app/routes/posts/composer-action.server";
 import { createComment } from "~/server/posts/comments";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";
@@ -60,32 +49,17 @@ export async function action(args: Route.ActionArgs) {
     postId,
     campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
   };
-  // Issue 9 §3: a signed-out or gated upload is answered before its files are read.
-  const refused = await refuseBeforeReading(app, args.request, viewer, "comment", where);
-  if (refused) return refused;
-  return withComposerForm(app, args.request, async (form) => {
-    const enhanced = isEnhanced(form);
-    const parsed = commentFormSchema.safeParse({ text: formText(form) });
-    if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
-    try {
-      const { id, rootId } = await createComment(app, viewer, {
-        postId,
-        text: parsed.data.text,
-        files: formFiles(form),
-      });
-      if (!enhanced) {
-        return redirectWithToast(`/post/${encodeURIComponent(rootId)}`, {
-          message: POST_MESSAGES.replySent,
-          type: "okay",
-        });
-      }
-      return data<ComposerActionData>({ ok: true, postId: id, rootId });
-    } catch (error) {
-      return failureReply(app, error, {
-        ...AREA_FAILURES.posts,
-        participation: composerParticipation({ enhanced, ...where }),
-      });
-    }
+  return answerComposerForm(app, args.request, viewer, {
+    action: "comment",
+    where,
+    schema: commentFormSchema,
+    fields: (form) => ({ text: formText(form) }),
+    create: (input, files) => createComment(app, viewer, { postId, text: input.text, files }),
+    plainAnswer: ({ rootId }) =>
+      redirectWithToast(`/post/${encodeURIComponent(rootId)}`, {
+        message: POST_MESSAGES.replySent,
+        type: "okay",
+      }),
   });
 }
 

@@ -1,27 +1,20 @@
 import { useEffect } from "react";
-import { data, redirect, useLocation, useNavigate } from "react-router";
+import { redirect, useLocation, useNavigate } from "react-router";
 import { useComposer } from "~/app/components/posts/composer-context";
 import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
 import {
-  type ComposerActionData,
+  answerComposerForm,
   composerHeaders,
-  composerParticipation,
-  formFiles,
   formString,
   formText,
-  invalidComposerForm,
-  isEnhanced,
-  refuseBeforeReading,
-  withComposerForm,
 } from "~/app/routes/posts/composer-action.server";
 import { participationRefusal } from "~/server/accounts/gates";
 import { categoryFilter } from "~/server/posts/categories";
@@ -65,41 +58,34 @@ export async function action(args: Route.ActionArgs) {
     setUpOrigin: setUpOriginFor(goBack),
     campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
   };
-  // Issue 9 §3: a signed-out or gated upload is answered before its files are read.
-  const refused = await refuseBeforeReading(app, args.request, viewer, "post", where);
-  if (refused) return refused;
-  return withComposerForm(app, args.request, async (form) => {
-    const enhanced = isEnhanced(form);
-    const parsed = postFormSchema.safeParse({
+  return answerComposerForm(app, args.request, viewer, {
+    action: "post",
+    where,
+    schema: postFormSchema,
+    fields: (form) => ({
       text: formText(form),
       category: formString(form, "category"),
       price: formString(form, "price"),
       priceTerms: formString(form, "priceTerms"),
       condition: formString(form, "condition"),
       listingKind: formString(form, "listingKind"),
-    });
-    if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
-    try {
+    }),
+    create: async (input, files) => {
       const { id } = await createPost(app, viewer, {
         campusId: campus.id,
-        text: parsed.data.text,
-        category: parsed.data.category,
-        files: formFiles(form),
+        text: input.text,
+        category: input.category,
+        files,
         listing: {
-          price: parsed.data.price,
-          priceTerms: parsed.data.priceTerms,
-          condition: parsed.data.condition,
-          listingKind: parsed.data.listingKind,
+          price: input.price,
+          priceTerms: input.priceTerms,
+          condition: input.condition,
+          listingKind: input.listingKind,
         },
       });
-      if (!enhanced) return redirect("/home?filter=notify-posted");
-      return data<ComposerActionData>({ ok: true, postId: id, rootId: null });
-    } catch (error) {
-      return failureReply(app, error, {
-        ...AREA_FAILURES.posts,
-        participation: composerParticipation({ enhanced, ...where }),
-      });
-    }
+      return { id, rootId: null };
+    },
+    plainAnswer: () => redirect("/home?filter=notify-posted"),
   });
 }
 

@@ -11,7 +11,7 @@ import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import { readIntent } from "~/app/lib/form.server";
-import { useHydrated } from "~/app/lib/hydrated";
+import { useHydrated, useKeepTypedText } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -110,6 +110,9 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   useActionToast(actionData?.toast);
   const saved = { firstName: profile.firstName, lastName: profile.lastName, bio: profile.bio };
   const formRef = useRef<HTMLFormElement>(null);
+  const bioRef = useRef<HTMLTextAreaElement>(null);
+  // A bio typed before the script ran survives hydration (before the form is read below).
+  useKeepTypedText(bioId, bioRef);
   const [values, setValues] = useState(saved);
   // After every render, what the form holds: the student may have typed before the page's script
   // ran, and only typing after it reaches onChange. A layout effect, as in useSaveEnabled: Save is
@@ -171,6 +174,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               Bio
             </label>
             <textarea
+              ref={bioRef}
               id={bioId}
               key={fields.bio.key}
               name={fields.bio.name}

@@ -5,7 +5,7 @@ import type { ToastInput } from "~/app/lib/toast";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { PROFILE_FORM_LIMITS } from "~/server/http/body-limit";
-import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+import { uploadFormReader } from "~/server/http/upload-form";
 import { updateBio, updateProfilePhoto } from "~/server/profiles/profiles";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 
@@ -34,26 +34,11 @@ function refused(intent: string, message: string, status: number) {
  * 0120), answers `handle` with it and removes the photo's file afterwards, whatever
  * happened. A body over the caps is answered with the size message.
  */
-export async function withProfileForm<T>(
-  app: AppContext,
-  request: Request,
-  handle: (form: FormData) => Promise<T>,
-) {
-  let read: Awaited<ReturnType<typeof readUploadForm>>;
-  try {
-    read = await readUploadForm(request, uploadTempRoot(app.config.dataDir), PROFILE_FORM_LIMITS);
-  } catch (error) {
-    app.log.warn({ err: error }, "unreadable profile form");
-    read = { kind: "malformed", reason: "unreadable" };
-  }
-  if (read.kind === "too-large") return refused("upload-photo", PROFILE_MESSAGES.photoTooLarge, 413);
-  if (read.kind === "malformed") return refused("unknown", PROFILE_MESSAGES.somethingWentWrong, 400);
-  try {
-    return await handle(read.form);
-  } finally {
-    await read.dispose();
-  }
-}
+export const withProfileForm = uploadFormReader("profile", PROFILE_FORM_LIMITS, (kind) =>
+  kind === "too-large"
+    ? refused("upload-photo", PROFILE_MESSAGES.photoTooLarge, 413)
+    : refused("unknown", PROFILE_MESSAGES.somethingWentWrong, 400),
+);
 
 /**
  * intent 'upload-photo' (the wizard's step 1 and /profile/edit): the file in

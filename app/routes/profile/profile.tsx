@@ -13,6 +13,7 @@ import {
   ProfileTabs,
   parseProfileTab,
 } from "~/app/components/profile/profile-tabs";
+import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
@@ -40,6 +41,7 @@ import type { PostSummary } from "~/server/posts/views";
 import {
   getProfileById,
   getProfileByUsername,
+  getProfilePage,
   profilePhotoSizes,
   reportUser,
 } from "~/server/profiles/profiles";
@@ -57,12 +59,19 @@ export async function loader(args: Route.LoaderArgs) {
   if (viewer && !viewer.verified) throw redirect("/verify");
   const username = params.username;
   if (!username && !viewer) throw redirect("/");
-  const profile = username
-    ? await getProfileByUsername(context.app, username)
-    : viewer
-      ? await getProfileById(context.app, viewer.id)
-      : null;
-  if (!profile) return data({ found: false as const }, { status: 404 });
+  let profile: Awaited<ReturnType<typeof getProfileById>>;
+  try {
+    profile = username
+      ? await getProfilePage(context.app, viewer, context.campus.id, username)
+      : viewer
+        ? await getProfileById(context.app, viewer.id)
+        : null;
+  } catch (error) {
+    // Decision 0135: a visitor of a private campus gets its gate, as on the feed (spec 1 §6).
+    if (listRefusal(error).privateGate) return data({ found: false as const, privateGate: true as const });
+    throw error;
+  }
+  if (!profile) return data({ found: false as const, privateGate: false as const }, { status: 404 });
 
   const origin = campusOriginOf(request, context);
   const photo = profilePhotoSizes(profile.img);
@@ -154,7 +163,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const campus = matches[0]?.loaderData?.campus;
   if (!loaderData?.found) {
-    return [{ title: pageTitle("This page doesn't exist.", campus) }, { name: "robots", content: "noindex" }];
+    const title = loaderData?.privateGate ? "This community is private" : "This page doesn't exist.";
+    return [{ title: pageTitle(title, campus) }, { name: "robots", content: "noindex" }];
   }
   const { profile, profileUrl, photoUrl } = loaderData;
   const name = `${profile.firstName} ${profile.lastName}`;
@@ -250,8 +260,9 @@ function NotFound() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { viewer } = useRootData();
-  if (!loaderData.found) return <NotFound />;
+  const { viewer, campus } = useRootData();
+  if (!loaderData.found)
+    return loaderData.privateGate ? <PrivateCommunityGate campus={campus} /> : <NotFound />;
   const { profile, photo, own, show, profileUrl } = loaderData;
   const basePath = own ? "/profile" : `/${profile.username}`;
   const tab = PROFILE_TABS.find((candidate) => candidate.show === show) ?? PROFILE_TABS[0];

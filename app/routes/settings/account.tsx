@@ -8,8 +8,7 @@ import {
 } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
-import { requireUser } from "~/app/lib/viewer.server";
-import { getAccountOverview } from "~/server/accounts/settings";
+import { requireAccount } from "~/app/routes/settings/account/account-action.server";
 import type { Route } from "./+types/account";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -20,8 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const account = await getAccountOverview(args.context.app, viewer.id);
+  const { viewer, account } = await requireAccount(args);
   // The generic instance has no school of its own: joining starts by finding one (spec 1 §2 'Banners').
   const schoolEmailPage = args.context.campus.generic
     ? account.schoolEmail

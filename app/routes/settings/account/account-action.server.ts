@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-import { z } from "zod";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
+import { requireUser } from "~/app/lib/viewer.server";
 import type { AuthActionData as AccountActionData } from "~/app/routes/auth/action.server";
+import { getAccountOverview } from "~/server/accounts/settings";
 import type { AppContext } from "~/server/context";
 
 export type { AccountActionData };
@@ -15,7 +16,7 @@ type AccountReply = SubmissionResult<string[]>;
 /** spec 1 §8 'Account editing': every saved change says so. */
 export const ACCOUNT_UPDATED: ToastInput = { message: "Account Updated!", type: "success" };
 /** spec 1 §8 'Account editing': after a code is mailed. */
-export const EMAIL_SENT: ToastInput = { message: "Email sent", type: "okay" };
+export { EMAIL_SENT } from "~/app/routes/auth/action.server";
 
 /**
  * The one settings action (issue 10 §2): the form parsed with its Zod schema (400 with the
@@ -37,21 +38,17 @@ export async function submitAccountForm<Schema extends z.ZodType, Answer>(
     hideFields?: string[];
   } = {},
 ) {
-  const { hideFields } = options;
-  const submission = parseWithZod(await readForm(request), { schema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
-  }
-  try {
-    return await run(submission.value, (replyOptions) => submission.reply({ ...replyOptions, hideFields }));
-  } catch (error) {
-    return failureReply(app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
-      inlineFields: options.inlineFields,
-    });
-  }
+  return submitForm(app, await readForm(request), schema, run, {
+    ...options,
+    failures: AREA_FAILURES.accountSettings,
+  });
 }
 
-/** The 'Enter PIN' pages' two forms (AccountPinForm): Verify (also a form without an intent) and 'Send a new PIN'. */
-export const PinIntent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
+/**
+ * The loaders of spec 1 §2 /settings/account and its pages: the signed-in user (signed-out
+ * visitors go to /) and the account as the settings show it.
+ */
+export async function requireAccount(args: { request: Request; context: AppLoadContext }) {
+  const viewer = await requireUser(args);
+  return { viewer, account: await getAccountOverview(args.context.app, viewer.id) };
+}

@@ -7,14 +7,18 @@ import {
 import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
+import {
+  ACCOUNT_UPDATED,
+  requireAccount,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import {
   BIRTH_YEAR_NEWEST,
   BIRTH_YEAR_OLDEST,
   birthDateSchema,
   MONTH_NAMES,
 } from "~/server/accounts/schemas";
-import { changeBirthDate, getAccountOverview } from "~/server/accounts/settings";
+import { changeBirthDate } from "~/server/accounts/settings";
 import type { Route } from "./+types/birth-date";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -25,8 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const { birthDate } = await getAccountOverview(args.context.app, viewer.id);
+  const { birthDate } = (await requireAccount(args)).account;
   return {
     month: birthDate ? String(birthDate.month) : "",
     day: birthDate ? String(birthDate.day) : "",
@@ -93,6 +96,11 @@ function Select({
 }
 
 /** spec 1 §2 /settings/account/birth_date, §5 'Birth date'. */
+/** Options whose label is their value (days, years). */
+function numbered(values: readonly string[]) {
+  return values.map((value) => ({ value, label: value }));
+}
+
 export default function BirthDate({ loaderData, actionData }: Route.ComponentProps) {
   const account = useAccountForm(birthDateSchema, {
     id: `birth-date-${loaderData.year}-${loaderData.month}-${loaderData.day}`,
@@ -110,33 +118,22 @@ export default function BirthDate({ loaderData, actionData }: Route.ComponentPro
   return (
     <SettingsForm title="Birth date" account={account}>
       <div className="grid grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1.2fr)] gap-3">
-        <Select
-          label="Month"
-          name={fields.month.name}
-          id={fields.month.id}
-          key={fields.month.key}
-          defaultValue={loaderData.month}
-          options={months}
-          describedBy={describedBy}
-        />
-        <Select
-          label="Day"
-          name={fields.day.name}
-          id={fields.day.id}
-          key={fields.day.key}
-          defaultValue={loaderData.day}
-          options={days.map((day) => ({ value: day, label: day }))}
-          describedBy={describedBy}
-        />
-        <Select
-          label="Year"
-          name={fields.year.name}
-          id={fields.year.id}
-          key={fields.year.key}
-          defaultValue={loaderData.year}
-          options={years.map((year) => ({ value: year, label: year }))}
-          describedBy={describedBy}
-        />
+        {[
+          { label: "Month", field: fields.month, value: loaderData.month, options: months },
+          { label: "Day", field: fields.day, value: loaderData.day, options: numbered(days) },
+          { label: "Year", field: fields.year, value: loaderData.year, options: numbered(years) },
+        ].map(({ label, field, value, options }) => (
+          <Select
+            // A reset (a new saved date) gives Conform new keys: the selects start afresh.
+            key={`${label}:${field.key ?? ""}`}
+            label={label}
+            name={field.name}
+            id={field.id}
+            defaultValue={value}
+            options={options}
+            describedBy={describedBy}
+          />
+        ))}
       </div>
       <AccountFormError id={errorId} message={error} />
       <AccountFormNote>Your birth date is not shown publicly.</AccountFormNote>

@@ -1,7 +1,6 @@
 import { useMemo } from "react";
-import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
+import { OneFieldSettingsForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { EMAIL_SENT, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
@@ -45,25 +44,19 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {
   const schema = useMemo(() => changeEmailSchema(loaderData.email), [loaderData.email]);
-  const account = useAccountForm(schema, {
-    id: `email-${loaderData.email}`,
-    saved: { email: loaderData.email },
-    actionData,
-  });
   return (
-    <SettingsForm title="Email" account={account}>
-      <ConformField
-        meta={account.fields.email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_EMAIL_LENGTH}
-      />
-      <AccountFormNote>
-        We send a 4-digit PIN to the new address. Your email changes once you enter it; until then you keep
-        logging in with {loaderData.email}.
-      </AccountFormNote>
-    </SettingsForm>
+    <OneFieldSettingsForm
+      title="Email"
+      schema={schema}
+      name="email"
+      saved={loaderData.email}
+      actionData={actionData}
+      note={`We send a 4-digit PIN to the new address. Your email changes once you enter it; until then you keep logging in with ${loaderData.email}.`}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      maxLength={MAX_EMAIL_LENGTH}
+    />
   );
 }

@@ -8,9 +8,13 @@ import { formatGender } from "~/app/components/settings/account-rows";
 import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
+import {
+  ACCOUNT_UPDATED,
+  requireAccount,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import { GENDERS, genderSchema } from "~/server/accounts/schemas";
-import { changeGender, getAccountOverview } from "~/server/accounts/settings";
+import { changeGender } from "~/server/accounts/settings";
 import type { Route } from "./+types/gender";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -21,8 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const account = await getAccountOverview(args.context.app, viewer.id);
+  const { account } = await requireAccount(args);
   return { gender: account.gender ?? "" };
 }
 

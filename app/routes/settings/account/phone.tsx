@@ -1,11 +1,14 @@
-import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
+import { OneFieldSettingsForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
+import {
+  ACCOUNT_UPDATED,
+  requireAccount,
+  submitAccountForm,
+} from "~/app/routes/settings/account/account-action.server";
 import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
-import { changePhone, getAccountOverview } from "~/server/accounts/settings";
+import { changePhone } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -23,8 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const CHECKOUT_FLAG = { name: "next", value: "checkout" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = await requireUser(args);
-  const account = await getAccountOverview(args.context.app, viewer.id);
+  const { account } = await requireAccount(args);
   return { phone: account.phone ?? "" };
 }
 
@@ -41,23 +43,20 @@ export async function action(args: Route.ActionArgs) {
 
 /** spec 1 §2 /settings/account/phone, §5 'Phone'. */
 export default function Phone({ loaderData, actionData }: Route.ComponentProps) {
-  const account = useAccountForm(phoneSchema, {
-    id: `phone-${loaderData.phone}`,
-    saved: { phone: loaderData.phone },
-    actionData,
-  });
   return (
-    <SettingsForm title="Phone" account={account}>
-      <ConformField
-        meta={account.fields.phone}
-        label="Phone"
-        type="tel"
-        placeholder="+1 405 555 0134"
-        autoComplete="tel"
-        inputMode="tel"
-        maxLength={MAX_PHONE_LENGTH}
-      />
-      <AccountFormNote>Your phone number is not shown publicly.</AccountFormNote>
-    </SettingsForm>
+    <OneFieldSettingsForm
+      title="Phone"
+      schema={phoneSchema}
+      name="phone"
+      saved={loaderData.phone}
+      actionData={actionData}
+      note="Your phone number is not shown publicly."
+      label="Phone"
+      type="tel"
+      placeholder="+1 405 555 0134"
+      autoComplete="tel"
+      inputMode="tel"
+      maxLength={MAX_PHONE_LENGTH}
+    />
   );
 }

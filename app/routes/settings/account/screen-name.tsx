@@ -1,6 +1,5 @@
-import { AccountFormNote, SettingsForm, useAccountForm } from "~/app/components/settings/account-form";
+import { OneFieldSettingsForm } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
@@ -36,25 +35,20 @@ export async function action(args: Route.ActionArgs) {
 
 /** spec 1 §2 /settings/account/screen_name, §5 'Username change'. */
 export default function ScreenName({ loaderData, actionData }: Route.ComponentProps) {
-  const account = useAccountForm(usernameSchema, {
-    // A new saved value starts the form afresh (it shows what was saved, in lower case).
-    id: `username-${loaderData.username}`,
-    saved: { username: loaderData.username },
-    actionData,
-  });
   return (
-    <SettingsForm title="Username" account={account}>
-      <ConformField
-        meta={account.fields.username}
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={MAX_USERNAME_LENGTH}
-      />
-      <AccountFormNote>
-        Your profile lives at /{loaderData.username}. Letters, numbers, _ and - only; saved in lower case.
-      </AccountFormNote>
-    </SettingsForm>
+    <OneFieldSettingsForm
+      title="Username"
+      schema={usernameSchema}
+      name="username"
+      // A new saved value starts the form afresh (it shows what was saved, in lower case).
+      saved={loaderData.username}
+      actionData={actionData}
+      note={`Your profile lives at /${loaderData.username}. Letters, numbers, _ and - only; saved in lower case.`}
+      label="Username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={MAX_USERNAME_LENGTH}
+    />
   );
 }

@@ -1,19 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
-import { AccountPinForm } from "~/app/components/settings/account-pin-form";
+import { AccountPinForm, PIN_INTENTS } from "~/app/components/settings/account-pin-form";
 import { pageTitle } from "~/app/components/shell/campus";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { AREA_FAILURES } from "~/app/lib/errors.server";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import {
-  ACCOUNT_UPDATED,
-  type AccountActionData,
-  EMAIL_SENT,
-  PinIntent,
-} from "~/app/routes/settings/account/account-action.server";
-import { pinSchema } from "~/server/accounts/schemas";
+import { answerCodeForm } from "~/app/routes/auth/action.server";
+import { ACCOUNT_UPDATED } from "~/app/routes/settings/account/account-action.server";
 import { confirmEmailChange, requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/verify-email";
 
@@ -40,32 +34,16 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
   const { request, context } = args;
   const email = emailQuery(request);
-  const formData = await readForm(request);
-
-  if (readIntent(formData, PinIntent) === "resend-pin") {
-    try {
-      await requestEmailChange(context.app, viewer, { email }, context.campus);
-      return data<AccountActionData>({ toast: EMAIL_SENT });
-    } catch (error) {
-      return failureReply(context.app, error, { ...AREA_FAILURES.accountSettings });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: pinSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    await confirmEmailChange(context.app, viewer, submission.value);
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["code"],
-    });
-  }
-  // spec 1 §4: back to the e-mail page, which shows the success alert (trigger_alert 'update_success').
-  return redirectWithToast("/settings/account/email", ACCOUNT_UPDATED);
+  return answerCodeForm(context.app, await readForm(request), {
+    intents: PIN_INTENTS,
+    failures: AREA_FAILURES.accountSettings,
+    resend: () => requestEmailChange(context.app, viewer, { email }, context.campus),
+    verify: async (value) => {
+      await confirmEmailChange(context.app, viewer, value);
+      // spec 1 §4: back to the e-mail page, which shows the success alert (trigger_alert 'update_success').
+      return redirectWithToast("/settings/account/email", ACCOUNT_UPDATED);
+    },
+  });
 }
 
 /** spec 1 §2 /settings/account/verify_email ('Enter PIN'). */

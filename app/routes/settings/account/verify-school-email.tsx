@@ -1,18 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AccountFormNote, AccountTextLink } from "~/app/components/settings/account-form";
-import { AccountPinForm } from "~/app/components/settings/account-pin-form";
+import { AccountPinForm, PIN_INTENTS } from "~/app/components/settings/account-pin-form";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { AREA_FAILURES } from "~/app/lib/errors.server";
+import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import {
-  type AccountActionData,
-  EMAIL_SENT,
-  PinIntent,
-} from "~/app/routes/settings/account/account-action.server";
-import { pinSchema } from "~/server/accounts/schemas";
+import { answerCodeForm } from "~/app/routes/auth/action.server";
 import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
 import type { Route } from "./+types/verify-school-email";
 
@@ -49,38 +43,24 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireEmailVerifiedUser(args);
   const { request, context } = args;
   const query = pinQuery(args);
-  const formData = await readForm(request);
-
-  if (readIntent(formData, PinIntent) === "resend-pin") {
-    const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));
-    try {
-      await sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);
-      return data<AccountActionData>({ toast: EMAIL_SENT });
-    } catch (error) {
-      return failureReply(context.app, error, { ...AREA_FAILURES.accountSettings });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: pinSchema });
-  if (submission.status !== "success") {
-    return data<AccountActionData>({ result: submission.reply() }, { status: 400 });
-  }
-  try {
-    const verified = await verifySchoolEmailCode(context.app, viewer, submission.value, {
-      genericInstance: context.campus.generic,
-    });
-    // spec 1 §4: the generic instance goes on to /search_schools, a campus to /home (ours: a welcome toast).
-    return redirectWithToast(verified.next, {
-      message: `Welcome to ${campusBrand({ name: verified.campus.name, generic: false })}!`,
-      type: "success",
-    });
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.accountSettings,
-      reply: (options) => submission.reply(options),
-      inlineFields: ["code"],
-    });
-  }
+  return answerCodeForm(context.app, await readForm(request), {
+    intents: PIN_INTENTS,
+    failures: AREA_FAILURES.accountSettings,
+    resend: () => {
+      const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));
+      return sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);
+    },
+    verify: async (value) => {
+      const verified = await verifySchoolEmailCode(context.app, viewer, value, {
+        genericInstance: context.campus.generic,
+      });
+      // spec 1 §4: the generic instance goes on to /search_schools, a campus to /home (ours: a welcome toast).
+      return redirectWithToast(verified.next, {
+        message: `Welcome to ${campusBrand({ name: verified.campus.name, generic: false })}!`,
+        type: "success",
+      });
+    },
+  });
 }
 
 /** spec 1 §2 /settings/account/verify_school_email ('Enter PIN'). */
