@@ -5,3 +5,4 @@ export * from "./data-migrations";
 export * from "./mail";
 export * from "./posts";
 export * from "./reports";
+export * from "./search";
