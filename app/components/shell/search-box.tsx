@@ -234,7 +234,6 @@ function SearchCombobox({
                       {isRecent ? (
                         <button
                           type="button"
-                          tabIndex={-1}
                           onMouseDown={(event) => event.preventDefault()}
                           onClick={clearAll}
                           className="text-xs font-semibold text-brand-700 hover:underline"
@@ -246,42 +245,42 @@ function SearchCombobox({
                     {/* biome-ignore lint/a11y/useSemanticElements: a listbox's group (WAI-ARIA combobox pattern), not a form's fieldset. */}
                     <div role="group" aria-label={group.title}>
                       {inGroup.map(({ option, index }) => (
-                        // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the text box; aria-activedescendant points here (combobox pattern).
-                        // biome-ignore lint/a11y/useKeyWithClickEvents: the text box's arrow keys and Enter choose options.
                         <div
                           key={option.id}
-                          id={optionId(index)}
-                          role="option"
-                          aria-selected={index === active}
-                          onMouseDown={(event) => event.preventDefault()}
-                          onClick={() => go(option.href)}
-                          onMouseEnter={() => setActive(index)}
-                          className={`flex cursor-pointer items-center gap-3 px-4 py-2 text-[15px] text-zinc-800 ${index === active ? "bg-zinc-100" : ""}`}
+                          className={`flex items-center pr-2 ${index === active ? "bg-zinc-100" : ""}`}
                         >
-                          {option.person ? (
-                            <Avatar person={option.person} size="sm" />
-                          ) : (
-                            <SearchIcon className="size-4 shrink-0 text-zinc-400" />
-                          )}
-                          <span className="min-w-0 flex-1 truncate">
-                            {option.label}
+                          {/* biome-ignore lint/a11y/useFocusableInteractive: focus stays in the text box; aria-activedescendant points here (combobox pattern). */}
+                          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the text box's arrow keys and Enter choose options. */}
+                          <div
+                            id={optionId(index)}
+                            role="option"
+                            aria-selected={index === active}
+                            onMouseDown={(event) => event.preventDefault()}
+                            onClick={() => go(option.href)}
+                            onMouseEnter={() => setActive(index)}
+                            className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 py-2 pl-4 text-[15px] text-zinc-800"
+                          >
                             {option.person ? (
-                              <span className="ml-2 text-sm text-zinc-500">@{option.person.username}</span>
-                            ) : null}
-                          </span>
+                              <Avatar person={option.person} size="sm" />
+                            ) : (
+                              <SearchIcon className="size-4 shrink-0 text-zinc-400" />
+                            )}
+                            <span className="min-w-0 flex-1 truncate">
+                              {option.label}
+                              {option.person ? (
+                                <span className="ml-2 text-sm text-zinc-500">@{option.person.username}</span>
+                              ) : null}
+                            </span>
+                          </div>
                           {option.kind === "recent" ? (
                             <button
                               type="button"
-                              tabIndex={-1}
                               aria-label={`Remove ${option.label}`}
                               onMouseDown={(event) => event.preventDefault()}
-                              onClick={(event) => {
-                                event.stopPropagation();
-                                removeRecent(option.label);
-                              }}
-                              className="rounded-full px-2 text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700"
+                              onClick={() => removeRecent(option.label)}
+                              className="flex size-8 shrink-0 items-center justify-center rounded-full text-lg text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700"
                             >
-                              ×
+                              <span aria-hidden="true">×</span>
                             </button>
                           ) : null}
                         </div>
