@@ -285,13 +285,13 @@ function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: 
     >
       <input type="hidden" name="q" value={q} />
       {show !== "latest" ? <input type="hidden" name="show" value={show} /> : null}
-      <label className="flex items-center gap-2 text-sm text-zinc-700">
+      <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-zinc-700 xs:max-w-72">
         <span className="sr-only">Category</span>
         <select
           name="category"
           defaultValue={filters.category ?? "all"}
           key={filters.category ?? "all"}
-          className={selectClass}
+          className={`${selectClass} w-full min-w-0`}
         >
           {CATEGORY_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

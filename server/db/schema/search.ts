@@ -4,7 +4,7 @@ import { user } from "./auth";
 import { campuses } from "./campuses";
 
 /**
- * Search (spec 2 §3 Search, User search history, Popular search; issue 12, decision 0190).
+ * Search (spec 2 §3: the Search, User search history and Popular search entities; issue 12, decision 0190).
  * The posts' own search column is `posts.search_tsv` (schema/posts.ts); the term dictionary
  * below is kept current by a trigger on posts (drizzle/*_search.sql), not by the posts code.
  */
@@ -72,7 +72,7 @@ export const searchHistory = pgTable(
   ],
 );
 
-/** spec 2 §3 'Search': per campus and text, how many searches and how many different people. */
+/** spec 2 §3 (the Search entity): per campus and text, how many searches and how many different people. */
 export const searchCounts = pgTable(
   "search_counts",
   {
