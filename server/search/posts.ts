@@ -1,6 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
 import { posts, user } from "../db/schema";
 import { requireReadableCampus } from "../posts/access";
 import { cursorTime, type Page, pageSize, UUID_PATTERN } from "../posts/cursor";
@@ -113,6 +114,54 @@ function keyValue(key: SortKey): SQL {
 }
 
 /**
+ * The posts query of a search, built but not run (the bench EXPLAINs it): the campus's
+ * top-level posts whose words satisfy `tsquery`, filtered, in the sort's order after `after`.
+ */
+export function postSearchQuery(
+  db: Queryable,
+  viewer: { id: string } | null,
+  p: {
+    campusId: string;
+    tsquery: string;
+    show: "latest" | "media";
+    filters: SearchFilters;
+    after: CursorValue[] | null;
+    limit: number;
+  },
+) {
+  const keys = sortKeys(p.filters.sort);
+  // The page is chosen on posts alone (the GIN bitmap, then a top-N sort); only its rows are
+  // joined to their authors and get their summaries' subqueries (first photo, saved by the viewer).
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
+        p.filters.category ? eq(posts.category, p.filters.category) : undefined,
+        // Literal 0, as the media feed writes it.
+        p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
+        ...listingConditions(p.filters),
+        p.after ? afterCursor(keys, p.after) : undefined,
+      ),
+    )
+    .orderBy(...orderBy(keys))
+    .limit(p.limit)
+    .as("page");
+  return db
+    .select({
+      ...summaryColumns(viewer),
+      cursorValues: sql<CursorValue[]>`json_build_array(${sql.join(keys.map(keyValue), sql`, `)})`,
+    })
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.id))
+    .innerJoin(user, eq(user.id, posts.authorId))
+    .orderBy(...orderBy(keys));
+}
+
+/**
  * spec 2 §2 /search Latest and Media tabs: the campus's top-level posts matching every typed
  * word (typos and a half-typed last word allowed), 10 a page, newest first or by price, narrowed
  * by the filters. A visitor on a private campus gets PostError 'private-campus' (the route
@@ -133,27 +182,14 @@ export async function searchPosts(
   const groups = await expandWords(ctx.db, campus.id, searchWords(normaliseSearchText(input.q)));
   if (!groups) return empty;
 
-  const rows = await ctx.db
-    .select({
-      ...summaryColumns(viewer),
-      cursorValues: sql<CursorValue[]>`json_build_array(${sql.join(keys.map(keyValue), sql`, `)})`,
-    })
-    .from(posts)
-    .innerJoin(user, eq(user.id, posts.authorId))
-    .where(
-      and(
-        eq(posts.campusId, campus.id),
-        isNull(posts.parentId),
-        sql`${posts.searchTsv} @@ to_tsquery('simple', ${toTsQuery(groups)})`,
-        applied.category ? eq(posts.category, applied.category) : undefined,
-        // Literal 0, as the media feed writes it.
-        input.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
-        ...listingConditions(applied),
-        values ? afterCursor(keys, values) : undefined,
-      ),
-    )
-    .orderBy(...orderBy(keys))
-    .limit(size + 1);
+  const rows = await postSearchQuery(ctx.db, viewer, {
+    campusId: campus.id,
+    tsquery: toTsQuery(groups),
+    show: input.show,
+    filters: applied,
+    after: values,
+    limit: size + 1,
+  });
 
   const kept = rows.slice(0, size);
   const last = kept[kept.length - 1];
