@@ -11,10 +11,10 @@ import { MAX_TERM_LENGTH, typoBudget, typoDistance } from "./text";
 
 /** Completions of the last word (issue 12 §2: 'the last word typed is a prefix'). */
 const PREFIX_TERMS = 8;
-/** Spellings a misspelt word may stand for. */
-const TYPO_TERMS = 3;
+/** Spellings a misspelt word may stand for: more for two typos, which leave more neighbours. */
+const TYPO_TERMS = { 1: 3, 2: 5 } as const;
 /** Candidates read per index range before their distance is computed: bounds the work. */
-const CANDIDATES_PER_RANGE = 400;
+const CANDIDATES_PER_RANGE = 1000;
 /** An exact word also brings its near spellings when they are this much more common (a misspelt post). */
 const MUCH_MORE_COMMON = 10;
 
@@ -118,7 +118,7 @@ export async function expandWords(db: Queryable, campusId: string, words: readon
     }
     const likeliest = [...typos.values()]
       .sort((a, b) => a.distance - b.distance || b.count - a.count || a.term.localeCompare(b.term))
-      .slice(0, TYPO_TERMS);
+      .slice(0, budget === 0 ? 0 : TYPO_TERMS[budget]);
     for (const typo of likeliest) {
       if (!exact || typo.count >= MUCH_MORE_COMMON * exact.doc_count) group.add(typo.term);
     }
