@@ -110,7 +110,9 @@ test("the header's dropdown lists recent searches; one can be removed, and Clear
   await page.goto(hostUrl("mit", "/home"));
   await hydrated(page);
   await searchFromHeader(page, first);
+  await expect(page.getByRole("heading", { name: `No results for "${first}"` })).toBeVisible();
   await searchFromHeader(page, second);
+  await expect(page.getByRole("heading", { name: `No results for "${second}"` })).toBeVisible();
 
   await page.goto(hostUrl("mit", "/home"));
   await hydrated(page);
