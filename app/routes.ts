@@ -60,7 +60,8 @@ export default [
   // spec 1 §2: /profile/edit sends signed-out visitors to /login (its own loader), not to /.
   route("profile/edit", "routes/profile/edit.tsx"),
   route("home", "routes/feed/home.tsx"),
-  route("search", "routes/coming-soon.tsx", { id: "search" }),
+  route("search", "routes/search/search.tsx"),
+  route("search/data", "routes/search/search-data.tsx"),
   route("notifications/*", "routes/coming-soon.tsx", { id: "notifications" }),
   route("media", "routes/media/media.tsx"),
   route("media/:id", "routes/media/media-post.tsx"),

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -26,7 +27,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gin };
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   return {

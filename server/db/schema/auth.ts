@@ -80,6 +80,12 @@ export const user = pgTable(
       .on(table.schoolEmail)
       .where(sql`${table.schoolEmail} is not null`),
     index("user_campus_school_verified_idx").on(table.campusId, table.schoolVerified),
+    // Issue 12, decision 0190: people search, names and username by trigram within a campus.
+    index("user_people_search_idx").using(
+      "gin",
+      table.campusId,
+      sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.username}) gin_trgm_ops`,
+    ),
   ],
 );
 

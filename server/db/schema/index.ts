@@ -7,3 +7,4 @@ export * from "./mail";
 export * from "./posts";
 export * from "./realtime";
 export * from "./reports";
+export * from "./search";

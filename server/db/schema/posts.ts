@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { campuses } from "./campuses";
+import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 
 /**
  * Posts and comments (spec 2 §3 Post: a comment is a post with `post_commented_on`).
@@ -62,6 +63,8 @@ export const posts = pgTable(
     listingStatus: text("listing_status", { enum: ["available", "reserved", "sold"] })
       .notNull()
       .default("available"),
+    /** Issue 12, decision 0190: the words search matches, kept by PostgreSQL itself. */
+    searchTsv: tsvector("search_tsv").notNull().generatedAlwaysAs(POST_SEARCH_DOCUMENT),
   },
   (table) => [
     check(
@@ -104,6 +107,10 @@ export const posts = pgTable(
     index("posts_media_feed_idx")
       .on(table.campusId, table.lastModified.desc(), table.id.desc())
       .where(sql`${table.parentId} is null and ${table.imgCount} > 0`),
+    // Issue 12, decision 0190: post search, one campus's top-level posts (btree_gin for campus_id).
+    index("posts_search_idx")
+      .using("gin", table.campusId, table.searchTsv)
+      .where(sql`${table.parentId} is null`),
     index("posts_replies_idx").on(table.parentId, table.createdAt),
     // The whole thread of a top-level post in one range read (spec 2 §7 replies, recursively).
     index("posts_thread_idx")

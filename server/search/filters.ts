@@ -1,0 +1,112 @@
+// Shared with the browser (the filter bar builds the same addresses): no server imports.
+import { z } from "zod";
+import { categoryFilter } from "../posts/categories";
+
+/**
+ * The filters and sorts of post search (issue 12 §1; beyond the spec, decision 0193), read from
+ * and written to the address so a search can be shared. Category and newest-first work on
+ * every post. Price, condition and sold are the listing fields of issue 11: the schema reads
+ * them now, and server/search/listing.ts applies them once those columns exist.
+ */
+
+export const SEARCH_TABS = ["latest", "media", "people"] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+
+export const SEARCH_SORTS = ["newest", "price_asc", "price_desc"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  newest: "Newest",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+};
+
+export const LISTING_CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"] as const;
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
+
+/** Whole dollars in the address; cents in the database (spec 2 §9 'Money stored in cents'). */
+const MAX_PRICE_DOLLARS = 1_000_000;
+const dollars = z.coerce.number().int().min(0).max(MAX_PRICE_DOLLARS);
+
+export interface SearchFilters {
+  /** A post category value, or null for every category. */
+  category: string | null;
+  sort: SearchSort;
+  /** Cents, inclusive; null for no bound. */
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  condition: ListingCondition | null;
+  /** Sold listings are hidden unless asked for. */
+  includeSold: boolean;
+}
+
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
+  category: null,
+  sort: "newest",
+  minPriceCents: null,
+  maxPriceCents: null,
+  condition: null,
+  includeSold: false,
+};
+
+/** A malformed value is dropped (the search still runs), never an error page: addresses get shared and edited. */
+const searchParamsSchema = z.object({
+  category: z.string().max(100).nullish().catch(null),
+  sort: z.enum(SEARCH_SORTS).nullish().catch(null),
+  min_price: dollars.nullish().catch(null),
+  max_price: dollars.nullish().catch(null),
+  condition: z.enum(LISTING_CONDITIONS).nullish().catch(null),
+  sold: z.enum(["1"]).nullish().catch(null),
+});
+
+function param(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value === null || value === "" ? null : value;
+}
+
+/** The filters of a search address (`/search?q=…&category=…&sort=…&min_price=…`). */
+export function readSearchFilters(params: URLSearchParams): SearchFilters {
+  const parsed = searchParamsSchema.parse({
+    category: param(params, "category"),
+    sort: param(params, "sort"),
+    min_price: param(params, "min_price"),
+    max_price: param(params, "max_price"),
+    condition: param(params, "condition"),
+    sold: param(params, "sold"),
+  });
+  let min = parsed.min_price ?? null;
+  let max = parsed.max_price ?? null;
+  if (min !== null && max !== null && min > max) [min, max] = [max, min];
+  return {
+    category: categoryFilter(parsed.category),
+    sort: parsed.sort ?? "newest",
+    minPriceCents: min === null ? null : min * 100,
+    maxPriceCents: max === null ? null : max * 100,
+    condition: parsed.condition ?? null,
+    includeSold: parsed.sold === "1",
+  };
+}
+
+/** The address parameters of filters (defaults left out), in a stable order. */
+export function searchFilterParams(filters: SearchFilters): [string, string][] {
+  const out: [string, string][] = [];
+  if (filters.category) out.push(["category", filters.category]);
+  if (filters.sort !== "newest") out.push(["sort", filters.sort]);
+  if (filters.minPriceCents !== null) out.push(["min_price", String(filters.minPriceCents / 100)]);
+  if (filters.maxPriceCents !== null) out.push(["max_price", String(filters.maxPriceCents / 100)]);
+  if (filters.condition) out.push(["condition", filters.condition]);
+  if (filters.includeSold) out.push(["sold", "1"]);
+  return out;
+}
+
+/** `/search?q=…&show=…&…filters` (show left out for latest, the default). */
+export function searchHref(
+  q: string,
+  show: SearchTab = "latest",
+  filters: SearchFilters = DEFAULT_SEARCH_FILTERS,
+) {
+  const params = new URLSearchParams({ q });
+  if (show !== "latest") params.set("show", show);
+  if (show !== "people") for (const [name, value] of searchFilterParams(filters)) params.set(name, value);
+  return `/search?${params.toString()}`;
+}

@@ -1,0 +1,201 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { posts, user } from "../db/schema";
+import { requireReadableCampus } from "../posts/access";
+import { cursorTime, type Page, pageSize, UUID_PATTERN } from "../posts/cursor";
+import { PostError } from "../posts/errors";
+import { POST_MESSAGES } from "../posts/schemas";
+import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
+import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from "./filters";
+import { SEARCH_LIMITS } from "./limits";
+import { applicableFilters, listingConditions, type SortKey, sortKeys } from "./listing";
+import { expandWords, toTsQuery } from "./terms";
+import { normaliseSearchText, searchWords } from "./text";
+
+/**
+ * Post search (spec 2 §2 Search, §7 'posts index sorted by date descending … 10 hits per page';
+ * issue 12 §2, decision 0190). Typed words become exact dictionary terms (terms.ts); the
+ * campus's top-level posts holding every word are read through posts_search_idx (a GIN index
+ * on campus and words, for top-level posts only) and sorted newest first — there is no
+ * relevance score to compute, so a page costs the matches' bitmap plus a top-N sort, never a
+ * score of every match. Keyset paging on the sort's keys, ending with (created_at, id).
+ */
+
+export interface SearchPostsInput {
+  /** The campus of the request's host. */
+  campusId: string;
+  q: string;
+  /** Latest: every matching post; media: those with a photo or video (spec 2 §2, the 3-column grid). */
+  show: "latest" | "media";
+  filters?: SearchFilters;
+  cursor?: string | null;
+  limit?: number;
+}
+
+export interface PostSearchPage extends Page<PostSummary> {
+  /** The filters the results honour (the listing ones stay at their defaults until they exist). */
+  applied: SearchFilters;
+}
+
+type CursorValue = string | number | null;
+
+/** Opaque to clients: base64url of [sort, …values of the sort's keys]. */
+function encodeSearchCursor(sort: string, values: CursorValue[]): string {
+  return Buffer.from(JSON.stringify([sort, ...values]), "utf8").toString("base64url");
+}
+
+const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The cursor's values, checked against the sort's keys; anything else is refused (never sent to SQL as is). */
+function decodeSearchCursor(cursor: string, sort: string, keys: SortKey[]): CursorValue[] {
+  const refuse = () => new PostError("invalid-input", POST_MESSAGES.badCursor);
+  if (cursor.length > 300) throw refuse();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(value) || value.length !== keys.length + 1 || value[0] !== sort) throw refuse();
+  const values = value.slice(1) as unknown[];
+  keys.forEach((key, i) => {
+    const v = values[i];
+    if (v === null && key.nullable) return;
+    if (key.kind === "int" && !(typeof v === "number" && Number.isSafeInteger(v))) throw refuse();
+    if (
+      key.kind === "time" &&
+      !(typeof v === "string" && TIME_PATTERN.test(v) && !Number.isNaN(Date.parse(v)))
+    )
+      throw refuse();
+    if (key.kind === "uuid" && !(typeof v === "string" && UUID_PATTERN.test(v))) throw refuse();
+  });
+  return values as CursorValue[];
+}
+
+function typed(key: SortKey, value: CursorValue): SQL {
+  if (key.kind === "time") return sql`${value}::timestamptz`;
+  if (key.kind === "uuid") return sql`${value}::uuid`;
+  return sql`${value}::integer`;
+}
+
+/** Strictly after `value` in the key's order (nulls last in either direction). */
+function beyond(key: SortKey, value: CursorValue): SQL {
+  if (value === null) return sql`false`;
+  const op = key.direction === "asc" ? sql`>` : sql`<`;
+  const compare = sql`${key.column} ${op} ${typed(key, value)}`;
+  return key.nullable ? sql`(${compare} or ${key.column} is null)` : compare;
+}
+
+function same(key: SortKey, value: CursorValue): SQL {
+  return value === null ? sql`${key.column} is null` : sql`${key.column} = ${typed(key, value)}`;
+}
+
+/** Rows after the cursor in the sort's order: (k1 beyond) or (k1 same and k2 beyond) or … */
+function afterCursor(keys: SortKey[], values: CursorValue[]): SQL {
+  const alternatives: SQL[] = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((earlier, j) => same(earlier, values[j] ?? null));
+    return sql`(${sql.join([...equal, beyond(key, values[i] ?? null)], sql` and `)})`;
+  });
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+function orderBy(keys: SortKey[]): SQL[] {
+  return keys.map((key) =>
+    key.direction === "asc" ? sql`${key.column} asc nulls last` : sql`${key.column} desc nulls last`,
+  );
+}
+
+/** The value of a key as the cursor carries it. */
+function keyValue(key: SortKey): SQL {
+  if (key.kind === "time") return cursorTime(key.column);
+  return sql`${key.column}`;
+}
+
+/**
+ * The posts query of a search, built but not run (the bench EXPLAINs it): the campus's
+ * top-level posts whose words satisfy `tsquery`, filtered, in the sort's order after `after`.
+ */
+export function postSearchQuery(
+  db: Queryable,
+  viewer: { id: string } | null,
+  p: {
+    campusId: string;
+    tsquery: string;
+    show: "latest" | "media";
+    filters: SearchFilters;
+    after: CursorValue[] | null;
+    limit: number;
+  },
+) {
+  const keys = sortKeys(p.filters.sort);
+  // The page is chosen on posts alone (the GIN bitmap, then a top-N sort); only its rows are
+  // joined to their authors and get their summaries' subqueries (first photo, saved by the viewer).
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
+        p.filters.category ? eq(posts.category, p.filters.category) : undefined,
+        // Literal 0, as the media feed writes it.
+        p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
+        ...listingConditions(p.filters),
+        p.after ? afterCursor(keys, p.after) : undefined,
+      ),
+    )
+    .orderBy(...orderBy(keys))
+    .limit(p.limit)
+    .as("page");
+  return db
+    .select({
+      ...summaryColumns(viewer),
+      cursorValues: sql<CursorValue[]>`json_build_array(${sql.join(keys.map(keyValue), sql`, `)})`,
+    })
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.id))
+    .innerJoin(user, eq(user.id, posts.authorId))
+    .orderBy(...orderBy(keys));
+}
+
+/**
+ * spec 2 §2 /search Latest and Media tabs: the campus's top-level posts matching every typed
+ * word (typos and a half-typed last word allowed), 10 a page, newest first or by price, narrowed
+ * by the filters. A visitor on a private campus gets PostError 'private-campus' (the route
+ * shows the sign-in modal with reason 'search'). Text with no word gives an empty page.
+ */
+export async function searchPosts(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: SearchPostsInput,
+): Promise<PostSearchPage> {
+  const campus = requireReadableCampus(ctx, viewer, input.campusId);
+  const applied = applicableFilters(input.filters ?? DEFAULT_SEARCH_FILTERS);
+  const keys = sortKeys(applied.sort);
+  const values = input.cursor ? decodeSearchCursor(input.cursor, applied.sort, keys) : null;
+  const size = pageSize(input.limit, SEARCH_LIMITS.hits);
+  const empty = { items: [], nextCursor: null, applied };
+
+  const groups = await expandWords(ctx.db, campus.id, searchWords(normaliseSearchText(input.q)));
+  if (!groups) return empty;
+
+  const rows = await postSearchQuery(ctx.db, viewer, {
+    campusId: campus.id,
+    tsquery: toTsQuery(groups),
+    show: input.show,
+    filters: applied,
+    after: values,
+    limit: size + 1,
+  });
+
+  const kept = rows.slice(0, size);
+  const last = kept[kept.length - 1];
+  return {
+    items: kept.map((row) => toSummary(ctx, viewer, row)),
+    nextCursor: rows.length > size && last ? encodeSearchCursor(applied.sort, last.cursorValues) : null,
+    applied,
+  };
+}

@@ -1,0 +1,275 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestMember, createTestPost, pngFile, type TestMember } from "../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { campuses, searchTerms, user } from "../db/schema";
+import { deletePost } from "../posts/posts";
+import { DEFAULT_SEARCH_FILTERS, readSearchFilters, searchHref } from "./filters";
+import {
+  clearSearchHistory,
+  listPopularSearches,
+  listRecentSearches,
+  recordSearch,
+  removeRecentSearch,
+} from "./history";
+import { searchPeople } from "./people";
+import { searchPosts } from "./posts";
+import { getSearchSuggestions } from "./suggestions";
+import { rebuildSearchTerms } from "./terms";
+import { searchWords, typoBudget, typoDistance } from "./text";
+
+let t: TestContext;
+let seller: TestMember;
+let buyer: TestMember;
+let other: TestMember;
+
+beforeAll(async () => {
+  t = await createTestContext({ postLimits: { perMinute: 0, perDay: 0 } });
+  seller = await createTestMember(t, { fullName: "Sally Fridgeworth" });
+  buyer = await createTestMember(t, { fullName: "Bob Buyer" });
+  other = await createTestMember(t, { fullName: "Uma Texan", campusId: "ut" });
+});
+afterAll(() => t.close());
+
+async function post(author: TestMember, text: string, options: { category?: string; files?: Blob[] } = {}) {
+  t.clock.advance(1000);
+  return createTestPost(t, author.viewer, { text, ...options });
+}
+
+async function found(q: string, viewer = buyer, campusId = "ou") {
+  const page = await searchPosts(t.ctx, viewer.viewer, { campusId, q, show: "latest" });
+  return page.items.map((item) => item.id);
+}
+
+describe("words and typos", () => {
+  it("splits typed text as the stored words are split", () => {
+    expect(searchWords("  Mini-Fridge, $50!! ")).toEqual(["mini", "fridge", "50"]);
+    expect(typoBudget("tv")).toBe(0);
+    expect(typoBudget("desk")).toBe(1);
+    expect(typoBudget("keyboards")).toBe(2);
+    expect(typoDistance("fridge", "firdge", 1)).toBe(1);
+    expect(typoDistance("fridge", "frige", 1)).toBe(1);
+    expect(typoDistance("fridge", "bridges", 1)).toBe(2);
+  });
+});
+
+describe("post search", () => {
+  it("finds a post by its words, typos and a half-typed last word, newest first", async () => {
+    const fridge = await post(seller, "Mini fridge, barely used, pick up at Walker dorm");
+    const lamp = await post(seller, "Desk lamp and a mini whiteboard");
+    expect(await found("mini fridge")).toEqual([fridge.id]);
+    expect(await found("mini")).toEqual([lamp.id, fridge.id]);
+    // One typo from 4 letters (a missing letter, a swap), two from 8.
+    expect(await found("mini frige")).toEqual([fridge.id]);
+    expect(await found("mnii fridge")).toEqual([fridge.id]);
+    expect(await found("whitebaord")).toEqual([lamp.id]);
+    expect(await found("whitbaord")).toEqual([lamp.id]);
+    // Under 4 letters no typo is forgiven.
+    expect(await found("mimi fridge lmp")).toEqual([]);
+    // The last word may be half typed; the others are whole words.
+    expect(await found("mini fri")).toEqual([fridge.id]);
+    expect(await found("min fridge")).toEqual([]);
+    expect(await found("fri mini")).toEqual([]);
+    // The category's words are searchable too.
+    const chair = await post(seller, "Comfy chair", { category: "furniture" });
+    expect(await found("furniture")).toEqual([chair.id]);
+    expect(await found("nothing like this")).toEqual([]);
+    expect(await found("   ")).toEqual([]);
+  });
+
+  it("never shows another campus's post, and a deleted post leaves the results at once", async () => {
+    const texan = await post(other, "Longhorn cowboy boots size 10");
+    expect(await found("cowboy boots")).toEqual([]);
+    expect(await found("cowboy boots", other, "ut")).toEqual([texan.id]);
+    const gone = await post(seller, "Graphing calculator TI-84");
+    expect(await found("calculator")).toEqual([gone.id]);
+    await deletePost(t.ctx, seller.viewer, gone.id);
+    expect(await found("calculator")).toEqual([]);
+    expect(await found("calculater")).toEqual([]);
+    // The dictionary forgot the words only that post held.
+    const [row] = await t.ctx.db.select().from(searchTerms).where(eq(searchTerms.term, "calculator"));
+    expect(row).toBeUndefined();
+  });
+
+  it("keeps the dictionary equal to a rebuild from the posts", async () => {
+    const read = async () =>
+      (await t.ctx.db.select().from(searchTerms)).map((r) => `${r.campusId}:${r.term}:${r.docCount}`).sort();
+    const before = await read();
+    await rebuildSearchTerms(t.ctx.db);
+    expect(await read()).toEqual(before);
+    await t.ctx.db.execute(sql`update search_terms set doc_count = 99`);
+    await rebuildSearchTerms(t.ctx.db, "ou");
+    await rebuildSearchTerms(t.ctx.db, "ut");
+    expect(await read()).toEqual(before);
+  });
+
+  it("pages without repeats or gaps, narrowed by category and to posts with media", async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const created = await post(seller, `Textbook bundle number ${i}`, {
+        category: i % 2 === 0 ? "books/movies/music" : "school supplies",
+      });
+      made.unshift(created.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await searchPosts(t.ctx, buyer.viewer, {
+        campusId: "ou",
+        q: "textbook",
+        show: "latest",
+        cursor,
+      });
+      expect(page.items.length).toBeLessThanOrEqual(10);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages++;
+      // A post arriving meanwhile appears above, never inside the pages being read.
+      if (pages === 1) await post(seller, "Textbook late arrival");
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(made);
+
+    const filters = { ...DEFAULT_SEARCH_FILTERS, category: "school supplies" };
+    const narrowed = await searchPosts(t.ctx, buyer.viewer, {
+      campusId: "ou",
+      q: "textbook bundle",
+      show: "latest",
+      filters,
+      limit: 50,
+    });
+    expect(narrowed.items.map((item) => item.id)).toEqual(made.filter((_, j) => j % 2 === 1));
+    expect(narrowed.items.every((item) => item.category === "school supplies")).toBe(true);
+    expect(narrowed.applied.category).toBe("school supplies");
+
+    const withPhoto = await post(seller, "Textbook with a photo", { files: [await pngFile()] });
+    const media = await searchPosts(t.ctx, buyer.viewer, { campusId: "ou", q: "textbook", show: "media" });
+    expect(media.items.map((item) => item.id)).toEqual([withPhoto.id]);
+  });
+
+  it("refuses a tampered cursor and a visitor on a private campus", async () => {
+    await expect(
+      searchPosts(t.ctx, buyer.viewer, { campusId: "ou", q: "textbook", show: "latest", cursor: "bm9wZQ" }),
+    ).rejects.toMatchObject({ code: "invalid-input" });
+    await t.ctx.db.update(campuses).set({ privacy: "private" }).where(eq(campuses.id, "smu"));
+    await t.ctx.campuses.refresh();
+    const visitor = searchPosts(t.ctx, null, { campusId: "smu", q: "anything", show: "latest" });
+    await expect(visitor).rejects.toMatchObject({ code: "private-campus" });
+  });
+});
+
+describe("filters in the address", () => {
+  it("reads and writes category, sort, price, condition and sold", () => {
+    const filters = readSearchFilters(
+      new URLSearchParams(
+        "category=furniture&sort=price_asc&min_price=80&max_price=20&condition=good&sold=1",
+      ),
+    );
+    expect(filters).toEqual({
+      category: "furniture",
+      sort: "price_asc",
+      minPriceCents: 2000,
+      maxPriceCents: 8000,
+      condition: "good",
+      includeSold: true,
+    });
+    expect(searchHref("desk", "latest", filters)).toBe(
+      "/search?q=desk&category=furniture&sort=price_asc&min_price=20&max_price=80&condition=good&sold=1",
+    );
+    // Malformed values are dropped, never an error.
+    expect(
+      readSearchFilters(new URLSearchParams("category=nope&sort=x&min_price=-3&condition=mint")),
+    ).toEqual(DEFAULT_SEARCH_FILTERS);
+  });
+});
+
+describe("people", () => {
+  it("finds the campus's people by name or username, with a typo, never another campus's", async () => {
+    const byName = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "sally" });
+    expect(byName.items.map((p) => p.id)).toEqual([seller.id]);
+    const typo = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "saly" });
+    expect(typo.items.map((p) => p.id)).toContain(seller.id);
+    const [row] = await t.ctx.db.select({ username: user.username }).from(user).where(eq(user.id, seller.id));
+    const byUsername = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: row?.username ?? "" });
+    expect(byUsername.items[0]?.id).toBe(seller.id);
+    expect((await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "uma texan" })).items).toEqual(
+      [],
+    );
+    expect((await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "s" })).items).toEqual([]);
+    const notMe = await searchPeople(t.ctx, seller.viewer, {
+      campusId: "ou",
+      text: "sally",
+      excludeViewer: true,
+    });
+    expect(notMe.items).toEqual([]);
+  });
+
+  it("pages people without repeats", async () => {
+    for (let i = 0; i < 4; i++) await createTestMember(t, { fullName: `Pager${"abcd"[i]} Pat` });
+    const first = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "pager", limit: 3 });
+    expect(first.items).toHaveLength(3);
+    const second = await searchPeople(t.ctx, buyer.viewer, {
+      campusId: "ou",
+      text: "pager",
+      limit: 3,
+      cursor: first.nextCursor,
+    });
+    expect(second.items).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+    const ids = [...first.items, ...second.items].map((p) => p.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+});
+
+describe("history and popular searches", () => {
+  it("keeps a person's recent searches, removes one and clears all", async () => {
+    const me = await createTestMember(t, { fullName: "Hana History" });
+    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk lamp" });
+    t.clock.advance(1000);
+    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "Mini  Fridge" });
+    t.clock.advance(1000);
+    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk LAMP" });
+    const recent = await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" });
+    expect(recent.map((r) => r.text)).toEqual(["desk LAMP", "Mini Fridge"]);
+    // Visitors and other campuses leave nothing.
+    expect(await recordSearch(t.ctx, null, { campusId: "ou", text: "visitor" })).toBe(false);
+    expect(await recordSearch(t.ctx, me.viewer, { campusId: "ut", text: "elsewhere" })).toBe(false);
+    await removeRecentSearch(t.ctx, me.viewer, { campusId: "ou", text: "mini fridge" });
+    expect((await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).map((r) => r.text)).toEqual([
+      "desk LAMP",
+    ]);
+    await clearSearchHistory(t.ctx, me.viewer, { campusId: "ou" });
+    expect(await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).toEqual([]);
+  });
+
+  it("lists as popular only texts 3 different people searched, most people first, at most 14", async () => {
+    const people: TestMember[] = [];
+    for (let i = 0; i < 5; i++)
+      people.push(await createTestMember(t, { fullName: `Popular Person${"abcde"[i]}` }));
+    // One person searching a text many times never makes it popular.
+    for (let i = 0; i < 10; i++)
+      await recordSearch(t.ctx, people[0]?.viewer ?? null, { campusId: "ou", text: "555 123 4567" });
+    for (const p of people.slice(0, 3)) await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: "bike" });
+    for (const p of people) await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: "Couch" });
+    for (let n = 0; n < 15; n++)
+      for (const p of people.slice(0, 3))
+        await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: `item ${n}` });
+    const popular = await listPopularSearches(t.ctx, { campusId: "ou" });
+    expect(popular).toHaveLength(14);
+    expect(popular[0]).toEqual({ text: "Couch", people: 5 });
+    expect(popular.map((p) => p.text)).not.toContain("555 123 4567");
+    expect(await listPopularSearches(t.ctx, { campusId: "ut" })).toEqual([]);
+
+    const suggestions = await getSearchSuggestions(t.ctx, people[0]?.viewer ?? null, {
+      campusId: "ou",
+      text: "",
+    });
+    expect(suggestions.popular).toHaveLength(4);
+    expect(suggestions.popular[0]).toBe("Couch");
+    const typed = await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text: "mini fr" });
+    expect(typed.completions).toContain("mini fridge");
+    const person = await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text: "sally" });
+    expect(person.people.map((p) => p.id)).toContain(seller.id);
+  });
+});
