@@ -1,8 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, createTestPost, pngFile, type TestMember } from "../../tests/support/factories";
+import {
+  createTestMember,
+  createTestPost,
+  pngFile,
+  type TestMember,
+  type TestPostOptions,
+} from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses, searchTerms, user } from "../db/schema";
+import { setListingStatus } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
 import { DEFAULT_SEARCH_FILTERS, readSearchFilters, searchHref } from "./filters";
 import {
@@ -31,7 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post(author: TestMember, text: string, options: { category?: string; files?: Blob[] } = {}) {
+async function post(
+  author: TestMember,
+  text: string,
+  options: { category?: string; files?: Blob[]; listing?: TestPostOptions["listing"] } = {},
+) {
   t.clock.advance(1000);
   return createTestPost(t, author.viewer, { text, ...options });
 }
@@ -146,6 +157,69 @@ describe("post search", () => {
     const withPhoto = await post(seller, "Textbook with a photo", { files: [await pngFile()] });
     const media = await searchPosts(t.ctx, buyer.viewer, { campusId: "ou", q: "textbook", show: "media" });
     expect(media.items.map((item) => item.id)).toEqual([withPhoto.id]);
+  });
+
+  it("filters by price range and condition, hides sold listings unless asked, and pages price sorts without repeats", async () => {
+    const prices = [0, 1500, 4000, 4000, 9000, null, 2500, 12000, 500, 4000, 3000, 7000];
+    const made: { id: string; cents: number | null }[] = [];
+    for (const [i, cents] of prices.entries()) {
+      const created = await post(seller, `Gaming monitor offer ${i}`, {
+        listing:
+          cents === null
+            ? undefined
+            : { price: cents === 0 ? "free" : String(cents / 100), condition: i % 2 ? "good" : "new" },
+      });
+      made.push({ id: created.id, cents });
+    }
+    const sold = made[4];
+    if (!sold) throw new Error("no listing to sell");
+    await setListingStatus(t.ctx, seller.viewer, { postId: sold.id, status: "sold" });
+    const ids = async (filters: Partial<typeof DEFAULT_SEARCH_FILTERS>) => {
+      const page = await searchPosts(t.ctx, buyer.viewer, {
+        campusId: "ou",
+        q: "gaming monitor",
+        show: "latest",
+        filters: { ...DEFAULT_SEARCH_FILTERS, ...filters },
+        limit: 50,
+      });
+      return page.items.map((item) => item.id);
+    };
+    const newestFirst = [...made].reverse();
+    // Sold listings leave the default results; asked for, they come back.
+    expect(await ids({})).toEqual(newestFirst.filter((entry) => entry !== sold).map((entry) => entry.id));
+    expect(await ids({ includeSold: true })).toEqual(newestFirst.map((entry) => entry.id));
+    const inRange = newestFirst
+      .filter((entry) => entry !== sold && entry.cents !== null && entry.cents >= 2000 && entry.cents <= 5000)
+      .map((entry) => entry.id);
+    expect(await ids({ minPriceCents: 2000, maxPriceCents: 5000 })).toEqual(inRange);
+    const good = newestFirst
+      .filter((entry) => entry !== sold && entry.cents !== null && made.indexOf(entry) % 2 === 1)
+      .map((entry) => entry.id);
+    expect(await ids({ condition: "good" })).toEqual(good);
+
+    // Price low to high in pages of 3: every priced listing once, in price order, unpriced last.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await searchPosts(t.ctx, buyer.viewer, {
+        campusId: "ou",
+        q: "gaming monitor",
+        show: "latest",
+        filters: { ...DEFAULT_SEARCH_FILTERS, sort: "price_asc" },
+        cursor,
+        limit: 3,
+      });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const shown = made.filter((entry) => entry !== sold);
+    expect(seen).toHaveLength(shown.length);
+    const centsOf = (id: string) => shown.find((entry) => entry.id === id)?.cents ?? null;
+    const seenCents = seen.map(centsOf);
+    expect(seenCents.at(-1)).toBeNull();
+    const priced = seenCents.filter((cents): cents is number => cents !== null);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
   });
 
   it("refuses a tampered cursor and a visitor on a private campus", async () => {
