@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/errors";
 import { campuses, posts, user } from "../db/schema";
+import { notifyNewComment } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, readText } from "./input";
@@ -138,6 +139,16 @@ export async function createComment(
             chain.map((row) => row.id),
           ),
         );
+      // Issue 14 §1: the post's owner, the comment's author, the thread above (spec 2 §3 types).
+      const threadIds = chain.map((row) => row.id);
+      await notifyNewComment(tx, ctx, {
+        commentId: id,
+        authorId: author.id,
+        campusId: parent.campusId,
+        parentId: parent.id,
+        rootId,
+        threadIds,
+      });
     });
   } catch (error) {
     await removePostFiles(ctx, stored.flatMap(storedFileKeys));

@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./campuses";
 export * from "./data-migrations";
 export * from "./mail";
+export * from "./notifications";
 export * from "./posts";
-export * from "./reports";
 export * from "./realtime";
+export * from "./reports";
