@@ -62,6 +62,8 @@ export const notificationQueries = {
 export interface NotificationActor {
   id: string;
   username: string;
+  firstName: string;
+  lastName: string;
   name: string;
   img: string | null;
 }
@@ -116,6 +118,8 @@ export async function listNotifications(
     const actor: NotificationActor = {
       id: row.actorId,
       username: row.actorUsername,
+      firstName: row.actorFirstName,
+      lastName: row.actorLastName,
       name: displayName({ firstName: row.actorFirstName, lastName: row.actorLastName }),
       img: row.actorImg,
     };

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   type AccountRow,
   AccountRows,
@@ -7,6 +8,7 @@ import {
 } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
+import { ChevronRightIcon } from "~/app/components/ui/icons";
 import { requireUser } from "~/app/lib/viewer.server";
 import { getAccountOverview } from "~/server/accounts/settings";
 import type { Route } from "./+types/account";
@@ -70,6 +72,14 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   return (
     <SettingsPage title="Account Settings" backBadge>
       <AccountRows rows={loaderData.rows} />
+      {/* Issue 14 §2: the e-mail (spec 1 §3 email_notifications) and push settings, beside the spec's rows. */}
+      <Link
+        to="/settings/notifications"
+        className="mt-4 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        Notification settings
+        <ChevronRightIcon className="size-4 text-zinc-500" />
+      </Link>
     </SettingsPage>
   );
 }
