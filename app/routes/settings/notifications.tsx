@@ -124,7 +124,11 @@ function PushSetting({ vapidPublicKey }: { vapidPublicKey: string }) {
   };
 
   return (
-    <section aria-labelledby="push-title" className="mt-8 border-t border-zinc-200 pt-6">
+    <section
+      aria-labelledby="push-title"
+      data-vapid-public-key={vapidPublicKey}
+      className="mt-8 border-t border-zinc-200 pt-6"
+    >
       <h2 id="push-title" className="text-base font-bold text-zinc-900">
         Push notifications
       </h2>
