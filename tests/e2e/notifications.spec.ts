@@ -10,6 +10,9 @@ import { createStudent } from "./support/student";
 
 // Issue 14: notifications in the app, by e-mail and by web push, and the installable app.
 
+// The service worker is this spec's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 async function newStudentPage(browser: Browser, request: Parameters<typeof createStudent>[1]) {
   const context = await browser.newContext();
   const student = await createStudent(context, request);
