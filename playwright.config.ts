@@ -25,5 +25,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
+    // Decision 0253: the app's service worker would answer /assets/ from its cache, out of reach of
+    // page.route (loadWithScriptsHeld); only the specs about it (notifications.spec.ts) allow it.
+    serviceWorkers: "block",
   },
 });

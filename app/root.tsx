@@ -24,7 +24,10 @@ import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
+import { useLiveNotifications } from "./lib/live-notifications";
 import { useNonce } from "./lib/nonce";
+import { notificationBadge } from "./lib/notification-badge.server";
+import { registerServiceWorker } from "./lib/push";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
 
 /** The live events that change what the shell shows (the unread badges) or an open chat. */
@@ -52,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
   // Decision 0210: the viewer's latest event number, so the live stream opened after this page
   // loaded replays whatever happened in between (app/lib/realtime.tsx).
   const realtimeSeq = viewer ? await currentUserSeq(app.db, viewer.id) : null;
+  // Issue 14: the badge's notifications (the chats' unread count joins them at merge).
+  const unreadNotifications = await notificationBadge(app, args.request, viewer);
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
@@ -71,9 +76,10 @@ export async function loader(args: Route.LoaderArgs) {
       memberCount,
       toast,
       googleConfigured: Boolean(app.config.googleClientId),
-      // Unread notifications plus unread chats (spec 1 §2); notifications arrive with their issue.
-      unreadCount: unreadChats,
+      // spec 1 §2: unread notifications plus unread chats.
+      unreadNotifications,
       unreadChats,
+      unreadCount: unreadNotifications + unreadChats,
       realtimeSeq,
       /** The school-verified member's own campus site ('Visit Your Campus', 'View Your Campus'). */
       viewerCampusUrl: viewer?.schoolVerified ? campusUrl(viewer.campusId) : null,
@@ -99,6 +105,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (nextUrl.pathname !== currentUrl.pathname && isGeoGatedPath(nextUrl.pathname)) return true;
+  // spec 2 §4: opening the notifications list resets the badge.
+  if (nextUrl.pathname === "/notifications" || currentUrl.pathname === "/notifications") return true;
   return defaultShouldRevalidate;
 }
 
@@ -116,6 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b91c1c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Issue 14 §3: the campus's installable app (decision 0253). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
         {/* spec 1 §6: the browser reports its time zone before anything else runs. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data (JSX children would be HTML-escaped, which breaks a script). */}
         <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: REPORT_TIME_ZONE_SCRIPT }} />
@@ -133,6 +143,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
+  useLiveNotifications(loaderData.viewer !== null);
+  // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
+  useEffect(() => registerServiceWorker(), []);
   useRecordNavigation();
   return (
     <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>

@@ -36,6 +36,7 @@ export default [
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),
       route("account/blocked", "routes/settings/account/blocked.tsx"),
       route("payments", "routes/settings/payments.tsx"),
+      route("notifications", "routes/settings/notifications.tsx", { id: "settings-notifications" }),
     ]),
   ]),
   layout("routes/protected.tsx", [
@@ -56,13 +57,17 @@ export default [
     route("create/*", "routes/coming-soon.tsx", { id: "create" }),
     route("ads/*", "routes/coming-soon.tsx", { id: "ads" }),
     route("saved", "routes/posts/saved.tsx"),
+    route("notifications", "routes/notifications/notifications.tsx"),
+    route("notifications/mentions", "routes/notifications/mentions.tsx"),
   ]),
   // spec 1 §2: /profile/edit sends signed-out visitors to /login (its own loader), not to /.
   route("profile/edit", "routes/profile/edit.tsx"),
   route("home", "routes/feed/home.tsx"),
   route("search", "routes/search/search.tsx"),
   route("search/data", "routes/search/search-data.tsx"),
-  route("notifications/*", "routes/coming-soon.tsx", { id: "notifications" }),
+  // Issue 14 §2: reached from an e-mail without a session (a signed token), so not protected.
+  route("notifications/unsubscribe", "routes/notifications/unsubscribe.tsx"),
+  route("manifest.webmanifest", "routes/app/manifest.ts"),
   route("media", "routes/media/media.tsx"),
   route("media/:id", "routes/media/media-post.tsx"),
   route("post/:id", "routes/posts/post.tsx"),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import campusList from "./campuses/campuses.json";
 import type { S3Settings } from "./media/s3-storage";
 
@@ -57,6 +58,20 @@ export interface Config {
    * exhaust it; a heartbeat comment every `heartbeatMs` keeps proxies from closing an idle one.
    */
   realtime: { maxStreams: number; maxStreamsPerUser: number; heartbeatMs: number };
+  /**
+   * Issue 14 §2, decision 0251 (CONTRACT.md NOTIFICATION_EMAIL_DELAY): how long a notification
+   * e-mail waits, so what is read meanwhile is not mailed and several become one e-mail.
+   */
+  notificationEmailDelayMs: number;
+  /** Issue 14 §3, decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
+  vapid: VapidKeys;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** The contact the push services are given (mailto:, from MAIL_FROM's address). */
+  subject: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -172,6 +187,27 @@ export function parseS3Settings(env: Env): S3Settings | null {
   };
 }
 
+/**
+ * Decision 0252: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when both are set; otherwise a pair
+ * generated once into DATA_DIR, so browsers' subscriptions stay valid across restarts.
+ */
+function loadOrCreateVapidKeys(env: Env, dataDir: string, mailFrom: string): VapidKeys {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const subject = optional(env.VAPID_SUBJECT) ?? `mailto:${address.trim()}`;
+  const publicKey = optional(env.VAPID_PUBLIC_KEY);
+  const privateKey = optional(env.VAPID_PRIVATE_KEY);
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return { ...keys, subject };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -179,13 +215,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && !explicitSecret) {
     throw new Error("APP_SECRET is required when NODE_ENV=production (see README, Configuration).");
   }
+  const mailFrom = optional(env.MAIL_FROM) ?? "Campus Buy Sell <no-reply@localhost>";
   return {
     production,
     port: Number(env.PORT || 3000),
     dataDir,
     databaseUrl: optional(env.DATABASE_URL),
     smtpUrl: optional(env.SMTP_URL),
-    mailFrom: optional(env.MAIL_FROM) ?? "Campus Buy Sell <no-reply@localhost>",
+    mailFrom,
     appSecret: explicitSecret ?? loadOrCreateSecret(dataDir),
     publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
     stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
@@ -213,5 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxStreamsPerUser: 10,
       heartbeatMs: 25_000,
     },
+    notificationEmailDelayMs: seconds(env.NOTIFICATION_EMAIL_DELAY, 120) * 1000,
+    vapid: loadOrCreateVapidKeys(env, dataDir, mailFrom),
   };
 }

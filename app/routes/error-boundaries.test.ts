@@ -10,6 +10,9 @@ function files(entries: readonly RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [entry.file, ...files(entry.children ?? [])]);
 }
 
+/** Routes that answer a file, not a page. */
+const RESOURCE_ROUTES = ["routes/app/manifest.ts"];
+
 describe("route modules", () => {
   const modules = [...new Set(files(routes))];
 
@@ -19,6 +22,12 @@ describe("route modules", () => {
 
   it.each(modules)("%s exports the shared ErrorBoundary", async (file) => {
     const module: { ErrorBoundary?: unknown } = await import(/* @vite-ignore */ `../${file}`);
+    // A resource route answers its own Response; an ErrorBoundary would turn it into a page that
+    // renders the document instead (decision 0253's manifest).
+    if (RESOURCE_ROUTES.includes(file)) {
+      expect(module.ErrorBoundary).toBeUndefined();
+      return;
+    }
     expect(module.ErrorBoundary).toBe(RouteErrorBoundary);
   });
 });

@@ -27,6 +27,7 @@ const ROUTE_SEGMENTS = [
   "home",
   "search",
   "notifications",
+  "manifest.webmanifest",
   "media",
   "post",
   "dev",
@@ -39,6 +40,10 @@ const TECHNICAL_PATHS = [
   "assets",
   "logos",
   "favicon.svg",
+  // Issue 14 §3, decision 0253: the app icons, the service worker and its offline page.
+  "icons",
+  "sw.js",
+  "offline.html",
   "media-files",
   "robots.txt",
   "mentions",

@@ -14,21 +14,45 @@ export interface MailToQueue {
   text: string;
   /** After this the mail is not worth delivering (a code that expired). */
   expiresAt?: Date | null;
+  /** Not delivered before this moment (a notification e-mail's delay, decision 0251). */
+  notBefore?: Date;
+  /** The user a mail composed at send time is for (decision 0251). */
+  userId?: string;
 }
+
+/**
+ * Decision 0251: a mail whose subject and body are written when it is sent, from what is
+ * still true then. `compose` returns null to drop the mail; `afterSend` records what went.
+ */
+export interface ComposedMail {
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  afterSend?: () => Promise<void>;
+}
+export type MailComposer = (ctx: AppContext, row: OutboxRow) => Promise<ComposedMail | null>;
+/** Composers by mail kind, for the rows queued with a `userId` (those are never sent as stored). */
+export type MailComposers = Readonly<Record<string, MailComposer>>;
 
 /** Queues a mail; call it with the transaction that makes the change the mail reports. */
 export async function enqueueMail(db: Queryable, mail: MailToQueue, now: Date): Promise<void> {
-  await db.insert(mailOutbox).values({
-    campusId: mail.campusId,
-    kind: mail.kind,
-    to: mail.to.toLowerCase(),
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    expiresAt: mail.expiresAt ?? null,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
+  await db
+    .insert(mailOutbox)
+    .values({
+      campusId: mail.campusId,
+      kind: mail.kind,
+      to: mail.to.toLowerCase(),
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      expiresAt: mail.expiresAt ?? null,
+      nextAttemptAt: mail.notBefore ?? now,
+      createdAt: now,
+      userId: mail.userId ?? null,
+    })
+    // Decision 0251: a notification e-mail already pending for the user takes this one in.
+    .onConflictDoNothing();
 }
 
 /** How many mails of a kind went to an address since a moment (the 3-an-hour cap of codes). */
@@ -78,7 +102,11 @@ export interface DeliveryRound {
  * the outbox), sends it, and records the outcome. At least once: a crash after
  * sending and before recording sends again when the lease runs out.
  */
-export async function deliverDueMail(ctx: AppContext, limit = MAIL_BATCH_SIZE): Promise<DeliveryRound> {
+export async function deliverDueMail(
+  ctx: AppContext,
+  limit = MAIL_BATCH_SIZE,
+  composers: MailComposers = {},
+): Promise<DeliveryRound> {
   const now = ctx.clock.now();
   const claimed = await ctx.db.transaction(async (tx) => {
     const due = await tx
@@ -117,11 +145,45 @@ export async function deliverDueMail(ctx: AppContext, limit = MAIL_BATCH_SIZE): 
       continue;
     }
     try {
-      await ctx.mail.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
+      // Only rows queued for composing carry a user; any other row is sent as it was written.
+      const compose = row.userId ? composers[row.kind] : undefined;
+      if (!compose && row.userId) throw new Error(`no composer for mail kind ${row.kind}`);
+      const composed: ComposedMail | null = compose
+        ? await compose(ctx, row)
+        : {
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+            ...(row.headers ? { headers: row.headers } : {}),
+          };
+      if (!composed) {
+        // Decision 0251: everything it would have said was read, deleted or turned off meanwhile.
+        await ctx.db
+          .update(mailOutbox)
+          .set({ status: "dropped", lastError: null })
+          .where(eq(mailOutbox.id, row.id));
+        continue;
+      }
+      await ctx.mail.send({
+        to: row.to,
+        subject: composed.subject,
+        html: composed.html,
+        text: composed.text,
+        ...(composed.headers ? { headers: composed.headers } : {}),
+      });
       await ctx.db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: ctx.clock.now(), lastError: null })
+        .set({
+          status: "sent",
+          sentAt: ctx.clock.now(),
+          lastError: null,
+          subject: composed.subject,
+          html: composed.html,
+          text: composed.text,
+          headers: composed.headers ?? null,
+        })
         .where(eq(mailOutbox.id, row.id));
+      await composed.afterSend?.();
       round.sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

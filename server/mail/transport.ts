@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The mail seam (ARCHITECTURE.md rule 6): the outbox worker hands each message to one of these. */
@@ -42,6 +44,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
     close: () => transporter.close(),

@@ -1,5 +1,10 @@
 import type { AppContext } from "../context";
-import { deliverDueMail, MAIL_BATCH_SIZE } from "./outbox";
+import { composeNotificationMail, NOTIFICATION_MAIL_KIND } from "../notifications/email";
+import { deliverDuePush, type LiveStreamCheck, PUSH_BATCH_SIZE } from "../notifications/push";
+import { deliverDueMail, MAIL_BATCH_SIZE, type MailComposers } from "./outbox";
+
+/** Decision 0251: mails written when sent, by kind. */
+export const mailComposers: MailComposers = { [NOTIFICATION_MAIL_KIND]: composeNotificationMail };
 
 export interface MailWorker {
   wake(): void;
@@ -7,8 +12,16 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/** Delivers the outbox in this process: on a timer, and at once when woken after a commit. */
-export function startMailWorker(ctx: AppContext, pollMs = 2_000): MailWorker {
+/**
+ * Delivers the outbox in this process, and the web pushes notify() owes (decision 0252): on a
+ * timer, and at once when woken after a commit. `isLive` says whether a user has a live stream
+ * open (no push then); without it every push is sent.
+ */
+export function startMailWorker(
+  ctx: AppContext,
+  pollMs = 2_000,
+  options: { isLive?: LiveStreamCheck } = {},
+): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -24,9 +37,12 @@ export function startMailWorker(ctx: AppContext, pollMs = 2_000): MailWorker {
         let full = false;
         do {
           again = false;
-          const { sent, retrying, failed } = await deliverDueMail(ctx, MAIL_BATCH_SIZE);
+          const { sent, retrying, failed } = await deliverDueMail(ctx, MAIL_BATCH_SIZE, mailComposers);
+          const pushed = await deliverDuePush(ctx, { ...options, limit: PUSH_BATCH_SIZE });
           // A full batch means more may be due: keep going rather than wait for the next poll.
-          full = sent + retrying + failed >= MAIL_BATCH_SIZE;
+          full =
+            sent + retrying + failed >= MAIL_BATCH_SIZE ||
+            pushed.sent + pushed.expired + pushed.failed >= PUSH_BATCH_SIZE;
         } while ((again || full) && !stopped);
       } catch (error) {
         ctx.log.error({ err: error }, "mail worker round failed");

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/errors";
 import { campuses, posts, user } from "../db/schema";
+import { notifyNewComment } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid, readText } from "./input";
@@ -106,7 +107,7 @@ export async function createComment(
         files,
         columns: { parentId: parent.id, rootId },
       },
-      async (tx, { now }, insert) => {
+      async (tx, { id, now }, insert) => {
         const chain = await lockChain(tx, parent.id);
         if (!chain.some((row) => row.id === parent.id))
           throw new PostError("not-found", POST_MESSAGES.postGone);
@@ -126,6 +127,15 @@ export async function createComment(
               chain.map((row) => row.id),
             ),
           );
+        // Issue 14 §1: the post's owner, the comment's author, the thread above (spec 2 §3 types).
+        await notifyNewComment(tx, ctx, {
+          commentId: id,
+          authorId: author.id,
+          campusId: parent.campusId,
+          parentId: parent.id,
+          rootId,
+          threadIds: chain.map((row) => row.id),
+        });
       },
     );
     return { id, rootId };

@@ -3,6 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { campuses, postLikes, posts, user } from "../db/schema";
+import { notify } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import {
   after,
@@ -69,7 +70,13 @@ export async function toggleSave(
   if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   return ctx.db.transaction(async (tx) => {
     const [post] = await tx
-      .select({ id: posts.id, campusId: posts.campusId, type: posts.type, parentId: posts.parentId })
+      .select({
+        id: posts.id,
+        campusId: posts.campusId,
+        type: posts.type,
+        parentId: posts.parentId,
+        authorId: posts.authorId,
+      })
       .from(posts)
       .where(eq(posts.id, postId))
       .for("update")
@@ -88,6 +95,14 @@ export async function toggleSave(
       await tx
         .insert(postLikes)
         .values({ postId, userId: saver.id, campusId: post.campusId, createdAt: ctx.clock.now() });
+      // spec 2 §3 'like' to the post's owner (issue 14 §1).
+      await notify(tx, ctx, {
+        type: "like",
+        to: post.authorId,
+        actorId: saver.id,
+        campusId: post.campusId,
+        postId,
+      });
     }
     const [counted] = await tx
       .update(posts)

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
+import webpush from "web-push";
 import { configureAppCookies } from "../../app/lib/cookies.server";
 import { type Auth, createAuth } from "../../server/accounts/auth";
 import { signInMethods } from "../../server/accounts/sign-in-methods";
@@ -74,6 +75,11 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   return { handle: wrapPglite(client), drop: async () => {} };
 }
 
+function testVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
 /** A freshly migrated database with the campuses, and recording seams (ARCHITECTURE.md rule 10). */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
@@ -88,6 +94,10 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       // Decision 0135: campuses are private unless opened; tests of visitors' pages read open
       // ones, and the privacy tests ask for `publicCampuses: []` or close a campus themselves.
       PUBLIC_CAMPUSES: "all",
+      // CONTRACT.md: tests run notification e-mails without delay; the delay tests set theirs.
+      NOTIFICATION_EMAIL_DELAY: "0",
+      // Decision 0252: keys of the test's own, never a file several test workers would race to write.
+      ...testVapidKeys(),
     }),
     ...overrides,
   };

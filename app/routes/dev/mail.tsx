@@ -66,6 +66,7 @@ const statusStyle = {
   sent: "bg-green-50 text-green-800 ring-green-600/30",
   pending: "bg-amber-50 text-amber-900 ring-amber-600/30",
   failed: "bg-red-50 text-red-800 ring-red-600/30",
+  dropped: "bg-zinc-50 text-zinc-700 ring-zinc-600/30",
 } as const;
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {

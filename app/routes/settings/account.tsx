@@ -8,6 +8,7 @@ import {
 } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
+import { ChevronRightIcon } from "~/app/components/ui/icons";
 import { requireAccount } from "~/app/routes/settings/account/account-action.server";
 import type { Route } from "./+types/account";
 
@@ -75,6 +76,14 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           Blocked users
         </Link>
       </p>
+      {/* Issue 14 §2: the e-mail (spec 1 §3 email_notifications) and push settings, beside the spec's rows. */}
+      <Link
+        to="/settings/notifications"
+        className="mt-4 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        Notification settings
+        <ChevronRightIcon className="size-4 text-zinc-500" />
+      </Link>
     </SettingsPage>
   );
 }

@@ -4,6 +4,7 @@ export * from "./campuses";
 export * from "./chats";
 export * from "./data-migrations";
 export * from "./mail";
+export * from "./notifications";
 export * from "./posts";
 export * from "./realtime";
 export * from "./reports";

@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { campuses } from "./campuses";
 
 /**
@@ -17,7 +19,11 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] })
+    /**
+     * 'dropped': a mail composed at send time (decision 0251) found nothing left worth sending
+     * (read, deleted or turned off meanwhile).
+     */
+    status: text("status", { enum: ["pending", "sent", "failed", "dropped"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -25,11 +31,22 @@ export const mailOutbox = pgTable(
     /** A code mail is worthless once its code expires: stop retrying then. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /**
+     * Decision 0251: the user a mail composed at send time is for (its subject and body are
+     * written then, from what is still true); null for mails written when queued.
+     */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
     index("mail_outbox_to_kind_idx").on(table.to, table.kind, table.createdAt),
+    // Decision 0251: one pending notification e-mail per user, which later notifications join.
+    uniqueIndex("mail_outbox_pending_notification_unique")
+      .on(table.userId, table.kind)
+      .where(sql`${table.status} = 'pending' and ${table.userId} is not null`),
   ],
 );

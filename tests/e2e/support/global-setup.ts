@@ -33,6 +33,10 @@ const CONTRACT_VARIABLES = [
   "SEED_DEMO",
   "PUBLIC_CAMPUSES",
   "TEST_FIXTURES",
+  "NOTIFICATION_EMAIL_DELAY",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
+  "VAPID_SUBJECT",
 ];
 
 async function assertPortFree(port: number, what: string): Promise<void> {
@@ -102,6 +106,8 @@ export default async function globalSetup() {
     SIGN_UPS_PER_HOUR: "1000",
     // Decision 0155: POST /dev/test-student makes signed-in students for the specs (support/student.ts).
     TEST_FIXTURES: "1",
+    // CONTRACT.md NOTIFICATION_EMAIL_DELAY: tests do not wait two minutes for a notification e-mail.
+    NOTIFICATION_EMAIL_DELAY: "0",
     // Decision 0135: visitors may read every campus but the privacy spec's own (support/env.ts).
     PUBLIC_CAMPUSES: campusIds()
       .filter((id) => id !== PRIVATE_CAMPUS)

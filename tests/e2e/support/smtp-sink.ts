@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header by its lower-case name (List-Unsubscribe of notification e-mails, RFC 8058). */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -69,6 +71,9 @@ export async function startSmtpSink(options: { port?: number; host?: string } = 
               subject: email.subject ?? "",
               text: email.text ?? "",
               html: email.html ?? "",
+              headers: Object.fromEntries(
+                email.headers.map((header) => [header.key.toLowerCase(), header.value]),
+              ),
               receivedAt: new Date().toISOString(),
             });
             callback();

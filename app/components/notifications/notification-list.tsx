@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useFetcher, useLocation, useRevalidator } from "react-router";
+import { pageHref } from "~/app/components/posts/feed-model";
+import { formatAge } from "~/app/components/posts/post-format";
+import { Avatar } from "~/app/components/ui/avatar";
+import { buttonClass } from "~/app/components/ui/button";
+import { BellIcon } from "~/app/components/ui/icons";
+import type { NotificationItem, NotificationsPage } from "~/server/notifications/notifications";
+
+/** The tabs of /notifications (spec 2 §2): all, and the mentions demo page. */
+export function NotificationTabs() {
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `rounded-full px-4 py-1.5 text-sm font-semibold ${
+      isActive ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-200/70"
+    }`;
+  return (
+    <nav aria-label="Notifications" className="flex gap-2">
+      <NavLink to="/notifications" end className={tab}>
+        All
+      </NavLink>
+      <NavLink to="/notifications/mentions" className={tab}>
+        Mentions
+      </NavLink>
+    </nav>
+  );
+}
+
+function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
+  const [first] = item.actors;
+  const created = new Date(item.createdAt);
+  return (
+    <li>
+      <Link
+        to={item.href}
+        data-unread={item.unread ? "true" : undefined}
+        className={`flex min-h-16 items-start gap-3 rounded-xl px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+          item.unread ? "bg-brand-50 hover:bg-brand-100/70" : "hover:bg-zinc-50"
+        }`}
+      >
+        <span className="relative shrink-0">
+          <Avatar person={first ?? null} size="md" />
+          {item.others > 0 ? (
+            <span className="absolute -right-1 -bottom-1 rounded-full bg-zinc-900 px-1.5 text-[11px] font-bold text-white ring-2 ring-white">
+              +{item.others}
+            </span>
+          ) : null}
+        </span>
+        <span className="min-w-0 flex-1 text-[15px] leading-snug text-zinc-900">
+          <span className={item.unread ? "font-semibold" : undefined}>{item.text}</span>
+          <time dateTime={item.createdAt} className="mt-0.5 block text-sm text-zinc-500">
+            {formatAge(created, now, "UTC")}
+          </time>
+        </span>
+        {item.unread ? (
+          <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600">
+            <span className="sr-only">Unread</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+interface ListData {
+  page: NotificationsPage | null;
+  listError: string | null;
+}
+
+/**
+ * spec 2 §2 '/notifications': 15 a page, 'Load more' fetching the next page in place (or opening
+ * it without JavaScript). Unread lines are highlighted as they came.
+ */
+export function NotificationList({ page, now }: { page: NotificationsPage; now: string }) {
+  const location = useLocation();
+  const fetcher = useFetcher<ListData>();
+  const [items, setItems] = useState(page.items);
+  const [cursor, setCursor] = useState(page.nextCursor);
+  const handled = useRef<unknown>(null);
+  const clock = new Date(now);
+
+  useEffect(() => {
+    setItems(page.items);
+    setCursor(page.nextCursor);
+  }, [page]);
+
+  useEffect(() => {
+    const received = fetcher.data;
+    if (fetcher.state !== "idle" || !received?.page || handled.current === received) return;
+    handled.current = received;
+    const next = received.page;
+    setItems((shown) => {
+      const seen = new Set(shown.map((item) => item.id));
+      return [...shown, ...next.items.filter((item) => !seen.has(item.id))];
+    });
+    setCursor(next.nextCursor);
+  }, [fetcher.state, fetcher.data]);
+
+  if (items.length === 0) {
+    return (
+      <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <BellIcon className="size-6" />
+        </span>
+        <h2 className="mt-4 text-lg font-bold text-zinc-900">No notifications yet</h2>
+        <p className="mt-1 text-[15px] text-zinc-600">
+          When someone saves or comments on your posts, or messages you, it shows up here.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="rounded-2xl border border-zinc-200 bg-white p-2">
+      <ul aria-label="Notifications" className="flex flex-col gap-1">
+        {items.map((item) => (
+          <NotificationRow key={item.id} item={item} now={clock} />
+        ))}
+      </ul>
+      {cursor ? (
+        <div className="flex justify-center py-3">
+          <Link
+            to={pageHref(location.pathname, location.search, cursor)}
+            onClick={(event) => {
+              event.preventDefault();
+              void fetcher.load(pageHref(location.pathname, location.search, cursor));
+            }}
+            aria-disabled={fetcher.state !== "idle"}
+            className={buttonClass("secondary", "h-11")}
+          >
+            {fetcher.state !== "idle" ? "Loading…" : "Load more"}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** spec 2 §7 'Failed queries give an empty list and error state': the error, with a way to try again. */
+export function NotificationsError({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  return (
+    <section
+      role="alert"
+      className="rounded-2xl border border-zinc-200 bg-white px-6 py-10 text-center text-[15px] text-zinc-800"
+    >
+      <p>{message}</p>
+      <Link
+        to={`${location.pathname}${location.search}`}
+        onClick={(event) => {
+          event.preventDefault();
+          void revalidator.revalidate();
+        }}
+        className={buttonClass("primary", "mt-5")}
+      >
+        {revalidator.state === "loading" ? "Trying again…" : "Try Again"}
+      </Link>
+    </section>
+  );
+}

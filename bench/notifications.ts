@@ -1,0 +1,121 @@
+// Issue 14 §4: the notification list and the unread count at a million notifications, on
+// PostgreSQL, measured as SQL (the queries the app runs, from server/notifications/notifications.ts)
+// and notify()'s own cost inside a write. Not a test: nothing here runs in `npm test`.
+//
+//   createdb -h 127.0.0.1 -U postgres cbs_bench_notif
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cbs_bench_notif npx tsx bench/notifications.ts
+import { sql } from "drizzle-orm";
+import { seedCampuses } from "~/server/campuses/campuses";
+import { loadConfig } from "~/server/config";
+import type { AppContext } from "~/server/context";
+import { openDatabase } from "~/server/db/client";
+import { migrateDatabase } from "~/server/db/migrate";
+import { createLogger } from "~/server/logger";
+import { notificationQueries } from "~/server/notifications/notifications";
+import { notify } from "~/server/notifications/notify";
+import { benchTarget } from "./database";
+
+const USERS = 5_000;
+const NOTIFICATIONS = 1_000_000;
+const RUNS = Number(process.env.BENCH_SQL_RUNS ?? 300);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function time(label: string, run: (index: number) => Promise<unknown>): Promise<void> {
+  for (let index = 0; index < 20; index++) await run(index); // warm
+  const samples: number[] = [];
+  for (let index = 0; index < RUNS; index++) {
+    const started = performance.now();
+    await run(index);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `| ${label} | ${percentile(samples, 50).toFixed(2)} | ${percentile(samples, 95).toFixed(2)} | ${percentile(samples, 99).toFixed(2)} |`,
+  );
+}
+
+const target = benchTarget();
+if (target.kind !== "postgres") throw new Error("Issue 14 §4 measures PostgreSQL: set DATABASE_URL.");
+const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+const { db } = database;
+try {
+  await migrateDatabase(database);
+  await seedCampuses(db, []);
+  const counted = (await db.execute(sql`select count(*)::int as count from notifications`)) as unknown as {
+    rows: { count: number }[];
+  };
+  const existing = counted.rows[0];
+  if ((existing?.count ?? 0) === 0) {
+    console.log(`Generating ${USERS} users and ${NOTIFICATIONS} notifications…`);
+    await db.execute(sql`
+      insert into "user" (id, name, email, first_name, last_name, username, campus_id, verified, school_verified)
+      select 'nb-' || g, 'N B.', 'nb-' || g || '@bench.example.edu', 'N', 'B.', 'nbench' || g, 'ou', true, true
+      from generate_series(0, ${USERS - 1}) g
+      on conflict do nothing`);
+    // 200 per user, one in ten unread, over a year.
+    await db.execute(sql`
+      insert into notifications (campus_id, user_id, actor_id, type, read, emailed_at, created_at)
+      select 'ou', 'nb-' || (g % ${USERS}), 'nb-' || ((g * 7 + 1) % ${USERS}),
+        (array['like','comment','comment reply','message'])[1 + g % 4], g % 10 <> 0, now(),
+        now() - (g * interval '30 seconds')
+      from generate_series(1, ${NOTIFICATIONS}) g`);
+    await db.execute(sql`analyze`);
+  }
+  console.log(`\n${target.label}, ${NOTIFICATIONS} notifications, ${RUNS} runs (ms)\n`);
+  console.log("| query | p50 | p95 | p99 |\n|---|---|---|---|");
+  const userOf = (index: number) => `nb-${(index * 37) % USERS}`;
+  await time("unread count (badge)", (index) => notificationQueries.unread(db, userOf(index)));
+  await time("list, first page", (index) =>
+    notificationQueries.page(db, { userId: userOf(index), key: null, size: 15 }),
+  );
+  const found = (await db.execute(
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as time, id::text as id
+        from notifications where user_id = 'nb-0' order by created_at desc, id desc offset 100 limit 1`,
+  )) as unknown as { rows: { time: string; id: string }[] };
+  const cursor = found.rows[0];
+  await time("list, a later page", (index) =>
+    notificationQueries.page(db, {
+      userId: userOf(index),
+      key: cursor ? { time: cursor.time, id: cursor.id } : null,
+      size: 15,
+    }),
+  );
+  // notify() inside a transaction (row, realtime event, e-mail queue check), rolled back.
+  const ctx = {
+    config: loadConfig({ ...process.env, NOTIFICATION_EMAIL_DELAY: "120" }),
+    db,
+    clock: { now: () => new Date() },
+    log: createLogger("silent"),
+  } as unknown as AppContext;
+  class Rollback extends Error {}
+  await time("a write with notify() (rolled back)", async (index) => {
+    await db
+      .transaction(async (tx) => {
+        await notify(tx, ctx, {
+          type: "comment",
+          to: userOf(index),
+          actorId: userOf(index + 1),
+          campusId: "ou",
+        });
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+  await time("the same write without notify() (rolled back)", async () => {
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+} finally {
+  await database.close();
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { campuses } from "./campuses";
+import { posts } from "./posts";
+
+/**
+ * spec 2 §3 Notification types, plus 'available again' (a saved listing is for sale again,
+ * issue 14 §1). Stored as the spec spells them.
+ */
+export const NOTIFICATION_TYPES = [
+  "like",
+  "comment",
+  "comment reply",
+  "comment interaction",
+  "post interaction",
+  "message",
+  "message like",
+  "new chat",
+  "available again",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * spec 2 §3 Notification: to_user = user_id, from_user = actor_id (name and avatar are read
+ * from the actor's row when listed, so a renamed user shows their current name). A
+ * notification about a post or comment goes when that content is deleted (cascade), so
+ * nothing links to, or e-mails, deleted content (issue 14 §2).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    /** The top-level post it is about (spec 2 §3 postId). */
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    /** The comment or reply that caused it, when one did. */
+    commentId: uuid("comment_id").references(() => posts.id, { onDelete: "cascade" }),
+    /** spec 2 §3 chatId (the chats table's key; the foreign key is added with that table). */
+    chatId: text("chat_id"),
+    messageId: text("message_id"),
+    read: boolean("read").notNull().default(false),
+    /** Set when a notification e-mail carried it (or decided not to), so no e-mail repeats it. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /** True while a web push is owed for it (the worker's queue, decision 0252). */
+    pushPending: boolean("push_pending").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // spec 2 §7: to_user, createdAt descending, pages of 15 (keyset on created_at, id).
+    index("notifications_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // spec 2 §7 unread count: to_user and read false.
+    index("notifications_unread_idx").on(table.userId, table.createdAt).where(sql`${table.read} = false`),
+    // The e-mail composer reads a user's notifications not yet e-mailed.
+    index("notifications_unmailed_idx")
+      .on(table.userId, table.createdAt)
+      .where(sql`${table.emailedAt} is null`),
+    index("notifications_push_idx").on(table.createdAt).where(sql`${table.pushPending}`),
+    index("notifications_post_idx").on(table.postId),
+    index("notifications_comment_idx").on(table.commentId),
+  ],
+);
+
+/**
+ * Per-user notification settings beside spec 1 §3 `email_notifications` (the master switch on
+ * the user row): e-mail per kind (issue 14 §2), and when the list was last opened, which
+ * resets the badge (spec 2 §4). No row means every default.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  emailComments: boolean("email_comments").notNull().default(true),
+  emailSaves: boolean("email_saves").notNull().default(true),
+  emailMessages: boolean("email_messages").notNull().default(true),
+  /** spec 2 §4 'The unread count resets when the notifications page opens'. */
+  seenAt: timestamp("seen_at", { withTimezone: true }),
+});
+
+/** Web push subscriptions, one per browser a user turned push on in (issue 14 §3). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(table.endpoint),
+    index("push_subscriptions_user_idx").on(table.userId),
+  ],
+);

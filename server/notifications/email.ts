@@ -1,0 +1,247 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { createElement } from "react";
+import { campusOrigin } from "../campuses/campuses";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
+import { type ComposedMail, enqueueMail, type OutboxRow } from "../mail/outbox";
+import { renderMail } from "../mail/render";
+import { NotificationsEmail } from "../mail/templates/notifications";
+import {
+  actorsPhrase,
+  displayName,
+  type EmailKind,
+  emailKindOf,
+  notificationHref,
+  notificationWhat,
+} from "./texts";
+
+/** The outbox kind of notification e-mails (decision 0251): composed when sent. */
+export const NOTIFICATION_MAIL_KIND = "notification";
+/** Lines one e-mail lists; the rest are counted ('And 3 more.'). */
+const MAIL_LINES = 10;
+/** Notifications one e-mail reads at most (bounds the work of one send). */
+const MAIL_READ_LIMIT = 50;
+
+export interface EmailPreferences {
+  /** spec 1 §3 email_notifications: the master switch. */
+  enabled: boolean;
+  comments: boolean;
+  saves: boolean;
+  messages: boolean;
+}
+
+/** A user's e-mail preferences and address; null when there is no such user. */
+export async function readEmailPreferences(
+  db: Queryable,
+  userId: string,
+): Promise<(EmailPreferences & { email: string; campusId: string }) | null> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      campusId: user.campusId,
+      enabled: user.emailNotifications,
+      comments: notificationSettings.emailComments,
+      saves: notificationSettings.emailSaves,
+      messages: notificationSettings.emailMessages,
+    })
+    .from(user)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    email: row.email,
+    campusId: row.campusId,
+    enabled: row.enabled,
+    comments: row.comments ?? true,
+    saves: row.saves ?? true,
+    messages: row.messages ?? true,
+  };
+}
+
+function wants(preferences: EmailPreferences, kind: EmailKind): boolean {
+  return preferences.enabled && preferences[kind];
+}
+
+/**
+ * Decision 0251: called by notify() in its transaction. When the recipient wants e-mail for this
+ * kind, makes sure one notification e-mail is pending for them, due NOTIFICATION_EMAIL_DELAY
+ * from now; a pending one absorbs this notification (the unique index on pending rows), so a
+ * burst becomes one e-mail.
+ */
+export async function queueNotificationEmail(
+  tx: Queryable,
+  ctx: AppContext,
+  userId: string,
+  type: NotificationType,
+  now: Date,
+): Promise<void> {
+  const preferences = await readEmailPreferences(tx, userId);
+  if (!preferences || !wants(preferences, emailKindOf(type))) return;
+  await enqueueMail(
+    tx,
+    {
+      campusId: preferences.campusId,
+      kind: NOTIFICATION_MAIL_KIND,
+      to: preferences.email,
+      // Written when the mail is sent, from what is still true then.
+      subject: "",
+      html: "",
+      text: "",
+      userId,
+      notBefore: new Date(now.getTime() + ctx.config.notificationEmailDelayMs),
+    },
+    now,
+  );
+}
+
+/** HMAC of the user id with APP_SECRET: the unsubscribe link works without a session and for nobody else. */
+function unsubscribeSignature(ctx: AppContext, userId: string): string {
+  return createHmac("sha256", ctx.config.appSecret)
+    .update(`unsubscribe-notifications:${userId}`)
+    .digest("base64url");
+}
+
+export function unsubscribeToken(ctx: AppContext, userId: string): string {
+  return `${userId}.${unsubscribeSignature(ctx, userId)}`;
+}
+
+/** The user a token was made for, or null when it was not made by this app. */
+export function verifyUnsubscribeToken(ctx: AppContext, token: string): string | null {
+  if (token.length > 300) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const userId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(unsubscribeSignature(ctx, userId));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return userId;
+}
+
+/**
+ * Issue 14 §2, RFC 8058: the one-click unsubscribe (and the confirm page's button). Turns
+ * spec 1 §3 email_notifications off; false when the token is not ours or its user is gone.
+ */
+export async function unsubscribeFromNotificationEmails(ctx: AppContext, token: string): Promise<boolean> {
+  const userId = verifyUnsubscribeToken(ctx, token);
+  if (!userId) return false;
+  const updated = await ctx.db
+    .update(user)
+    .set({ emailNotifications: false })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
+/** The unsubscribe page's address for a user, from configuration (decision 0110), never a request. */
+export function unsubscribeUrl(ctx: AppContext, campusId: string, userId: string): string {
+  const origin = campusOrigin(campusId, null, ctx.config);
+  return `${origin}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, userId))}`;
+}
+
+/**
+ * Decision 0251, the outbox's composer for NOTIFICATION_MAIL_KIND: when the delay is over,
+ * re-reads what is still true — the preference (master switch and kind), and the
+ * notifications not read, not e-mailed and not deleted with their content (the rows cascade
+ * with their post or comment) — and writes one e-mail of them all, or drops it when none is left.
+ */
+export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): Promise<ComposedMail | null> {
+  const userId = row.userId;
+  if (!userId) return null;
+  const preferences = await readEmailPreferences(ctx.db, userId);
+  if (!preferences) return null;
+  const now = ctx.clock.now();
+  const actor = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+  };
+  const pending = await ctx.db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      postId: notifications.postId,
+      chatId: notifications.chatId,
+      campusId: notifications.campusId,
+      ...actor,
+    })
+    .from(notifications)
+    .innerJoin(user, eq(user.id, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.emailedAt),
+        eq(notifications.read, false),
+        lte(notifications.createdAt, now),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(MAIL_READ_LIMIT);
+  const wanted = pending.filter((item) => wants(preferences, emailKindOf(item.type)));
+  const unwanted = pending.filter((item) => !wants(preferences, emailKindOf(item.type)));
+  // Turned off for this kind: never mailed later, should the preference come back on.
+  if (unwanted.length > 0)
+    await markEmailed(
+      ctx.db,
+      unwanted.map((item) => item.id),
+      now,
+    );
+  if (wanted.length === 0) return null;
+
+  const campus = ctx.campuses.get(row.campusId);
+  const campusName = campus?.name ?? "Campus";
+  const origin = campusOrigin(row.campusId, null, ctx.config);
+  const lines = wanted.slice(0, MAIL_LINES).map((item) => ({
+    text: `${actorsPhrase(displayName(item), 0)} ${notificationWhat(item.type)}`,
+    url: `${origin}${notificationHref(item)}`,
+  }));
+  const first = lines[0];
+  const heading = wanted.length === 1 && first ? first.text : `You have ${wanted.length} new notifications`;
+  const unsubscribe = unsubscribeUrl(ctx, row.campusId, userId);
+  const { html, text } = await renderMail(
+    createElement(NotificationsEmail, {
+      campusName,
+      heading,
+      lines,
+      more: wanted.length - lines.length,
+      listUrl: `${origin}/notifications`,
+      settingsUrl: `${origin}/settings/notifications`,
+      unsubscribeUrl: unsubscribe,
+    }),
+  );
+  const ids = wanted.map((item) => item.id);
+  return {
+    subject: heading,
+    html,
+    text,
+    // RFC 8058: mail clients POST 'List-Unsubscribe=One-Click' to this address.
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    afterSend: async () => {
+      const sentAt = ctx.clock.now();
+      await markEmailed(ctx.db, ids, sentAt);
+      // A notification that came while this one was being written (its pending row was this
+      // one, now sent) gets an e-mail of its own after the delay.
+      const [left] = await ctx.db
+        .select({ type: notifications.type })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.emailedAt),
+            eq(notifications.read, false),
+          ),
+        )
+        .limit(1);
+      if (left) await queueNotificationEmail(ctx.db, ctx, userId, left.type, sentAt);
+    },
+  };
+}
+
+async function markEmailed(db: Queryable, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ emailedAt: at }).where(inArray(notifications.id, ids));
+}

@@ -1,0 +1,197 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
+import { after, cursorTime, decodeCursor, encodeCursor, newestFirst } from "../posts/cursor";
+import { type EmailPreferences, readEmailPreferences } from "./email";
+import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
+
+/** spec 2 §9: notifications 15 a page. */
+export const NOTIFICATIONS_PAGE_SIZE = 15;
+
+/** Kinds several people do to one post, shown as one line ('Ana S. and 4 others saved your post'). */
+const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post interaction"]);
+
+/** The read queries of this file, built but not run, for EXPLAIN (tests, bench). */
+export const notificationQueries = {
+  /** spec 2 §7: to_user, createdAt descending; notifications_user_idx. */
+  page(db: Queryable, p: { userId: string; key: { time: string; id: string } | null; size: number }) {
+    return db
+      .select({
+        cursorTime: cursorTime(notifications.createdAt),
+        id: notifications.id,
+        type: notifications.type,
+        postId: notifications.postId,
+        commentId: notifications.commentId,
+        chatId: notifications.chatId,
+        read: notifications.read,
+        createdAt: notifications.createdAt,
+        actorId: user.id,
+        actorUsername: user.username,
+        actorFirstName: user.firstName,
+        actorLastName: user.lastName,
+        actorImg: user.img,
+      })
+      .from(notifications)
+      .innerJoin(user, eq(user.id, notifications.actorId))
+      .where(
+        and(
+          eq(notifications.userId, p.userId),
+          p.key ? after(notifications.createdAt, notifications.id, p.key, "uuid") : undefined,
+        ),
+      )
+      .orderBy(...newestFirst(notifications.createdAt, notifications.id))
+      .limit(p.size + 1);
+  },
+  /** spec 2 §7 unread count (to_user, read false) since the list was last opened; notifications_unread_idx. */
+  unread(db: Queryable, userId: string) {
+    return db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.read, false),
+          sql`${notifications.createdAt} > coalesce((select ${notificationSettings.seenAt} from ${notificationSettings} where ${notificationSettings.userId} = ${userId}), '-infinity'::timestamptz)`,
+        ),
+      );
+  },
+};
+
+export interface NotificationActor {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  img: string | null;
+}
+
+/** One line of /notifications: who (with avatar), what, when, where it leads. */
+export interface NotificationItem {
+  id: string;
+  type: NotificationType;
+  /** The newest actor first; a grouped line has more. */
+  actors: NotificationActor[];
+  /** People beyond the first on a grouped line. */
+  others: number;
+  text: string;
+  href: string;
+  createdAt: string;
+  /** Unread when listed (highlighted); it is read from now on (spec 2 §4). */
+  unread: boolean;
+}
+
+export interface NotificationsPage {
+  items: NotificationItem[];
+  nextCursor: string | null;
+}
+
+/**
+ * spec 2 §2/§4/§7 '/notifications': the viewer's notifications, newest first, 15 a page by
+ * keyset. Unread ones come back marked `unread` (highlighted) and are read from then on.
+ * Decision 0250: on a page, the likes (and comments) of many people on one post are one line.
+ * A tampered cursor is refused (PostError invalid-input) rather than read as the first page.
+ */
+export async function listNotifications(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { cursor?: string | null } = {},
+): Promise<NotificationsPage> {
+  const key = input.cursor ? decodeCursor(input.cursor, "uuid") : null;
+  const size = NOTIFICATIONS_PAGE_SIZE;
+  const rows = await notificationQueries.page(ctx.db, { userId: viewer.id, key, size });
+  const kept = rows.slice(0, size);
+  const last = kept[kept.length - 1];
+  const nextCursor = rows.length > size && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null;
+
+  const unreadIds = kept.filter((row) => !row.read).map((row) => row.id);
+  if (unreadIds.length > 0) {
+    // spec 2 §4: 'marked read once listed'.
+    await ctx.db.update(notifications).set({ read: true }).where(inArray(notifications.id, unreadIds));
+  }
+
+  const items: NotificationItem[] = [];
+  const groups = new Map<string, NotificationItem>();
+  for (const row of kept) {
+    const actor: NotificationActor = {
+      id: row.actorId,
+      username: row.actorUsername,
+      firstName: row.actorFirstName,
+      lastName: row.actorLastName,
+      name: displayName({ firstName: row.actorFirstName, lastName: row.actorLastName }),
+      img: row.actorImg,
+    };
+    const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
+    const group = groupKey ? groups.get(groupKey) : undefined;
+    if (group) {
+      if (!group.actors.some((known) => known.id === actor.id)) group.actors.push(actor);
+      group.unread ||= !row.read;
+      continue;
+    }
+    const item: NotificationItem = {
+      id: row.id,
+      type: row.type,
+      actors: [actor],
+      others: 0,
+      text: "",
+      href: notificationHref(row),
+      createdAt: row.createdAt.toISOString(),
+      unread: !row.read,
+    };
+    items.push(item);
+    if (groupKey) groups.set(groupKey, item);
+  }
+  for (const item of items) {
+    item.others = item.actors.length - 1;
+    const [first, second] = item.actors;
+    item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type)}`;
+  }
+  return { items, nextCursor };
+}
+
+/**
+ * spec 2 §4 'The unread count resets when the notifications page opens': the badge counts what
+ * came after this moment.
+ */
+export async function markNotificationsSeen(ctx: AppContext, viewer: Viewer): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(notificationSettings)
+    .values({ userId: viewer.id, seenAt: now })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { seenAt: now } });
+}
+
+/** spec 1 §2 badge, spec 2 §7 unread count: unread notifications since the list was last opened. */
+export async function countUnreadNotifications(ctx: AppContext, viewer: Viewer): Promise<number> {
+  const [row] = await notificationQueries.unread(ctx.db, viewer.id);
+  return row?.count ?? 0;
+}
+
+/** The e-mail settings page (issue 14 §2). */
+export async function getEmailPreferences(ctx: AppContext, viewer: Viewer): Promise<EmailPreferences> {
+  const preferences = await readEmailPreferences(ctx.db, viewer.id);
+  if (!preferences) return { enabled: true, comments: true, saves: true, messages: true };
+  const { email: _email, campusId: _campus, ...rest } = preferences;
+  return rest;
+}
+
+/**
+ * Saves the settings page: spec 1 §3 email_notifications on the user row, the kinds beside it.
+ * A pending e-mail is re-checked when sent (decision 0251), so turning off stops it.
+ */
+export async function updateEmailPreferences(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: EmailPreferences,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(user).set({ emailNotifications: input.enabled }).where(eq(user.id, viewer.id));
+    const kinds = { emailComments: input.comments, emailSaves: input.saves, emailMessages: input.messages };
+    await tx
+      .insert(notificationSettings)
+      .values({ userId: viewer.id, ...kinds })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: kinds });
+  });
+}

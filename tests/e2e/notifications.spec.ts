@@ -1,0 +1,283 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
+import { type PushService, type PushServiceSubscription, startPushService } from "../support/push-service";
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, hostUrl } from "./support/env";
+import { linkFrom, mailTo, waitForMail } from "./support/mailbox";
+import { hydrated, toast } from "./support/page";
+import { createStudent } from "./support/student";
+
+// Issue 14: notifications in the app, by e-mail and by web push, and the installable app.
+
+// The service worker is this spec's subject (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
+async function newStudentPage(browser: Browser, request: Parameters<typeof createStudent>[1]) {
+  const context = await browser.newContext();
+  const student = await createStudent(context, request);
+  const page = await context.newPage();
+  return { context, student, page };
+}
+
+/** A comment through the post page, as a student writes one. */
+async function comment(page: Page, postId: string, text: string): Promise<void> {
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  await page.getByRole("link", { name: "Create A Comment" }).click();
+  await page.keyboard.type(text);
+  await page
+    .getByRole("form", { name: "Write a comment" })
+    .first()
+    .getByRole("button", { name: "Reply", exact: true })
+    .click();
+  await expect(toast(page, "Your reply was sent")).toBeVisible();
+}
+
+function notificationsLink(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Notifications/ });
+}
+
+test("a comment by another student lights the owner's badge; the list leads to the post and opening it clears the badge", async ({
+  browser,
+}) => {
+  const owner = await newStudentPage(browser, {
+    label: "notif-owner",
+    posts: [{ text: "Desk lamp, barely used" }],
+  });
+  const buyer = await newStudentPage(browser, { label: "notif-buyer", fullName: "Ben Buyer" });
+  const postId = owner.student.postIds[0] ?? "";
+
+  await owner.page.goto("/home");
+  await hydrated(owner.page);
+  await expect(notificationsLink(owner.page)).toHaveAccessibleName("Notifications");
+
+  await comment(buyer.page, postId, "Is the lamp still available?");
+
+  // Live once the realtime layer is merged (issue 13); until then the next page load shows it.
+  await owner.page.reload();
+  await expect(notificationsLink(owner.page)).toHaveAccessibleName(/1 unread/);
+
+  await notificationsLink(owner.page).click();
+  await expect(owner.page).toHaveURL(/\/notifications$/);
+  const item = owner.page
+    .getByRole("list", { name: "Notifications" })
+    .getByRole("link", { name: /Ben B\. commented on your post/ });
+  await expect(item).toHaveAttribute("data-unread", "true");
+  // spec 2 §4: the unread count resets when the page opens.
+  await expect(notificationsLink(owner.page)).toHaveAccessibleName("Notifications");
+
+  await item.click();
+  await expect(owner.page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(owner.page.getByText("Is the lamp still available?")).toBeVisible();
+
+  // Listed once, read from then on.
+  await owner.page.goto("/notifications");
+  await expect(
+    owner.page.getByRole("list", { name: "Notifications" }).getByRole("link", { name: /Ben B\. commented/ }),
+  ).not.toHaveAttribute("data-unread", "true");
+  await owner.context.close();
+  await buyer.context.close();
+});
+
+test("a notification e-mail arrives once, with one-click unsubscribe headers, and its link turns e-mails off", async ({
+  browser,
+}) => {
+  const owner = await newStudentPage(browser, { label: "notif-mail", posts: [{ text: "Mini fridge" }] });
+  const buyer = await newStudentPage(browser, { label: "notif-mailer", fullName: "Cora Comment" });
+  const postId = owner.student.postIds[0] ?? "";
+
+  await comment(buyer.page, postId, "Does the fridge still work?");
+  const isNotification = (mail: { subject: string }) => mail.subject === "Cora C. commented on your post";
+  const mail = await waitForMail(owner.student.email, isNotification);
+  expect(mail.text).toContain(`/post/${postId}`);
+  // RFC 8058: a mail client's one-click button POSTs to the List-Unsubscribe address.
+  expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
+  expect(oneClick).toContain("/notifications/unsubscribe?token=");
+
+  // The visible link opens a page that asks first (link scanners follow links; nothing changes on GET).
+  const link = linkFrom(mail, "/notifications/unsubscribe");
+  await owner.page.goto(link);
+  await hydrated(owner.page);
+  await expect(owner.page.getByRole("heading", { name: "Turn off notification e-mails?" })).toBeVisible();
+  await owner.page.goto("/settings/notifications");
+  await expect(owner.page.getByRole("checkbox", { name: /Email notifications/ })).toBeChecked();
+
+  await owner.page.goto(link);
+  await hydrated(owner.page);
+  await owner.page.getByRole("button", { name: "Turn Off E-mails" }).click();
+  await expect(owner.page.getByRole("status")).toHaveText("You won't get notification e-mails any more.");
+  await owner.page.goto("/settings/notifications");
+  await expect(owner.page.getByRole("checkbox", { name: /Email notifications/ })).not.toBeChecked();
+
+  // Once: the batch of the window was one e-mail, and nothing else was sent for it.
+  expect((await mailTo(owner.student.email)).filter(isNotification)).toHaveLength(1);
+  await owner.context.close();
+  await buyer.context.close();
+});
+
+test("the one-click POST of RFC 8058 turns e-mails off without a session", async ({ browser }) => {
+  const owner = await newStudentPage(browser, { label: "notif-oneclick", posts: [{ text: "Bike lock" }] });
+  const buyer = await newStudentPage(browser, { label: "notif-oneclicker", fullName: "Dan Doe" });
+  await comment(buyer.page, owner.student.postIds[0] ?? "", "Still for sale?");
+  const mail = await waitForMail(owner.student.email, (received) => received.subject.startsWith("Dan D."));
+  const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
+  const response = await fetch(oneClick, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(response.status).toBe(200);
+  const forged = await fetch(oneClick.replace(/token=[^&]+/, "token=someone.forged"), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(forged.status).toBe(400);
+  await owner.page.goto("/settings/notifications");
+  await expect(owner.page.getByRole("checkbox", { name: /Email notifications/ })).not.toBeChecked();
+  await owner.context.close();
+  await buyer.context.close();
+});
+
+test.describe("web push and the installable app", () => {
+  let push: PushService;
+  test.beforeAll(async () => {
+    push = await startPushService();
+  });
+  test.afterAll(async () => {
+    await push?.close();
+  });
+
+  /**
+   * A real push subscription needs the browser vendor's push service, which a test cannot reach:
+   * the page's PushManager hands out a subscription of the local push service instead (the
+   * research's recipe). Everything else is real: the service worker, the permission, the app's
+   * VAPID signature and encryption (checked by web-push-testing), and the worker's notification.
+   */
+  async function stubPushManager(context: BrowserContext, subscription: PushServiceSubscription) {
+    await context.addInitScript((json) => {
+      let current: PushSubscription | null = null;
+      const make = () =>
+        ({
+          endpoint: json.endpoint,
+          toJSON: () => ({ endpoint: json.endpoint, expirationTime: null, keys: json.keys }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        }) as unknown as PushSubscription;
+      PushManager.prototype.getSubscription = async () => current;
+      PushManager.prototype.subscribe = async () => {
+        current = make();
+        return current;
+      };
+    }, subscription);
+  }
+
+  test("push is turned on in settings, sent by the app through the push service, and shown by the service worker", async ({
+    browser,
+  }) => {
+    const owner = await newStudentPage(browser, { label: "notif-push", posts: [{ text: "Textbooks" }] });
+    const buyer = await newStudentPage(browser, { label: "notif-pusher", fullName: "Eve Early" });
+    await owner.context.grantPermissions(["notifications"], { origin: BASE_URL });
+
+    await owner.page.goto("/settings/notifications");
+    await hydrated(owner.page);
+    const vapidKey =
+      (await owner.page.locator("[data-vapid-public-key]").getAttribute("data-vapid-public-key")) ?? "";
+    expect(vapidKey).not.toBe("");
+    const subscription = await push.subscribe(vapidKey);
+    await stubPushManager(owner.context, subscription);
+    await owner.page.reload();
+    await hydrated(owner.page);
+
+    // Never on load: the button asks.
+    await expect(owner.page.getByText("Push notifications are off for this browser.")).toBeVisible();
+    await owner.page.getByRole("button", { name: "Turn On Push Notifications" }).click();
+    await expect(owner.page.getByText("Push notifications are on for this browser.")).toBeVisible();
+
+    const postId = owner.student.postIds[0] ?? "";
+    await comment(buyer.page, postId, "Which edition are they?");
+
+    // The app signed and encrypted it; the push service verified and decrypted it.
+    await expect.poll(() => push.messages(subscription.clientHash), { timeout: 15_000 }).toHaveLength(1);
+    const [payload] = await push.messages(subscription.clientHash);
+    expect(JSON.parse(payload ?? "{}")).toMatchObject({
+      body: "Eve E. commented on your post",
+      url: `/post/${postId}`,
+    });
+
+    // The push service hands it to the browser: delivered to the service worker through DevTools.
+    const cdp = await owner.context.newCDPSession(owner.page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const found = registrations.find((registration) => !registration.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: BASE_URL,
+      registrationId: await registrationId,
+      data: payload ?? "",
+    });
+    await expect
+      .poll(() =>
+        owner.page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          const shown = await registration.getNotifications();
+          return shown.map((notification) => ({
+            title: notification.title,
+            body: notification.body,
+            url: (notification.data as { url?: string } | null)?.url,
+          }));
+        }),
+      )
+      .toEqual([{ title: "Campus Buy Sell", body: "Eve E. commented on your post", url: `/post/${postId}` }]);
+    await owner.context.close();
+    await buyer.context.close();
+  });
+
+  test("the manifest names the campus and the app passes Chromium's installability check", async () => {
+    // Chromium never installs from an incognito profile, which every Playwright context is
+    // ('in-incognito'): this check runs in a profile of its own on disk.
+    const profile = mkdtempSync(path.join(tmpdir(), "cbs-install-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: BASE_URL,
+    });
+    try {
+      const page = await context.newPage();
+      const manifest = await (await fetch(`${BASE_URL}/manifest.webmanifest`)).json();
+      expect(manifest).toMatchObject({
+        name: "OU Buy / Sell",
+        display: "standalone",
+        start_url: "/home",
+        theme_color: "#b91c1c",
+      });
+      for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+        const response = await fetch(`${BASE_URL}${icon.src}`);
+        expect(response.headers.get("content-type")).toBe("image/png");
+      }
+      // Each campus's own name: its host (*.localhost) is resolved by the browser.
+      const ut = await page.goto(hostUrl("ut", "/manifest.webmanifest"));
+      expect((await ut?.json())?.name).toBe("UT Buy / Sell");
+
+      await page.goto("/home");
+      await hydrated(page);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const cdp = await context.newCDPSession(page);
+      await expect
+        .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, {
+          timeout: 10_000,
+        })
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
