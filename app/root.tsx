@@ -24,7 +24,6 @@ import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
-import { useLiveNotifications } from "./lib/live-notifications";
 import { useNonce } from "./lib/nonce";
 import { notificationBadge } from "./lib/notification-badge.server";
 import { registerServiceWorker } from "./lib/push";
@@ -143,7 +142,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
-  useLiveNotifications(loaderData.viewer !== null);
   // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
   useEffect(() => registerServiceWorker(), []);
   useRecordNavigation();

@@ -6,6 +6,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { chatMembers, chatMessages, chats, postMedia, posts, user } from "../db/schema";
+import { notify } from "../notifications/notify";
 import { after, cursorTime, decodeCursor, newestFirst, type Page, toPage } from "../posts/cursor";
 import { isUuid } from "../posts/input";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
@@ -344,6 +345,15 @@ export async function startConversation(
         messageId,
         photo,
       );
+      // Issue 14 §1: the recipient hears of a new chat, or of a message in the chat they had.
+      await notify(tx, ctx, {
+        type: inserted ? "new chat" : "message",
+        to: recipient.id,
+        actorId: sender.id,
+        campusId: sender.campusId,
+        chatId,
+        messageId,
+      });
       return { chatId, messageId, created: Boolean(inserted) };
     }),
   );
@@ -373,6 +383,14 @@ export async function sendMessage(
       await assertWithinSendingLimit(ctx, tx, sender.id);
       await assertNotBlocked(tx, sender, locked.otherUserId);
       await appendMessage(ctx, tx, locked, sender.id, locked.otherUserId, message, messageId, photo);
+      await notify(tx, ctx, {
+        type: "message",
+        to: locked.otherUserId,
+        actorId: sender.id,
+        campusId: sender.campusId,
+        chatId: locked.id,
+        messageId,
+      });
     }),
   );
   return { messageId };
@@ -442,6 +460,17 @@ export async function toggleMessageLike(
       })
       .where(eq(chats.id, chat.id));
     await publishChatEvent(tx, [liker.id, chat.otherUserId], { chatId: chat.id, messageId, kind: "like" });
+    // Issue 14 §1: the sender hears of a heart (not of one taken back).
+    if (liked) {
+      await notify(tx, ctx, {
+        type: "message like",
+        to: message.senderId,
+        actorId: liker.id,
+        campusId: liker.campusId,
+        chatId: chat.id,
+        messageId,
+      });
+    }
     return { liked };
   });
 }

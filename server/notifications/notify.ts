@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { type NotificationType, notifications, posts, pushSubscriptions } from "../db/schema";
+import { type NotificationType, notifications, posts, pushSubscriptions, userBlocks } from "../db/schema";
 import { publishUserEvent } from "../realtime/events";
 import { queueNotificationEmail } from "./email";
 
@@ -30,11 +30,15 @@ const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(["like", "availabl
 
 /**
  * Whether `recipientId` blocked `actorId` (issue 14 §1: nothing is notified to someone who
- * blocked the actor). The one place notify asks; blocking arrives with the chats issue (its
- * block table), and this reads that table once it exists. Until then nobody has blocked anybody.
+ * blocked the actor; the blocks of decision 0230).
  */
-export async function hasBlocked(_db: Queryable, _recipientId: string, _actorId: string): Promise<boolean> {
-  return false;
+export async function hasBlocked(db: Queryable, recipientId: string, actorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, recipientId), eq(userBlocks.blockedId, actorId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

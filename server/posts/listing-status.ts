@@ -5,6 +5,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { listingWatches, posts } from "../db/schema";
+import { notify } from "../notifications/notify";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid } from "./input";
@@ -96,6 +97,7 @@ export async function setListingStatus(
         .from(listingWatches)
         .where(eq(listingWatches.postId, post.id));
       await listingAvailableAgain(
+        ctx,
         tx,
         { id: post.id, campusId: post.campusId, authorId: post.authorId },
         watchers.map((row) => row.userId),
@@ -107,18 +109,26 @@ export async function setListingStatus(
 
 /**
  * Issue 11 §1 'Notify me if it's available again': the one place a listing that is available
- * again reaches the people who asked, inside the transaction that made it available.
- *
- * Today it only deletes their watches (each is answered once). The notifications issue calls
- * its `notify(tx, …)` here, once per id of `watcherIds`, before the delete — so the
- * notification commits with the status change, or neither does.
+ * again reaches the people who asked, inside the transaction that made it available, so each
+ * notification (issue 14) commits with the status change, or neither does. Each watch is
+ * answered once.
  */
 export async function listingAvailableAgain(
+  ctx: AppContext,
   tx: Tx,
   post: { id: string; campusId: string; authorId: string },
   watcherIds: readonly string[],
 ): Promise<void> {
   if (watcherIds.length === 0) return;
+  for (const watcherId of watcherIds) {
+    await notify(tx, ctx, {
+      type: "available again",
+      to: watcherId,
+      actorId: post.authorId,
+      campusId: post.campusId,
+      postId: post.id,
+    });
+  }
   await tx.delete(listingWatches).where(eq(listingWatches.postId, post.id));
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { campuses } from "./campuses";
+import { chatMessages, chats } from "./chats";
 import { posts } from "./posts";
 
 /**
@@ -45,9 +46,9 @@ export const notifications = pgTable(
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
     /** The comment or reply that caused it, when one did. */
     commentId: uuid("comment_id").references(() => posts.id, { onDelete: "cascade" }),
-    /** spec 2 §3 chatId (the chats table's key; the foreign key is added with that table). */
-    chatId: text("chat_id"),
-    messageId: text("message_id"),
+    /** spec 2 §3 chatId: deleting the chat (for both, decision 0234) drops its notifications. */
+    chatId: uuid("chat_id").references(() => chats.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
     read: boolean("read").notNull().default(false),
     /** Set when a notification e-mail carried it (or decided not to), so no e-mail repeats it. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
