@@ -370,8 +370,12 @@ describe("events (decision 0210)", () => {
         sendMessage(t.ctx, i % 2 ? a.viewer : b.viewer, chatId, { text: `${i}` }),
       ),
     );
-    const events = await userEventsAfter(t.ctx.db, b.id, start);
-    expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 6 }, (_, i) => start + i + 1));
+    // Numbered without gaps: six chat events, and the notifications of a's three messages to b.
+    const all = await userEventsAfter(t.ctx.db, b.id, start);
+    expect(all.map((event) => event.seq)).toEqual(Array.from({ length: 9 }, (_, i) => start + i + 1));
+    expect(all.filter((event) => event.type === "notification")).toHaveLength(3);
+    const events = all.filter((event) => event.type === "chat");
+    expect(events).toHaveLength(6);
     // The events' order is the messages' order in the chat: a reader never sees a later message first.
     const rows = await t.ctx.db
       .select({ id: chatMessages.id, seq: chatMessages.seq })

@@ -7,6 +7,8 @@ import {
   type TestMember,
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { blockUser, unblockUser } from "../chats/blocks";
+import { deleteChat, sendMessage, startConversation, toggleMessageLike } from "../chats/chats";
 import { mailOutbox, notifications, realtimeEvents, user } from "../db/schema";
 import { deliverDueMail } from "../mail/outbox";
 import { mailComposers } from "../mail/worker";
@@ -100,36 +102,67 @@ describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
     expect(await notificationsOf(ben)).toEqual([{ type: "comment reply", actorId: ana.id, postId: post.id }]);
   });
 
-  it("notifies chats' kinds to their recipient, never to the actor, with a realtime event", async () => {
-    const id = await t.ctx.db.transaction((tx) =>
-      notify(tx, t.ctx, { type: "message", to: ana.id, actorId: ben.id, campusId: "ou", chatId: "chat-1" }),
-    );
+  it("tells the recipient of a new chat, a message and a heart, never the actor, with a realtime event", async () => {
+    const { chatId, messageId } = await startConversation(t.ctx, ben.viewer, {
+      recipientId: ana.id,
+      text: "Still for sale?",
+    });
+    await sendMessage(t.ctx, ben.viewer, chatId, { text: "I can pick it up today" });
+    const reply = await sendMessage(t.ctx, ana.viewer, chatId, { text: "Yes!" });
+    expect((await notificationsOf(ana)).map((row) => row.type).sort()).toEqual(["message", "new chat"]);
+    await toggleMessageLike(t.ctx, ben.viewer, chatId, reply.messageId);
+    expect((await notificationsOf(ana)).map((row) => row.type).sort()).toEqual([
+      "message",
+      "message like",
+      "new chat",
+    ]);
+    // Ben's heart on Ana's reply tells Ana; taking it back tells nobody.
+    expect((await notificationsOf(ben)).map((row) => row.type)).toEqual(["message"]);
+    await toggleMessageLike(t.ctx, ben.viewer, chatId, reply.messageId);
+    expect(await notificationsOf(ana)).toHaveLength(3);
     const self = await t.ctx.db.transaction((tx) =>
-      notify(tx, t.ctx, { type: "message", to: ana.id, actorId: ana.id, campusId: "ou", chatId: "chat-1" }),
+      notify(tx, t.ctx, { type: "message", to: ana.id, actorId: ana.id, campusId: "ou", chatId, messageId }),
     );
     expect(self).toBeNull();
     const events = await t.ctx.db
       .select({ type: realtimeEvents.type, data: realtimeEvents.data })
       .from(realtimeEvents)
       .where(and(eq(realtimeEvents.userId, ana.id), eq(realtimeEvents.type, "notification")));
-    expect(events.at(-1)).toEqual({ type: "notification", data: { id, kind: "message" } });
+    expect(events.slice(-3).map((event) => event.data.kind)).toEqual(["new chat", "message", "message like"]);
     const page = await listNotifications(t.ctx, ana.viewer);
-    expect(page.items[0]).toMatchObject({ text: "Ben B. sent you a message", href: "/messages/chat-1" });
+    expect(page.items).toContainEqual(
+      expect.objectContaining({ text: "Ben B. sent you a message", href: `/messages/${chatId}` }),
+    );
+    // Deleting the conversation for both takes its notifications with it (decision 0234).
+    await deleteChat(t.ctx, ana.viewer, chatId);
+    expect(await notificationsOf(ana)).toEqual([]);
+  });
+
+  it("tells nobody who blocked the actor", async () => {
+    const post = await createTestPost(t, dee.viewer, { text: "Bike for sale" });
+    await blockUser(t.ctx, dee.viewer, cal.id);
+    await createTestComment(t, cal.viewer, post.id, { text: "Is it still here?" });
+    await toggleSave(t.ctx, cal.viewer, post.id);
+    expect(await notificationsOf(dee)).toEqual([]);
+    await unblockUser(t.ctx, dee.viewer, cal.id);
+    await createTestComment(t, cal.viewer, post.id, { text: "Hello?" });
+    expect((await notificationsOf(dee)).map((row) => row.type)).toEqual(["comment"]);
   });
 
   it("writes nothing when the notifying change rolls back", async () => {
+    const post = await createTestPost(t, ana.viewer, { text: "Lamp" });
     await expect(
       t.ctx.db.transaction(async (tx) => {
         await notify(tx, t.ctx, {
-          type: "new chat",
+          type: "like",
           to: ana.id,
           actorId: ben.id,
           campusId: "ou",
-          chatId: "c",
+          postId: post.id,
         });
-        throw new Error("the chat could not be created");
+        throw new Error("the save could not be stored");
       }),
-    ).rejects.toThrow("the chat could not be created");
+    ).rejects.toThrow("the save could not be stored");
     expect(await notificationsOf(ana)).toEqual([]);
     expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "notification"))).toEqual([]);
   });
@@ -160,24 +193,21 @@ describe("the list and the badge (spec 2 §4, §7)", () => {
   });
 
   it("pages 15 at a time by keyset and refuses a tampered cursor", async () => {
+    const posts: string[] = [];
     for (let index = 0; index < 17; index++) {
+      const post = await createTestPost(t, ana.viewer, { text: `Item ${index}` });
+      posts.push(post.id);
       await t.ctx.db.transaction((tx) =>
-        notify(tx, t.ctx, {
-          type: "message",
-          to: ana.id,
-          actorId: ben.id,
-          campusId: "ou",
-          chatId: `c${index}`,
-        }),
+        notify(tx, t.ctx, { type: "comment", to: ana.id, actorId: ben.id, campusId: "ou", postId: post.id }),
       );
       t.clock.advance(1000);
     }
     const first = await listNotifications(t.ctx, ana.viewer);
     expect(first.items).toHaveLength(15);
-    expect(first.items[0]?.href).toBe("/messages/c16");
+    expect(first.items[0]?.href).toBe(`/post/${posts[16]}`);
     expect(first.nextCursor).not.toBeNull();
     const second = await listNotifications(t.ctx, ana.viewer, { cursor: first.nextCursor });
-    expect(second.items.map((item) => item.href)).toEqual(["/messages/c1", "/messages/c0"]);
+    expect(second.items.map((item) => item.href)).toEqual([`/post/${posts[1]}`, `/post/${posts[0]}`]);
     expect(second.nextCursor).toBeNull();
     await expect(listNotifications(t.ctx, ana.viewer, { cursor: "not-a-cursor" })).rejects.toMatchObject({
       code: "invalid-input",
