@@ -208,6 +208,10 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     middleware,
+    /** Drops every page: a change made outside a request on a host (the payment webhook, the ads job). */
+    dropAll() {
+      for (const host of new Set([...pages.values()].map((page) => page.host))) dropHost(host);
+    },
     /** How many pages are held (for tests and diagnostics). */
     get size() {
       return pages.size;
