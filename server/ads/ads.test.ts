@@ -125,7 +125,7 @@ describe("boostPost (spec 2 §5 Boost, §4 creation sets checkout)", () => {
     expect(checkoutUrl).toMatch(new RegExp(`^${ORIGIN}/checkout/test/cs_test_`));
     const [session] = await t.ctx.db.select().from(checkoutSessions);
     expect(session?.amountTotal).toBe(3500);
-    expect(session?.expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 60 * 1000);
+    expect((session?.expiresAt.getTime() ?? 0) - t.clock.now().getTime()).toBe(30 * 60 * 1000);
     expect(session?.successUrl).toBe(`${ORIGIN}/post/${postId}/boost/success?session_id=${session?.id}`);
   });
 
