@@ -7,6 +7,7 @@ import { isUuid } from "../posts/input";
 import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
 import { DAY_MS, refundUnusedDays, timeLeftMs } from "./refunds";
 
+export { ownerBoostButton } from "./sponsored";
 export { DAY_MS, timeLeftMs };
 
 import { parseInput } from "../validation";
@@ -416,19 +417,7 @@ export function spentCents(
   return Math.min(kept, Math.ceil(ranMs / DAY_MS) * DAILY_PRICE_CENTS);
 }
 
-/** spec 2 §4 'Time left shows "Expired" when zero or less, otherwise days, hours, minutes'. */
-export function formatTimeLeft(ms: number): string {
-  if (ms <= 0) return "Expired";
-  const minutes = Math.floor(ms / 60_000);
-  const days = Math.floor(minutes / (24 * 60));
-  const hours = Math.floor((minutes % (24 * 60)) / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (days > 0) parts.push(`${days} day${days === 1 ? "" : "s"}`);
-  if (hours > 0) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
-  if (days === 0) parts.push(`${rest} minute${rest === 1 ? "" : "s"}`);
-  return parts.join(", ");
-}
+export { formatTimeLeft } from "./schemas";
 
 const adViewColumns = {
   ad: ads,
@@ -535,13 +524,6 @@ export async function getPostAdState(
     boosted: running,
     latest: viewer && viewer.id === latest.userId ? { id: latest.id, status } : null,
   };
-}
-
-/** spec 2 §4 'Boost for $5' / 'Boost Again' / 'View Analytics'. */
-export function ownerBoostButton(latest: PostAdState["latest"]): "boost" | "boost-again" | "analytics" {
-  if (!latest || latest.status === "checkout") return "boost";
-  if (latest.status === "stopped" || latest.status === "completed") return "boost-again";
-  return "analytics";
 }
 
 // ---------------------------------------------------------------------------

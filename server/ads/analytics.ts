@@ -4,15 +4,9 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { isUuid } from "../posts/input";
 
-/** spec 2 §7 trackPostAnalytics actionType. */
-export const ANALYTICS_ACTIONS = [
-  "view",
-  "direct_message",
-  "copied_link",
-  "external_link_click",
-  "profile_visit",
-] as const;
-export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
+import { ANALYTICS_ACTIONS, type AnalyticsAction } from "./analytics-actions";
+
+export { ANALYTICS_ACTIONS, type AnalyticsAction };
 
 export const analyticsInputSchema = z.object({
   postId: z.string().refine(isUuid),

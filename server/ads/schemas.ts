@@ -93,3 +93,17 @@ export function paidDays(input: { days: number; runUntilPause: boolean }): numbe
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** spec 2 §4: 'Time left shows "Expired" when zero or less, otherwise days, hours, minutes'. */
+export function formatTimeLeft(ms: number): string {
+  if (ms <= 0) return "Expired";
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const rest = minutes % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(`${days} day${days === 1 ? "" : "s"}`);
+  if (hours > 0) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
+  if (days === 0) parts.push(`${rest} minute${rest === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}
