@@ -115,7 +115,7 @@ function AdView({ ad }: { ad: Ad }) {
       <div className="rounded-2xl border border-zinc-200 bg-white p-5 md:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="ad-title" className="min-w-0 truncate text-lg font-bold text-zinc-900">
-            {ad.title || "Untitled ad"}
+            {ad.title || ad.postText || "Untitled ad"}
           </h2>
           <span
             className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ${STATUS_TONE[ad.status] ?? STATUS_TONE.checkout}`}
@@ -148,7 +148,7 @@ function AdView({ ad }: { ad: Ad }) {
           <p className="mt-1 text-sm text-red-600">{result.message}</p>
         ) : null}
 
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-2">
+        <dl className="mt-6 grid grid-cols-2 gap-3">
           <div className="rounded-xl bg-zinc-50 p-3">
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Time left</dt>
             <dd className="mt-1 font-semibold text-zinc-900">
@@ -161,7 +161,7 @@ function AdView({ ad }: { ad: Ad }) {
           </div>
         </dl>
         <h3 className="mt-6 text-sm font-semibold text-zinc-900">Analytics</h3>
-        <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2">
           {stats.map(([label, value]) => (
             <div key={label} className="rounded-xl border border-zinc-200 p-3">
               <dt className="text-xs text-zinc-500">{label}</dt>

@@ -32,7 +32,7 @@ export default function AdsLayout({ loaderData }: Route.ComponentProps) {
         <BackButton />
         <h1 className="text-xl font-bold tracking-tight text-zinc-900">Manage Ads</h1>
       </div>
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
         <section aria-label="Your ads" className={adId ? "hidden lg:block" : "block"}>
           {ads.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
@@ -53,7 +53,7 @@ export default function AdsLayout({ loaderData }: Route.ComponentProps) {
                     }
                   >
                     <div className="flex items-center justify-between gap-2">
-                      <p className="truncate font-semibold text-zinc-900">
+                      <p className="min-w-0 truncate font-semibold text-zinc-900">
                         {ad.title || ad.postText || "Untitled ad"}
                       </p>
                       <span
