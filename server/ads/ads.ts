@@ -92,6 +92,11 @@ export async function boostPost(
   origin: string,
 ): Promise<BoostResult> {
   const input = parseInput(boostSchema, form, invalidAdInput);
+  // Decision 0270: the test checkout never runs in production; without Stripe keys there, no boost can be paid.
+  if (ctx.config.production && ctx.payments.provider === "test") {
+    ctx.log.error("boost refused: NODE_ENV=production without STRIPE_SECRET_KEY");
+    throw new AdError("payment-failed", AD_MESSAGES.somethingWentWrong);
+  }
   const now = ctx.clock.now();
   const days = paidDays(input);
   const ad = await ctx.db.transaction(async (tx) => {

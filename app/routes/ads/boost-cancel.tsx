@@ -4,6 +4,9 @@ import { cancelCheckout } from "~/server/ads/ads";
 import { AD_MESSAGES } from "~/server/ads/errors";
 import type { Route } from "./+types/boost-cancel";
 
+// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+
 /**
  * spec 2 §4 'Payment cancel page: an ad still in checkout is deleted, an alert is queued
  * ("Cancelled boost post request"), and the user returns to the post'. The checkout provider
