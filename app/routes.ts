@@ -55,7 +55,11 @@ export default [
     // spec 1 §2: the full-page message creator of phones is the new-message page.
     route("create/message", "routes/messages/new.tsx", { id: "create-message" }),
     route("create/*", "routes/coming-soon.tsx", { id: "create" }),
-    route("ads/*", "routes/coming-soon.tsx", { id: "ads" }),
+    // spec 2 §2 Ads (issue 15): the list, split with the detail above 1000 px.
+    route("ads", "routes/ads/ads.tsx", [
+      index("routes/ads/ads-index.tsx"),
+      route(":adId", "routes/ads/ad.tsx"),
+    ]),
     route("saved", "routes/posts/saved.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     route("notifications/mentions", "routes/notifications/mentions.tsx"),
@@ -72,6 +76,11 @@ export default [
   route("media/:id", "routes/media/media-post.tsx"),
   route("post/:id", "routes/posts/post.tsx"),
   route("post/:id/likes", "routes/posts/post-likes.tsx"),
+  route("post/:id/boost", "routes/ads/boost.tsx"),
+  route("post/:id/boost/success", "routes/ads/boost-success.tsx"),
+  route("post/:id/boost/cancel", "routes/ads/boost-cancel.tsx"),
+  // Decision 0270: the built-in test checkout (404 with Stripe keys and in production).
+  route("checkout/test/:sessionId", "routes/ads/test-checkout.tsx"),
   route("dev/mail", "routes/dev/mail.tsx"),
   // Last of the one-segment paths: anything not taken above is a username (spec 1 §2 /{username}).
   route(":username", "routes/profile/profile.tsx", { id: "public-profile" }),

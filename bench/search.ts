@@ -26,6 +26,7 @@ import { postSearchQuery, searchPosts } from "~/server/search/posts";
 import { getSearchSuggestions } from "~/server/search/suggestions";
 import { expandWords, rebuildSearchTerms, rowsOf, toTsQuery } from "~/server/search/terms";
 import { searchWords } from "~/server/search/text";
+import { createPayments } from "../server/payments/select";
 import { createRealtimeHub } from "../server/realtime/hub";
 import { benchTarget } from "./database";
 
@@ -209,6 +210,7 @@ async function main() {
       maxStreams: config.realtime.maxStreams,
       maxStreamsPerUser: config.realtime.maxStreamsPerUser,
     }),
+    payments: createPayments(config, database.db),
     wakeMailWorker: () => {},
   };
   const campusRows = rowsOf<{ id: string }>(

@@ -4,6 +4,7 @@ import type { DatabaseHandle, Db } from "./db/client";
 import type { Logger } from "./logger";
 import type { MailTransport } from "./mail/transport";
 import type { MediaStorage } from "./media/storage";
+import type { Payments } from "./payments/payments";
 import type { RealtimeHub } from "./realtime/hub";
 
 /** A source of the current time; tests move it to expire codes and lockouts. */
@@ -35,4 +36,11 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
   wakeMailWorker(): void;
+  /** Stripe Checkout, or the built-in test checkout without keys (decision 0270). */
+  payments: Payments;
+  /**
+   * Called after an ad starts, stops or pauses outside a page's own write (the webhook, the ads
+   * job): the visitor page cache drops its pages, as a post does (server/http/page-cache.ts).
+   */
+  onAdsChanged?(): void;
 }

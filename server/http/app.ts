@@ -5,6 +5,7 @@ import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createAuth, hasConfiguredHosts, isPublicAuthPath } from "../accounts/auth";
 import { signInMethods } from "../accounts/sign-in-methods";
+import { startAdsWorker } from "../ads/worker";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { loadConfig } from "../config";
@@ -19,6 +20,7 @@ import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
 import { createS3Storage } from "../media/s3-storage";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
+import { createPayments } from "../payments/select";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import { startBacklogPruner } from "../realtime/backlog";
 import { createRealtimeHub } from "../realtime/hub";
@@ -33,6 +35,7 @@ import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { serveMediaFiles } from "./media-files";
 import { createPageCache, type PageCache } from "./page-cache";
+import { mountAnalytics, mountPaymentWebhook } from "./payments-routes";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
 import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
@@ -126,7 +129,17 @@ export async function startApp(options: {
     campuses,
     realtime,
     wakeMailWorker: () => wake(),
+    payments: createPayments(config, database.db),
+    // Replaced below by the page cache's, when there is one.
+    onAdsChanged: () => {},
   };
+  if (!config.stripeSecretKey) {
+    log.info("STRIPE_SECRET_KEY is not set: boosting uses the built-in test checkout (no card is charged)");
+  } else if (!config.stripeWebhookSecret) {
+    log.warn(
+      "STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET: webhooks are refused; ads start from the success page only",
+    );
+  }
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
   await normaliseStoredPosts(ctx);
   if (config.seedDemo) await seedDemoData(ctx);
@@ -143,6 +156,7 @@ export async function startApp(options: {
     now: () => ctx.clock.now(),
     onError: (error) => log.error({ err: error }, "realtime backlog pruning failed"),
   });
+  const adsWorker = startAdsWorker(ctx);
 
   const app = express();
   app.disable("x-powered-by");
@@ -155,6 +169,8 @@ export async function startApp(options: {
       formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
     }),
   );
+  // Issue 15 §1: the payment webhook reads its raw body itself, ahead of every body rule below.
+  mountPaymentWebhook(app, ctx);
   // Before anything reads a body (issue 9 §3, decision 0120).
   app.use(limitRequestBodies());
   app.use(rejectCrossSiteWrites());
@@ -216,6 +232,8 @@ export async function startApp(options: {
   app.use(refuseNonFormWrites());
   // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
   app.use(privateForSessions());
+  // Ahead of the page cache: a view counted changes no cached page (decision 0273).
+  mountAnalytics(app, { ctx, auth });
 
   let pageCache: PageCache | null = null;
   if (config.pageCacheMs > 0 && !options.dev) {
@@ -231,6 +249,8 @@ export async function startApp(options: {
       campusOf: (host) => campuses.forHost(host).id,
     });
     app.use(pageCache.middleware);
+    // An ad started by the webhook or ended by the ads job changes the feed (decision 0274).
+    ctx.onAdsChanged = pageCache.dropAll;
   }
 
   // Issue 9 §2: past this point a request costs a render; /healthz, media and cached pages are served above.
@@ -265,6 +285,7 @@ export async function startApp(options: {
     async close() {
       await realtime.close();
       await pruner.stop();
+      await adsWorker.stop();
       await mailWorker.stop();
       mail.close?.();
       await database.close();

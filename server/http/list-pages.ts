@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { z } from "zod";
 import type { Auth } from "../accounts/auth";
 import { getViewerFromHeaders } from "../accounts/viewer";
+import { listFeedWithAds } from "../ads/feed-insertion";
 import type { AppContext } from "../context";
 import { describeFailure } from "../errors";
 import { listPage } from "../posts/feed";
@@ -52,14 +53,19 @@ export function listPagesHandler(deps: {
       }
       const cookie = req.headers.cookie;
       const viewer = await getViewerFromHeaders(ctx, auth, cookie ? new Headers({ cookie }) : NO_HEADERS);
-      const page = await listPage(ctx, viewer, list, {
+      const input = {
         campusId: ctx.campuses.forHost(req.headers.host).id,
         cursor: query.data.cursor,
         category: query.data.category,
         userId: query.data.user,
         free: query.data.free === "1",
         showSold: query.data.sold === "1",
-      });
+      };
+      // The feed with its sponsored posts (issue 15 §2, decision 0274).
+      const page =
+        list === "feed"
+          ? await listFeedWithAds(ctx, viewer, input)
+          : await listPage(ctx, viewer, list, input);
       // The grids get tiles, as their pages' loaders give them (media-tiles.ts: no text).
       if (isTileList(list)) {
         sendJson(req, res, 200, { page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } });

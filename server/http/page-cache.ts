@@ -53,6 +53,8 @@ export interface PageCache {
    * being stored (it may predate the change). One call per remote write: idempotent and cheap.
    */
   invalidateCampus(campusId: string): void;
+  /** Drops every page: a change made outside a request on a host (the payment webhook, the ads job). */
+  dropAll(): void;
   /** How many pages are held (for tests and diagnostics). */
   readonly size: number;
 }
@@ -233,6 +235,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     middleware,
     invalidateCampus: dropCampus,
+    /** Drops every page: a change made outside a request on a host (the payment webhook, the ads job). */
+    dropAll() {
+      for (const campus of new Set([...pages.values()].map((page) => page.campus))) dropCampus(campus);
+    },
+    /** How many pages are held (for tests and diagnostics). */
     get size() {
       return pages.size;
     },

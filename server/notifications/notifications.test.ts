@@ -128,7 +128,11 @@ describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
       .select({ type: realtimeEvents.type, data: realtimeEvents.data })
       .from(realtimeEvents)
       .where(and(eq(realtimeEvents.userId, ana.id), eq(realtimeEvents.type, "notification")));
-    expect(events.slice(-3).map((event) => event.data.kind)).toEqual(["new chat", "message", "message like"]);
+    expect(events.slice(-3).map((event) => (event.data as { kind?: string }).kind)).toEqual([
+      "new chat",
+      "message",
+      "message like",
+    ]);
     const page = await listNotifications(t.ctx, ana.viewer);
     expect(page.items).toContainEqual(
       expect.objectContaining({ text: "Ben B. sent you a message", href: `/messages/${chatId}` }),

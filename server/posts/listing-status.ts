@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
+import { endAdsOfPost, processPendingRefunds } from "../ads/ads";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { listingWatches, posts } from "../db/schema";
@@ -9,7 +10,7 @@ import { notify } from "../notifications/notify";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid } from "./input";
-import { isExpired, LISTING_MESSAGES, LISTING_STATUSES, type ListingStatus } from "./listing";
+import { isBoostable, isExpired, LISTING_MESSAGES, LISTING_STATUSES, type ListingStatus } from "./listing";
 import { POST_MESSAGES } from "./schemas";
 
 /**
@@ -81,7 +82,7 @@ export async function setListingStatus(
   const parsed = statusSchema.safeParse(input.status);
   if (!parsed.success) throw new PostError("invalid-input", LISTING_MESSAGES.badListingField);
   const next = parsed.data;
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const post = await lockListing(tx, input.postId);
     requireOwner(viewer, post);
     const current = post.listingStatus;
@@ -91,6 +92,8 @@ export async function setListingStatus(
     }
     // Not a bump: marking reserved or sold does not move the post in the feed (decision 0171).
     await tx.update(posts).set({ listingStatus: next }).where(eq(posts.id, post.id));
+    // Issue 15 §1: a sold listing's ad ends and its unused whole days are refunded.
+    if (next === "sold") await endAdsOfPost(ctx, tx, post.id, "Refund: post sold");
     if (next === "available") {
       const watchers = await tx
         .select({ userId: listingWatches.userId })
@@ -105,6 +108,8 @@ export async function setListingStatus(
     }
     return { status: next };
   });
+  if (next === "sold") await processPendingRefunds(ctx);
+  return result;
 }
 
 /**
@@ -232,9 +237,4 @@ export async function assertListingBoostable(
     .limit(1);
   if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
   if (!isBoostable(post)) throw new PostError("listing-state", LISTING_MESSAGES.soldCannotBeBoosted);
-}
-
-/** The rule itself, for a post already read: sold listings cannot be boosted. */
-export function isBoostable(post: { status: ListingStatus }): boolean {
-  return post.status !== "sold";
 }

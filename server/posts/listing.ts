@@ -153,3 +153,8 @@ export interface FeedListingFilters {
 export function readFeedListingFilters(params: URLSearchParams): FeedListingFilters {
   return { free: params.get("free") === "1", showSold: params.get("sold") === "1" };
 }
+
+/** Issue 11 §1: sold listings cannot be boosted (the ads issue's assertPostBoostable reads it). */
+export function isBoostable(post: { status: ListingStatus }): boolean {
+  return post.status !== "sold";
+}

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
+import { endAdsOfPost, processPendingRefunds } from "../ads/ads";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { PostError } from "./errors";
@@ -88,6 +89,8 @@ export async function removeWithReplies(
       .select({ imgPath: postMedia.imgPath, thumbPath: postMedia.thumbPath })
       .from(postMedia)
       .where(inArray(postMedia.postId, ids));
+    // Issue 15 §1: a deleted post's ad ends and its unused whole days are refunded.
+    if (target.parentId === null) await endAdsOfPost(ctx, tx, postId, "Refund: post deleted");
     await tx.delete(postLikes).where(inArray(postLikes.postId, ids));
     await tx.delete(postMedia).where(inArray(postMedia.postId, ids));
     await tx.delete(posts).where(inArray(posts.id, ids));
@@ -110,6 +113,7 @@ export async function removeWithReplies(
   });
 
   await removePostFiles(ctx, result.keys);
+  if (result.target.parentId === null) await processPendingRefunds(ctx);
   return {
     id: result.target.id,
     kind: result.target.parentId === null ? "post" : "comment",

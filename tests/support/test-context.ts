@@ -7,6 +7,7 @@ import webpush from "web-push";
 import { configureAppCookies } from "../../app/lib/cookies.server";
 import { type Auth, createAuth } from "../../server/accounts/auth";
 import { signInMethods } from "../../server/accounts/sign-in-methods";
+import { readStoredCheckoutSession } from "../../server/ads/fulfilment";
 import { seedCampuses } from "../../server/campuses/campuses";
 import { CampusDirectory } from "../../server/campuses/directory";
 import { type Config, loadConfig } from "../../server/config";
@@ -15,6 +16,7 @@ import { type DatabaseHandle, pgliteExtensions, wrapPglite, wrapPool } from "../
 import { createLogger } from "../../server/logger";
 import { createRecordingTransport, type RecordingTransport } from "../../server/mail/transport";
 import { createMemoryStorage, type MemoryStorage } from "../../server/media/storage";
+import { createTestPayments } from "../../server/payments/payments";
 import { createRealtimeHub } from "../../server/realtime/hub";
 
 /** A clock tests can move: codes expire and lockouts end without waiting. */
@@ -129,6 +131,11 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     wakeMailWorker: () => {
       wakes.count++;
     },
+    // Decision 0270: the built-in test checkout, its sessions in this test's database.
+    payments: createTestPayments({
+      webhookSecret: "whsec_test_secret_for_tests",
+      readSession: (id) => readStoredCheckoutSession({ db: handle.db }, id),
+    }),
   };
   // Decision 0150: the composition root hands createAuth its sign-in methods.
   const auth = createAuth(ctx, signInMethods(ctx));

@@ -1,20 +1,16 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { SponsoredCard } from "~/app/components/ads/sponsored-card";
 import { buttonClass } from "~/app/components/ui/button";
 import { postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
+import { type FeedItem, feedItemKey } from "~/server/ads/sponsored";
 import type { Page } from "~/server/posts/cursor";
 import type { PostSummary } from "~/server/posts/views";
-import { appendPage, interleaveSponsored, LOAD_MORE_LOCK_MS, loadMoreDecision, pageHref } from "./feed-model";
+import { appendPage, LOAD_MORE_LOCK_MS, loadMoreDecision, pageHref } from "./feed-model";
 import { PostCard } from "./post-card";
 
 /** spec 2 §2, §4: the message under the last post. */
 export const END_OF_LIST = "You've reached the end.";
-
-/** A sponsored post of the ads issue (spec 2 §2): the ad's id and its post. */
-export interface SponsoredPost {
-  adId: string;
-  post: PostSummary;
-}
 
 interface FeedListProps {
   /** The page the route's loader read: the first page (or, without JavaScript, the `?cursor=` one). */
@@ -30,8 +26,6 @@ interface FeedListProps {
    * bottom (saved, media) or 251 px (profile)'; the feed loads a screen ahead).
    */
   triggerMarginPx?: number;
-  /** The seam of the ads issue: placed after every 4th post. None until then. */
-  sponsored?: readonly SponsoredPost[];
   /** How each post is drawn; PostCard by default. */
   renderPost?(post: PostSummary): ReactNode;
 }
@@ -60,7 +54,6 @@ export function FeedList({
   label,
   empty,
   triggerMarginPx = 600,
-  sponsored = [],
   renderPost = (post) => <PostCard post={post} />,
 }: FeedListProps) {
   const location = useLocation();
@@ -118,7 +111,11 @@ export function FeedList({
     if (received) {
       setState((previous) =>
         previous.cursor === requested.current
-          ? { ...previous, items: appendPage(previous.items, received.items), cursor: received.nextCursor }
+          ? {
+              ...previous,
+              items: appendPage<FeedItem>(previous.items, received.items, feedItemKey),
+              cursor: received.nextCursor,
+            }
           : previous,
       );
       setListError(null);
@@ -146,20 +143,14 @@ export function FeedList({
 
   if (current.items.length === 0 && !current.cursor) return <>{empty}</>;
 
-  const entries = interleaveSponsored(current.items, sponsored);
   const busy = fetcher.state !== "idle";
   return (
     <div className="flex flex-col gap-3">
       <ul aria-label={label} className="flex flex-col gap-3">
-        {entries.map((entry) =>
-          entry.kind === "post" ? (
-            <li key={entry.post.id}>{renderPost(entry.post)}</li>
-          ) : (
-            <li key={`sponsored-${entry.slot}`}>
-              <PostCard post={entry.ad.post} sponsored />
-            </li>
-          ),
-        )}
+        {current.items.map((item: FeedItem) => (
+          // Sponsored posts arrive placed among the posts (server/ads/feed-insertion.ts, decision 0274).
+          <li key={feedItemKey(item)}>{item.sponsored ? <SponsoredCard post={item} /> : renderPost(item)}</li>
+        ))}
       </ul>
       <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-2 pb-4">
         <p aria-live="polite" className="text-sm text-zinc-500">

@@ -1,59 +1,31 @@
 import { describe, expect, test } from "vitest";
+import { feedItemKey } from "~/server/ads/sponsored";
 import {
   appendPage,
   differsOnlyIn,
-  interleaveSponsored,
   isSaveToggle,
   LOAD_MORE_LOCK_MS,
   loadMoreDecision,
   pageHref,
-  SPONSORED_EVERY,
 } from "./feed-model";
-
-const posts = (count: number) => Array.from({ length: count }, (_, index) => `p${index + 1}`);
-
-describe("interleaveSponsored (the ads issue's seam, spec 2 §2, §9)", () => {
-  test("without ads the posts come through unchanged", () => {
-    expect(interleaveSponsored(posts(9))).toEqual(posts(9).map((post) => ({ kind: "post", post })));
-    expect(interleaveSponsored(posts(9), [])).toHaveLength(9);
-  });
-
-  test("an ad follows every 4th post, cycling through the ads", () => {
-    const entries = interleaveSponsored(posts(13), ["A", "B"]);
-    const shape = entries.map((entry) => (entry.kind === "post" ? entry.post : `[${entry.ad}]`));
-    expect(SPONSORED_EVERY).toBe(4);
-    expect(shape).toEqual([
-      "p1",
-      "p2",
-      "p3",
-      "p4",
-      "[A]",
-      "p5",
-      "p6",
-      "p7",
-      "p8",
-      "[B]",
-      "p9",
-      "p10",
-      "p11",
-      "p12",
-      "[A]",
-      "p13",
-    ]);
-    expect(entries.filter((entry) => entry.kind === "sponsored").map((entry) => entry.slot)).toEqual([
-      0, 1, 2,
-    ]);
-  });
-
-  test("no ad after a last, incomplete group of posts", () => {
-    expect(interleaveSponsored(posts(3), ["A"]).every((entry) => entry.kind === "post")).toBe(true);
-  });
-});
 
 describe("appendPage", () => {
   test("adds the next page, skipping posts already shown", () => {
     const shown = [{ id: "a" }, { id: "b" }];
     expect(appendPage(shown, [{ id: "b" }, { id: "c" }])).toEqual([{ id: "a" }, { id: "b" }, { id: "c" }]);
+  });
+
+  test("keeps a sponsored post beside the same post shown as a post (decision 0274)", () => {
+    const sponsored = {
+      id: "a",
+      sponsored: { adId: "x", slot: 0, cta: { type: "message" as const, label: "Send Message", url: null } },
+    };
+    const next = appendPage<{ id: string; sponsored?: typeof sponsored.sponsored }>(
+      [{ id: "a" }],
+      [sponsored],
+      feedItemKey,
+    );
+    expect(next).toHaveLength(2);
   });
 });
 

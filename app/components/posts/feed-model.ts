@@ -1,48 +1,22 @@
-// The feed's list logic, pure (tested in feed-model.test.ts): the sponsored-post seam
-// and the paging rules shared by /home, /saved and the profile lists.
-
-/** spec 2 §2, §9: 'An ad is inserted after every 4 posts', cycling through the ads. */
-export const SPONSORED_EVERY = 4;
+// The feed's list logic, pure (tested in feed-model.test.ts): the paging rules shared by
+// /home, /saved and the profile lists. Sponsored posts are placed by the server
+// (server/ads/feed-insertion.ts, decision 0274) and arrive as items of the page.
 
 /** spec 2 §4 'Load-more is locked for 1 second after each load'. */
 export const LOAD_MORE_LOCK_MS = 1000;
 
-export type FeedEntry<P, A> =
-  | { kind: "post"; post: P }
-  /** `slot` counts the sponsored places from 0, for a stable key while ads cycle. */
-  | { kind: "sponsored"; ad: A; slot: number };
-
-/**
- * The seam of the ads issue (spec 2 §2 'Sponsored posts'): after every 4th post
- * one ad, cycling through `ads`. With no ads (until that issue) the posts come
- * through unchanged. Computed over the whole loaded list, so places do not move
- * as pages are appended.
- */
-export function interleaveSponsored<P, A>(
-  posts: readonly P[],
-  ads: readonly A[] = [],
-  every = SPONSORED_EVERY,
-): FeedEntry<P, A>[] {
-  const entries: FeedEntry<P, A>[] = [];
-  let slot = 0;
-  posts.forEach((post, index) => {
-    entries.push({ kind: "post", post });
-    if (ads.length > 0 && (index + 1) % every === 0) {
-      const ad = ads[slot % ads.length] as A;
-      entries.push({ kind: "sponsored", ad, slot });
-      slot++;
-    }
-  });
-  return entries;
-}
-
 /**
  * A page appended to what is shown: posts already there are skipped (a keyset
  * page never repeats one, but a post bumped between loads must not show twice).
+ * Items are told apart by `keyOf` (a sponsored post by its place, server/ads/sponsored.ts).
  */
-export function appendPage<T extends { id: string }>(shown: readonly T[], page: readonly T[]): T[] {
-  const seen = new Set(shown.map((item) => item.id));
-  return [...shown, ...page.filter((item) => !seen.has(item.id))];
+export function appendPage<T extends { id: string }>(
+  shown: readonly T[],
+  page: readonly T[],
+  keyOf: (item: T) => string = (item) => item.id,
+): T[] {
+  const seen = new Set(shown.map(keyOf));
+  return [...shown, ...page.filter((item) => !seen.has(keyOf(item)))];
 }
 
 export interface LoadMoreState {

@@ -14,6 +14,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
+import { trackPostAction } from "~/app/lib/analytics";
 import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
@@ -83,6 +84,8 @@ export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner
         toast.show({ message: SOMETHING_WENT_WRONG, type: "danger" });
         return;
       }
+      // spec 2 §4 'Analytics tracking': counted only for a post whose ad runs (decision 0273).
+      trackPostAction(postId, "copied_link");
       setShown(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setShown(false), LINK_COPIED_BANNER_MS);

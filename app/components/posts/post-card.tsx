@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { SponsoredCta } from "~/app/components/ads/sponsored-cta";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
+import type { Sponsorship } from "~/server/ads/sponsored";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
 import { isListingPost, ListingOwnerActions, ListingSummary } from "./listing-labels";
@@ -13,10 +15,8 @@ import { FirstMedia } from "./post-media";
 import { PostText } from "./post-text";
 
 export interface PostCardProps {
-  /** A post or comment of any list (feed, saved, profile tabs, search). */
-  post: PostSummary;
-  /** The ads issue's sponsored post (spec 2 §2 'Sponsored posts'): labelled as such. */
-  sponsored?: boolean;
+  /** A post or comment of any list (feed, saved, profile tabs, search); a feed's sponsored post carries `sponsored`. */
+  post: PostSummary & { sponsored?: Sponsorship };
 }
 
 /** The verified badge (spec 1 §2: school-verified) beside a name. */
@@ -96,7 +96,7 @@ export function CategoryLabel({ value }: { value: string | null }) {
  * post is the '… has joined the community' banner instead. A comment (profile
  * replies tab) links to its thread.
  */
-export function PostCard({ post, sponsored = false }: PostCardProps) {
+export function PostCard({ post }: PostCardProps) {
   if (post.type === "new user") return <NewUserBanner post={post} />;
   const name = displayName(post.author);
   const postHref = `/post/${post.id}`;
@@ -107,7 +107,7 @@ export function PostCard({ post, sponsored = false }: PostCardProps) {
     >
       <header className="flex items-start gap-3">
         <PostByline author={post.author} date={post.createdAt} postHref={postHref} />
-        {sponsored ? (
+        {post.sponsored ? (
           <span className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
             Sponsored
           </span>
@@ -136,9 +136,14 @@ export function PostCard({ post, sponsored = false }: PostCardProps) {
       {/* Issue 11: the owner's status buttons on their own listing cards. */}
       {post.ownedByViewer &&
       post.parentId === null &&
-      !sponsored &&
+      !post.sponsored &&
       (isListingPost(post) || post.listing.status !== "available") ? (
         <ListingOwnerActions postId={post.id} listing={post.listing} />
+      ) : null}
+      {post.sponsored ? (
+        <div className="mt-3">
+          <SponsoredCta postId={post.id} sponsorship={post.sponsored} authorUsername={post.author.username} />
+        </div>
       ) : null}
       <footer className="mt-1">
         <PostActions post={post} />

@@ -139,7 +139,10 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
             ))
           : null}
         {own && kind === "post" ? (
-          <MenuItem icon={<RocketIcon className="size-5" />} onSelect={() => navigate("/ads")}>
+          <MenuItem
+            icon={<RocketIcon className="size-5" />}
+            onSelect={() => navigate(`/post/${postId}/boost`)}
+          >
             Boost Post
           </MenuItem>
         ) : null}

@@ -19,9 +19,9 @@ import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
+import { listFeedWithAds } from "~/server/ads/feed-insertion";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { categoryFilter } from "~/server/posts/categories";
-import { listFeed } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import { readFeedListingFilters } from "~/server/posts/listing";
 import type { Route } from "./+types/home";
@@ -44,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   const none = { privateGate: false, page: null, category, filters, listError: null };
   if (context.campus.generic) return data(none);
   try {
-    const page = await listFeed(context.app, viewer, {
+    // With its sponsored posts after every 4th post (issue 15 §2, decision 0274).
+    const page = await listFeedWithAds(context.app, viewer, {
       campusId: context.campus.id,
       category,
       ...filters,

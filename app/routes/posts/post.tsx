@@ -8,6 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { z } from "zod";
+import { PostAdBar } from "~/app/components/ads/post-ad-bar";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
@@ -34,6 +35,7 @@ import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { postPageParticipation } from "~/app/routes/posts/post-action.server";
+import { getPostAdState } from "~/server/ads/ads";
 import { deleteComment, getThread } from "~/server/posts/comments";
 import { isPostError } from "~/server/posts/errors";
 import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing";
@@ -52,9 +54,10 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const ref = { postId: params.id, campusId: context.campus.id };
   try {
-    const [post, thread] = await Promise.all([
+    const [post, thread, adState] = await Promise.all([
       getPost(context.app, viewer, ref),
       getThread(context.app, viewer, ref),
+      getPostAdState(context.app, viewer, params.id),
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
@@ -64,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
       state: "found" as const,
       post,
       thread,
+      adState,
       url: `${origin}/post/${post.id}`,
       imageUrl: image ? new URL(image.url, origin).toString() : null,
     });
@@ -267,7 +271,7 @@ function PostGone() {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
 
-function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
+function PostDetailView({ data: { post, thread, url, adState } }: { data: Found }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
@@ -333,6 +337,12 @@ function PostDetailView({ data: { post, thread, url } }: { data: Found }) {
           </p>
         ) : null}
         <PostDetailBody post={post} authorName={name} onComment={createComment} />
+        <PostAdBar
+          postId={post.id}
+          own={post.ownedByViewer}
+          boostable={post.parentId === null && post.type === "post"}
+          state={adState}
+        />
       </article>
 
       <section

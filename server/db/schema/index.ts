@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./ads";
 export * from "./auth";
 export * from "./campuses";
 export * from "./chats";

@@ -1,0 +1,60 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { ads, payments } from "../db/schema";
+import { DAILY_PRICE_CENTS } from "./schemas";
+
+/** One day, the unit ads are bought and refunded in (spec 2 §9). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+type AdTimes = Pick<typeof ads.$inferSelect, "status" | "endTimeAdjusted" | "pausedAt">;
+
+/** Running time left: frozen while paused (spec 2 §4 Resume pushes the end out by the pause). */
+export function timeLeftMs(ad: AdTimes, now: Date): number {
+  if (!ad.endTimeAdjusted) return 0;
+  if (ad.status === "active") return ad.endTimeAdjusted.getTime() - now.getTime();
+  if (ad.status === "paused" && ad.pausedAt) return ad.endTimeAdjusted.getTime() - ad.pausedAt.getTime();
+  return 0;
+}
+
+/**
+ * Decision 0272 (beyond the spec, as Carousell and Depop do): the whole days an ad will not
+ * run are given back — 500 cents each, never more than was paid and not yet refunded. Written
+ * as a pending refund row in the caller's transaction (the ad's status changes in the same
+ * one); processPendingRefunds sends it to the provider after the commit.
+ */
+export async function refundUnusedDays(
+  ctx: AppContext,
+  tx: Queryable,
+  ad: typeof ads.$inferSelect,
+  now: Date,
+  description: string,
+): Promise<number> {
+  const unusedDays = Math.floor(Math.max(0, timeLeftMs(ad, now)) / DAY_MS);
+  const amount = Math.min(unusedDays * DAILY_PRICE_CENTS, ad.amountBudgeted - ad.amountRefunded);
+  if (amount <= 0) return 0;
+  const [payment] = await tx
+    .select({ provider: payments.provider, providerRef: payments.providerRef })
+    .from(payments)
+    .where(and(eq(payments.adId, ad.id), eq(payments.kind, "payment")))
+    .limit(1);
+  if (!payment) return 0;
+  await tx.insert(payments).values({
+    userId: ad.userId,
+    campusId: ad.campusId,
+    adId: ad.id,
+    kind: "refund",
+    status: "pending",
+    amount,
+    provider: payment.provider,
+    refundOf: payment.providerRef,
+    description: `${description} (${unusedDays} unused day${unusedDays === 1 ? "" : "s"})`,
+    createdAt: now,
+  });
+  await tx
+    .update(ads)
+    .set({ amountRefunded: sql`${ads.amountRefunded} + ${amount}` })
+    .where(eq(ads.id, ad.id));
+  ctx.log.info({ adId: ad.id, amount }, "unused ad days refunded");
+  return amount;
+}
