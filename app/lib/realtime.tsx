@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { type LiveEvent, type LiveListener, RealtimeClient } from "./realtime-client";
 
 export type { LiveEvent } from "./realtime-client";
@@ -86,10 +86,35 @@ export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null }>({
+  // A reload while a form or fetcher submission is under way would reload the page being left,
+  // and its loader could send the student elsewhere (a New Message page whose chat now exists):
+  // an event that arrives meanwhile reloads once the submission and its redirect have landed.
+  const fetchers = useFetchers();
+  const navigating =
+    useNavigation().state !== "idle" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  const busy = useRef(navigating);
+  busy.current = navigating;
+  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | null; deferred: boolean }>({
     last: 0,
     timer: null,
+    deferred: false,
   });
+  const run = useRef(() => {
+    const current = state.current;
+    current.timer = null;
+    if (busy.current) {
+      current.deferred = true;
+      return;
+    }
+    current.last = Date.now();
+    void revalidate.current();
+  });
+  useEffect(() => {
+    if (!navigating && state.current.deferred) {
+      state.current.deferred = false;
+      run.current();
+    }
+  }, [navigating]);
   useEffect(
     () => () => {
       if (state.current.timer) clearTimeout(state.current.timer);
@@ -101,13 +126,8 @@ export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1
     const current = state.current;
     if (current.timer) return;
     const wait = current.last + throttleMs - Date.now();
-    const run = () => {
-      current.timer = null;
-      current.last = Date.now();
-      void revalidate.current();
-    };
-    if (wait <= 0) run();
-    else current.timer = setTimeout(run, wait);
+    if (wait <= 0) run.current();
+    else current.timer = setTimeout(run.current, wait);
   });
 }
 

@@ -198,11 +198,16 @@ test.describe("web push and the installable app", () => {
     await owner.page.getByRole("button", { name: "Turn On Push Notifications" }).click();
     await expect(owner.page.getByText("Push notifications are on for this browser.")).toBeVisible();
 
+    // Push is for when the reader is away (decision 0252): with no page of theirs open, so no
+    // live stream, the app pushes.
+    await owner.page.goto("about:blank");
     const postId = owner.student.postIds[0] ?? "";
     await comment(buyer.page, postId, "Which edition are they?");
 
     // The app signed and encrypted it; the push service verified and decrypted it.
     await expect.poll(() => push.messages(subscription.clientHash), { timeout: 15_000 }).toHaveLength(1);
+    await owner.page.goto("/settings/notifications");
+    await hydrated(owner.page);
     const [payload] = await push.messages(subscription.clientHash);
     expect(JSON.parse(payload ?? "{}")).toMatchObject({
       body: "Eve E. commented on your post",

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useRevalidator } from "react-router";
-import { pageHref } from "~/app/components/posts/feed-model";
 import { formatAge } from "~/app/components/posts/post-format";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { BellIcon } from "~/app/components/ui/icons";
+import { LoadMoreLink } from "~/app/components/ui/load-more-link";
 import type { NotificationItem, NotificationsPage } from "~/server/notifications/notifications";
 
 /** The tabs of /notifications (spec 2 §2): all, and the mentions demo page. */
@@ -71,7 +71,6 @@ interface ListData {
  * it without JavaScript). Unread lines are highlighted as they came.
  */
 export function NotificationList({ page, now }: { page: NotificationsPage; now: string }) {
-  const location = useLocation();
   const fetcher = useFetcher<ListData>();
   const [items, setItems] = useState(page.items);
   const [cursor, setCursor] = useState(page.nextCursor);
@@ -116,19 +115,11 @@ export function NotificationList({ page, now }: { page: NotificationsPage; now: 
         ))}
       </ul>
       {cursor ? (
-        <div className="flex justify-center py-3">
-          <Link
-            to={pageHref(location.pathname, location.search, cursor)}
-            onClick={(event) => {
-              event.preventDefault();
-              void fetcher.load(pageHref(location.pathname, location.search, cursor));
-            }}
-            aria-disabled={fetcher.state !== "idle"}
-            className={buttonClass("secondary", "h-11")}
-          >
-            {fetcher.state !== "idle" ? "Loading…" : "Load more"}
-          </Link>
-        </div>
+        <LoadMoreLink
+          cursor={cursor}
+          loading={fetcher.state !== "idle"}
+          onLoad={(href) => void fetcher.load(href)}
+        />
       ) : null}
     </section>
   );

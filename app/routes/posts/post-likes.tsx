@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useLocation } from "react-router";
-import { pageHref } from "~/app/components/posts/feed-model";
+import { data, Link, useFetcher } from "react-router";
 import { VerifiedBadge } from "~/app/components/posts/post-card";
 import { displayName } from "~/app/components/posts/post-format";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
@@ -8,6 +7,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
+import { LoadMoreLink } from "~/app/components/ui/load-more-link";
 import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -71,7 +71,6 @@ function LikerRow({ person }: { person: UserSummary }) {
 
 /** The list, with 'Load more' fetching the next page in place (or opening it without JavaScript). */
 function Likers({ page }: { page: Page<UserSummary> }) {
-  const location = useLocation();
   const fetcher = useFetcher<LikersData>();
   const [people, setPeople] = useState(page.items);
   const [cursor, setCursor] = useState(page.nextCursor);
@@ -104,19 +103,11 @@ function Likers({ page }: { page: Page<UserSummary> }) {
         ))}
       </ul>
       {cursor ? (
-        <div className="flex justify-center py-3">
-          <Link
-            to={pageHref(location.pathname, location.search, cursor)}
-            onClick={(event) => {
-              event.preventDefault();
-              void fetcher.load(pageHref(location.pathname, location.search, cursor));
-            }}
-            aria-disabled={fetcher.state !== "idle"}
-            className={buttonClass("secondary", "h-11")}
-          >
-            {fetcher.state !== "idle" ? "Loading…" : "Load more"}
-          </Link>
-        </div>
+        <LoadMoreLink
+          cursor={cursor}
+          loading={fetcher.state !== "idle"}
+          onLoad={(href) => void fetcher.load(href)}
+        />
       ) : null}
     </section>
   );
