@@ -285,7 +285,7 @@ function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: 
     >
       <input type="hidden" name="q" value={q} />
       {show !== "latest" ? <input type="hidden" name="show" value={show} /> : null}
-      <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-zinc-700 xs:max-w-72">
+      <label className="flex min-w-0 basis-full items-center gap-2 text-sm text-zinc-700 xs:max-w-72 xs:flex-1 xs:basis-auto">
         <span className="sr-only">Category</span>
         <select
           name="category"
@@ -312,28 +312,8 @@ function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: 
       </label>
       {LISTING_FILTERS_READY ? (
         <>
-          <label className="flex items-center gap-1 text-sm text-zinc-700">
-            Min $
-            <input
-              type="number"
-              name="min_price"
-              min={0}
-              inputMode="numeric"
-              defaultValue={filters.minPriceCents === null ? "" : filters.minPriceCents / 100}
-              className={`${selectClass} w-24`}
-            />
-          </label>
-          <label className="flex items-center gap-1 text-sm text-zinc-700">
-            Max $
-            <input
-              type="number"
-              name="max_price"
-              min={0}
-              inputMode="numeric"
-              defaultValue={filters.maxPriceCents === null ? "" : filters.maxPriceCents / 100}
-              className={`${selectClass} w-24`}
-            />
-          </label>
+          <PriceBound name="min_price" label="Min $" cents={filters.minPriceCents} />
+          <PriceBound name="max_price" label="Max $" cents={filters.maxPriceCents} />
           <label className="flex items-center gap-2 text-sm text-zinc-700">
             <span className="sr-only">Condition</span>
             <select name="condition" defaultValue={filters.condition ?? ""} className={selectClass}>
@@ -355,6 +335,23 @@ function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: 
         Apply
       </button>
     </Form>
+  );
+}
+
+/** One end of the price range, in dollars (the filter keeps cents). */
+function PriceBound({ name, label, cents }: { name: string; label: string; cents: number | null }) {
+  return (
+    <label className="flex items-center gap-1 text-sm text-zinc-700">
+      {label}
+      <input
+        type="number"
+        name={name}
+        min={0}
+        inputMode="numeric"
+        defaultValue={cents === null ? "" : cents / 100}
+        className={`${selectClass} w-20`}
+      />
+    </label>
   );
 }
 
