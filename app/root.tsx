@@ -45,17 +45,18 @@ export async function loader(args: Route.LoaderArgs) {
     takeToast(args.request),
     countCampusMembers(app.db, campus.id),
   ]);
-  // spec 1 §2: the Messages entries' badge (issue 13 §3); the chat screens revalidate it.
-  const unreadChats = await countUnreadChats(app, viewer);
   // spec 1 §4: an unverified user is sent to /verify, once.
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
-  // Decision 0210: the viewer's latest event number, so the live stream opened after this page
-  // loaded replays whatever happened in between (app/lib/realtime.tsx).
-  const realtimeSeq = viewer ? await currentUserSeq(app.db, viewer.id) : null;
-  // Issue 14: the badge's notifications (the chats' unread count joins them at merge).
-  const unreadNotifications = await notificationBadge(app, args.request, viewer);
+  // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), and the viewer's
+  // latest event number (decision 0210), so the live stream opened after this page loaded replays
+  // whatever happened in between (app/lib/realtime.tsx). Three independent reads, in parallel.
+  const [unreadChats, unreadNotifications, realtimeSeq] = await Promise.all([
+    countUnreadChats(app, viewer),
+    notificationBadge(app, args.request, viewer),
+    viewer ? currentUserSeq(app.db, viewer.id) : null,
+  ]);
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
