@@ -23,6 +23,7 @@ import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { createPayments } from "../payments/select";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import { startBacklogPruner } from "../realtime/backlog";
+import { announceCampusPagesChanged } from "../realtime/events";
 import { createRealtimeHub } from "../realtime/hub";
 import "./load-context";
 import { configureAppCookies } from "../../app/lib/cookies.server";
@@ -236,6 +237,12 @@ export async function startApp(options: {
   mountAnalytics(app, { ctx, auth });
 
   let pageCache: PageCache | null = null;
+  const announcePageChanges = (campusId: string | null) => {
+    // After the write: failing to announce leaves other processes' pages until they expire.
+    announceCampusPagesChanged(database.db, campusId).catch((error) =>
+      log.warn({ err: error, campusId }, "page cache: could not tell the other processes of a change"),
+    );
+  };
   if (config.pageCacheMs > 0 && !options.dev) {
     pageCache = createPageCache({
       ttlMs: config.pageCacheMs,
@@ -245,12 +252,23 @@ export async function startApp(options: {
       sharedCookies: [TIME_ZONE_COOKIE],
       // The root loader's geo gate decides the same way for a hit.
       admit: geoGateAdmits,
-      // A write on any of a campus's hosts drops the campus's pages (decision 0293).
+      // A write on any of a campus's hosts drops the campus's pages (decision 0293)…
       campusOf: (host) => campuses.forHost(host).id,
+      // …in every process: announced on the realtime hub's listening connection (decision 0360).
+      onWrite: (campusId) => announcePageChanges(campusId),
     });
-    app.use(pageCache.middleware);
-    // An ad started by the webhook or ended by the ads job changes the feed (decision 0274).
-    ctx.onAdsChanged = pageCache.dropAll;
+    const cache = pageCache;
+    await realtime.watchCampusPages((campusId) => {
+      if (campusId === null) cache.dropAll();
+      else cache.invalidateCampus(campusId);
+    });
+    app.use(cache.middleware);
+    // An ad started by the webhook or ended by the ads job changes the feed (decision 0274), of
+    // every campus, in every process.
+    ctx.onAdsChanged = () => {
+      cache.dropAll();
+      announcePageChanges(null);
+    };
   }
 
   // Issue 9 §2: past this point a request costs a render; /healthz, media and cached pages are served above.

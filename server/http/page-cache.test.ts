@@ -222,6 +222,27 @@ describe("page cache", () => {
     expect((await page("/post/slow?visit=13")).state).toBe("hit");
   });
 
+  it("drops every page on dropAll, and stores no page rendering meanwhile, though its campus held none", async () => {
+    await page("/home?visit=14");
+    await page("/home?visit=14", {}, "localhost");
+    let release = () => {};
+    heldRender = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A campus of its own (another loopback address) with no page stored yet.
+    const rendering = page("/post/slow?visit=14", {}, "127.0.0.2");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cache.dropAll();
+    release();
+    await rendering;
+    heldRender = null;
+    expect((await page("/home?visit=14")).state).toBe("miss");
+    expect((await page("/home?visit=14", {}, "localhost")).state).toBe("miss");
+    // Rendered across the change: not stored.
+    expect((await page("/post/slow?visit=14", {}, "127.0.0.2")).state).toBe("miss");
+    expect((await page("/post/slow?visit=14", {}, "127.0.0.2")).state).toBe("hit");
+  });
+
   it("holds at most maxEntries pages, dropping the oldest", async () => {
     for (const visit of ["a", "b", "c", "d"]) await page(`/home?visit=9${visit}`);
     expect(cache.size).toBeLessThanOrEqual(3);

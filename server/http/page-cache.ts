@@ -16,7 +16,8 @@ import { type BodyEncoding, compressBody, preferredEncoding } from "./compress";
  * - Every write (any method but GET/HEAD/OPTIONS) on a host drops the pages of that host's
  *   campus (all its hosts) when it finishes, and a page rendered while a write was in flight
  *   is not stored. Other processes drop theirs when told through `invalidateCampus` (the
- *   realtime hub's NOTIFY, fed by `onWrite`; decision 0293), and at the latest after `ttlMs`.
+ *   realtime hub's NOTIFY on `page_cache`, fed by `onWrite`; decisions 0293, 0360), and at the
+ *   latest after `ttlMs`.
  * - A hit is the page as it was rendered, byte for byte, with the Content-Security-Policy
  *   it was sent with: its nonce authorises exactly the scripts of that fixed body, which
  *   nothing can change after rendering (decision 0104). Being identical, the page is
@@ -108,6 +109,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const pages = new Map<string, CachedPage>();
   /** Per campus: bumped when a write starts and finishes, so a page rendered across it is not stored. */
   const generations = new Map<string, number>();
+  /** Bumped by dropAll: a render under way on any campus, even one with no page stored yet, is not stored. */
+  let epoch = 0;
 
   function dropCampus(campus: string) {
     generations.set(campus, (generations.get(campus) ?? 0) + 1);
@@ -158,6 +161,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Records what the app writes, and stores it if the response qualifies. */
   function capture(res: Response, campus: string, key: string) {
     const generation = generations.get(campus) ?? 0;
+    const startEpoch = epoch;
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -188,7 +192,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.once("finish", () => {
       if (tooLarge || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      if ((generations.get(campus) ?? 0) !== generation) return;
+      if ((generations.get(campus) ?? 0) !== generation || epoch !== startEpoch) return;
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
@@ -237,6 +241,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     invalidateCampus: dropCampus,
     /** Drops every page: a change made outside a request on a host (the payment webhook, the ads job). */
     dropAll() {
+      epoch++;
       for (const campus of new Set([...pages.values()].map((page) => page.campus))) dropCampus(campus);
     },
     /** How many pages are held (for tests and diagnostics). */

@@ -6,6 +6,15 @@ import { realtimeCursors, realtimeEvents } from "../db/schema";
 export const REALTIME_CHANNEL = "realtime";
 
 /**
+ * The second channel of the same listening connection (decision 0360): a campus whose visitors'
+ * pages changed, so every process drops its cached pages of it. The payload is the campus id, or
+ * `ALL_CAMPUSES` for a change not tied to one campus (an ad started by the payment webhook).
+ */
+export const PAGE_CACHE_CHANNEL = "page_cache";
+/** The payload for every campus: no campus id is "*" (ids are host slugs). */
+export const ALL_CAMPUSES = "*";
+
+/**
  * What a live screen is told. Events carry ids and small facts, never content
  * a reader may not see: the screen refetches what it shows through its loader.
  */
@@ -64,4 +73,13 @@ export async function userEventsAfter(
     .orderBy(realtimeEvents.seq)
     .limit(limit);
   return rows.map((row) => ({ ...row, data: (row.data ?? {}) as Record<string, unknown> }));
+}
+
+/**
+ * Tells every app process (this one included) that the visitors' pages of a campus, or of every
+ * campus (null), changed. Sent after the write committed; its pages are then dropped everywhere
+ * (RealtimeHub.watchCampusPages).
+ */
+export async function announceCampusPagesChanged(db: Queryable, campusId: string | null): Promise<void> {
+  await db.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, ${campusId ?? ALL_CAMPUSES})`);
 }

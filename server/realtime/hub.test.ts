@@ -4,7 +4,7 @@ import { createTestMember, type TestMember } from "../../tests/support/factories
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { createLogger } from "../logger";
 import { pruneRealtimeBacklog } from "./backlog";
-import { publishUserEvent, userEventsAfter } from "./events";
+import { announceCampusPagesChanged, publishUserEvent, userEventsAfter } from "./events";
 import { createRealtimeHub, LISTENER_NAME, type RealtimeHub, type RealtimeSink } from "./hub";
 
 // Issue 13 §2, decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
@@ -205,6 +205,67 @@ describe("the realtime hub (decision 0213)", () => {
   });
 });
 
+/** A hub standing for another app process: on PostgreSQL, with a listening connection of its own. */
+function secondHub(reconnectMs?: number): RealtimeHub {
+  return createRealtimeHub({
+    database: t.ctx.database,
+    log: createLogger("silent"),
+    maxStreams: 10,
+    maxStreamsPerUser: 10,
+    reconnectMs,
+  });
+}
+
+/** What a hub's campus watcher was told, and a way to wait for the n-th. */
+function campusWatcher() {
+  const told: (string | null)[] = [];
+  let waiting: { count: number; resolve: () => void } | null = null;
+  return {
+    told,
+    onChange(campusId: string | null) {
+      told.push(campusId);
+      if (waiting && told.length >= waiting.count) waiting.resolve();
+    },
+    until(count: number): Promise<void> {
+      if (told.length >= count) return Promise.resolve();
+      return new Promise((resolve) => {
+        waiting = { count, resolve };
+      });
+    },
+  };
+}
+
+describe("page changes on the same listening connection (decision 0360)", () => {
+  it("tells every process's watcher which campus's pages changed, or that all did, and nothing after close", async () => {
+    const other = secondHub();
+    const here = campusWatcher();
+    const there = campusWatcher();
+    try {
+      await t.ctx.realtime.watchCampusPages(here.onChange);
+      await other.watchCampusPages(there.onChange);
+      // A change that rolls back announces nothing; the next one is the first they hear.
+      await t.ctx.db
+        .transaction(async (tx) => {
+          await announceCampusPagesChanged(tx, "rolled-back");
+          throw new Error("roll back");
+        })
+        .catch(() => {});
+      await announceCampusPagesChanged(t.ctx.db, "ou");
+      await announceCampusPagesChanged(t.ctx.db, null);
+      await here.until(2);
+      await there.until(2);
+      expect(here.told).toEqual(["ou", null]);
+      expect(there.told).toEqual(["ou", null]);
+    } finally {
+      await other.close();
+    }
+    await announceCampusPagesChanged(t.ctx.db, "ut");
+    await here.until(3);
+    expect(here.told).toEqual(["ou", null, "ut"]);
+    expect(there.told).toEqual(["ou", null]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)("the listening connection on PostgreSQL", () => {
   it("listens again after losing its connection and delivers what was announced meanwhile", async () => {
     const hub = createRealtimeHub({
@@ -235,6 +296,27 @@ describe.runIf(process.env.DATABASE_URL)("the listening connection on PostgreSQL
         { seq: 1, type: "chat", data: { n: 1 } },
         { seq: 2, type: "chat", data: { n: 2 } },
       ]);
+    } finally {
+      await hub.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)("page changes after the listening connection was lost", () => {
+  it("tells the watcher that every campus changed once it listens again (announcements meanwhile were lost)", async () => {
+    const hub = secondHub(300);
+    const watcher = campusWatcher();
+    try {
+      await hub.watchCampusPages(watcher.onChange);
+      const pid = (await t.ctx.db.execute(
+        sql`select pid from pg_stat_activity where application_name = ${LISTENER_NAME} and datname = current_database() order by backend_start desc limit 1`,
+      )) as unknown as { rows: { pid: number }[] };
+      await t.ctx.db.execute(sql`select pg_terminate_backend(${pid.rows[0]?.pid})`);
+      await watcher.until(1);
+      expect(watcher.told).toEqual([null]);
+      await announceCampusPagesChanged(t.ctx.db, "ou");
+      await watcher.until(2);
+      expect(watcher.told).toEqual([null, "ou"]);
     } finally {
       await hub.close();
     }

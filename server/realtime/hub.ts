@@ -3,7 +3,13 @@ import pg from "pg";
 import type { DatabaseHandle, Db } from "../db/client";
 import { realtimeCursors, realtimeEvents } from "../db/schema";
 import type { Logger } from "../logger";
-import { REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./events";
+import {
+  ALL_CAMPUSES,
+  PAGE_CACHE_CHANNEL,
+  REALTIME_CHANNEL,
+  type StoredRealtimeEvent,
+  userEventsAfter,
+} from "./events";
 
 /**
  * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
@@ -11,6 +17,8 @@ import { REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./e
  * only `userId:seq`; the hub then reads that user's new events once from realtime_events and
  * hands each of the user's streams the ones it has not had. Every delivery, the first replay
  * included, goes through one pump per user, so a stream sees its events once and in order.
+ * The same connection also listens on `page_cache` (decision 0360): a campus whose visitors'
+ * pages changed in some process, so this process's page cache drops them too.
  */
 
 /** Where a stream's events go (the SSE response, or a test's list). */
@@ -42,6 +50,12 @@ export interface RealtimeHub {
   subscribe(userId: string, afterSeq: number, sink: RealtimeSink): Promise<SubscribeResult>;
   /** Open streams in this process (all users), and of one user. */
   streamCount(userId?: string): number;
+  /**
+   * Listens now (not with the first stream) and calls `onChange` for every announcement
+   * (announceCampusPagesChanged) from any process: a campus id, or null for every campus. Also
+   * null after the listening connection came back, as announcements made meanwhile were lost.
+   */
+  watchCampusPages(onChange: (campusId: string | null) => void): Promise<void>;
   /** Ends every stream (sink.end) and refuses new ones; then stops listening. */
   close(): Promise<void>;
 }
@@ -91,6 +105,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   let total = 0;
   let closed = false;
   let listener: Listener | null = null;
+  const campusWatchers: ((campusId: string | null) => void)[] = [];
 
   const pumpSoon = (userId: string) => {
     void pump(userId);
@@ -140,6 +155,14 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     }
   }
 
+  function onMessage(channel: string, payload: string | undefined): void {
+    if (channel === REALTIME_CHANNEL) onNotify(payload);
+    else if (channel === PAGE_CACHE_CHANNEL && payload) {
+      const campusId = payload === ALL_CAMPUSES ? null : payload;
+      for (const watcher of campusWatchers) watcher(campusId);
+    }
+  }
+
   function onNotify(payload: string | undefined): void {
     if (!payload) return;
     const split = payload.lastIndexOf(":");
@@ -159,13 +182,14 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   /** After the listening connection came back: anything announced while it was away is read now. */
   function resyncAll(): void {
     for (const userId of users.keys()) pumpSoon(userId);
+    for (const watcher of campusWatchers) watcher(null);
   }
 
   function ensureListener(): Promise<void> {
     if (!listener) {
       listener = database.pglite
-        ? pgliteListener(database.pglite, onNotify)
-        : postgresListener(database, onNotify, resyncAll, log, options);
+        ? pgliteListener(database.pglite, onMessage)
+        : postgresListener(database, onMessage, resyncAll, log, options);
     }
     return listener.ready();
   }
@@ -234,6 +258,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       return { ok: true, subscription };
     },
 
+    async watchCampusPages(onChange) {
+      if (closed) return;
+      campusWatchers.push(onChange);
+      await ensureListener();
+    },
+
     streamCount(userId) {
       if (userId === undefined) return total;
       return users.get(userId)?.streams.size ?? 0;
@@ -250,6 +280,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       }
       users.clear();
       total = 0;
+      campusWatchers.length = 0;
       await listener?.close();
     },
   };
@@ -281,17 +312,22 @@ async function startingPoint(
   };
 }
 
+/** The channels the listening connection LISTENs on. */
+const CHANNELS = [REALTIME_CHANNEL, PAGE_CACHE_CHANNEL] as const;
+
 /** PGlite delivers NOTIFY in-process at commit: the same hub, one process. */
 function pgliteListener(
   client: NonNullable<DatabaseHandle["pglite"]>,
-  onNotify: (payload: string) => void,
+  onMessage: (channel: string, payload: string) => void,
 ): Listener {
-  const unlisten = client.listen(REALTIME_CHANNEL, onNotify);
+  const unlistens = Promise.all(
+    CHANNELS.map((channel) => client.listen(channel, (payload) => onMessage(channel, payload))),
+  );
   return {
-    ready: () => unlisten.then(() => {}),
+    ready: () => unlistens.then(() => {}),
     async close() {
       if (client.closed) return;
-      await (await unlisten)();
+      for (const unlisten of await unlistens) await unlisten();
     },
   };
 }
@@ -303,7 +339,7 @@ function pgliteListener(
  */
 function postgresListener(
   database: DatabaseHandle,
-  onNotify: (payload: string | undefined) => void,
+  onMessage: (channel: string, payload: string | undefined) => void,
   resync: () => void,
   log: Logger,
   options: Pick<HubOptions, "reconnectMs" | "pingMs">,
@@ -349,12 +385,10 @@ function postgresListener(
       const next = new pg.Client({ ...connection, keepAlive: true, application_name: LISTENER_NAME });
       next.on("error", () => dropped(next));
       next.on("end", () => dropped(next));
-      next.on("notification", (message) => {
-        if (message.channel === REALTIME_CHANNEL) onNotify(message.payload);
-      });
+      next.on("notification", (message) => onMessage(message.channel, message.payload));
       try {
         await next.connect();
-        await next.query(`listen ${REALTIME_CHANNEL}`);
+        await next.query(CHANNELS.map((channel) => `listen ${channel}`).join("; "));
       } catch (error) {
         next.removeAllListeners();
         next.on("error", () => {});
