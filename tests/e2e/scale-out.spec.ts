@@ -238,6 +238,51 @@ test("a restart on SIGHUP replaces both processes under load without failing a r
   for (const student of written) expect(await readOwnPost(student)).toContain(student.username);
 });
 
+test("SIGTERM to one worker under load: it finishes what it took, the other serves, the primary replaces it; no request fails and every write is kept", async () => {
+  const [victim, survivor] = workerPids();
+  expect(victim).toBeDefined();
+  expect(survivor).toBeDefined();
+
+  let stopped = false;
+  const traffic = load(() => stopped);
+  // Writes from three clients at once, each of which must be answered (no retry here).
+  const written: TestStudent[] = [];
+  const writeFailures: string[] = [];
+  const writers = Promise.all(
+    Array.from({ length: 3 }, async (_, lane) => {
+      for (let i = 0; !stopped; i++) {
+        try {
+          written.push(await createStudent(`term-${lane}-${i}`, `Written around the SIGTERM ${lane} ${i}`));
+        } catch (error) {
+          writeFailures.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // As an operator (or an orchestrator) stopping one process: its own graceful shutdown (main.js).
+  process.kill(victim ?? 0, "SIGTERM");
+  await until(
+    "the stopped worker replaced",
+    () => !isAlive(victim ?? 0) && workerPids().length === 2 && !workerPids().includes(victim ?? 0),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  stopped = true;
+  const { ok, failures } = await traffic;
+  await writers;
+  expect(failures).toEqual([]);
+  expect(writeFailures).toEqual([]);
+  expect(ok).toBeGreaterThan(50);
+  // It stopped on its own, cleanly, and was replaced (a worker that exits is replaced).
+  expect(log()).toContain(`worker ${victim} died (exit code 0): starting a replacement`);
+  expect(written.length).toBeGreaterThan(3);
+  const [row] = await query<{ found: number }>(
+    `select count(*)::int as found from posts where id = any($1::uuid[])`,
+    [written.map((student) => student.postIds[0])],
+  );
+  expect(row?.found).toBe(written.length);
+});
+
 test("a worker killed with SIGKILL is replaced, the app keeps answering, and no acknowledged write is lost", async () => {
   const [victim, survivor] = workerPids();
   expect(victim).toBeDefined();
