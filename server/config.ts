@@ -11,6 +11,11 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * Decision 0361: a read replica of DATABASE_URL (DATABASE_READ_URL) for the visitors' lists
+   * (feed, media grid, profile lists); null: they read the primary like everything else.
+   */
+  databaseReadUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   appSecret: string;
@@ -187,6 +192,17 @@ export function parseS3Settings(env: Env): S3Settings | null {
   };
 }
 
+/** DATABASE_READ_URL: only beside DATABASE_URL (the embedded database has no replicas). */
+function readReplicaUrl(env: Env): string | null {
+  const url = optional(env.DATABASE_READ_URL);
+  if (url && !optional(env.DATABASE_URL)) {
+    throw new Error(
+      "DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too, or leave DATABASE_READ_URL unset",
+    );
+  }
+  return url;
+}
+
 /**
  * Decision 0252: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when both are set; otherwise a pair
  * generated once into DATA_DIR, so browsers' subscriptions stay valid across restarts.
@@ -221,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: Number(env.PORT || 3000),
     dataDir,
     databaseUrl: optional(env.DATABASE_URL),
+    databaseReadUrl: readReplicaUrl(env),
     smtpUrl: optional(env.SMTP_URL),
     mailFrom,
     appSecret: explicitSecret ?? loadOrCreateSecret(dataDir),

@@ -34,6 +34,12 @@ export interface AppContext {
    * publishUserEvent(tx, …) (server/realtime/events.ts); the hub delivers them to streams.
    */
   realtime: RealtimeHub;
+  /**
+   * Decision 0361: where the visitors' lists read (a replica, DATABASE_READ_URL), or absent:
+   * `db`. Only reads that may lag a moment: a signed-in viewer's lists read `db`, so their
+   * own writes show at once. Use `listReads(ctx, viewer)` (server/posts/feed.ts).
+   */
+  listReadDb?: Db;
   /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
   wakeMailWorker(): void;
   /** Stripe Checkout, or the built-in test checkout without keys (decision 0270). */

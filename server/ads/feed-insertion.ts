@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { ads, posts, user } from "../db/schema";
 import type { Page } from "../posts/cursor";
 import { PostError } from "../posts/errors";
-import { type FeedInput, listFeed } from "../posts/feed";
+import { type FeedInput, listFeed, listReads } from "../posts/feed";
 import { POST_MESSAGES } from "../posts/schemas";
 import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
 import type { FeedItem, Sponsorship } from "./sponsored";
@@ -112,7 +112,7 @@ export async function listActiveAds(
   campusId: string,
   limit = ACTIVE_ADS_LIMIT,
 ): Promise<ActiveAd[]> {
-  const rows = await ctx.db
+  const rows = await listReads(ctx, viewer)
     .select({
       ...summaryColumns(viewer),
       adId: ads.id,

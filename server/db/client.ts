@@ -53,6 +53,16 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
 }
 
 /**
+ * Decision 0361: a pool on a read replica (DATABASE_READ_URL), for reads that may lag the
+ * primary by a moment (the visitors' lists). Its own pool of 10, beside the primary's.
+ */
+export function openReadReplica(url: string): { db: Db; close(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const { db, close } = wrapPool(pool);
+  return { db, close };
+}
+
+/**
  * Opens the database once per process: PostgreSQL when DATABASE_URL is set,
  * else PGlite persisted under DATA_DIR/db (ARCHITECTURE.md pitfall 4: it does
  * not create parent folders, and one instance per folder per process).

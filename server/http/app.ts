@@ -10,7 +10,7 @@ import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { loadConfig } from "../config";
 import { type AppContext, systemClock } from "../context";
-import { openDatabase } from "../db/client";
+import { openDatabase, openReadReplica } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
@@ -97,6 +97,8 @@ export async function startApp(options: {
     );
   }
   const database = await openDatabase(config);
+  // Decision 0361: the visitors' lists on a read replica, when DATABASE_READ_URL names one.
+  const replica = config.databaseReadUrl ? openReadReplica(config.databaseReadUrl) : null;
   await migrateDatabase(database);
   await seedCampuses(database.db, config.publicCampuses);
 
@@ -131,6 +133,7 @@ export async function startApp(options: {
     realtime,
     wakeMailWorker: () => wake(),
     payments: createPayments(config, database.db),
+    listReadDb: replica?.db,
     // Replaced below by the page cache's, when there is one.
     onAdsChanged: () => {},
   };
@@ -306,6 +309,7 @@ export async function startApp(options: {
       await adsWorker.stop();
       await mailWorker.stop();
       mail.close?.();
+      await replica?.close();
       await database.close();
     },
   };

@@ -282,6 +282,15 @@ function page(ctx: AppContext, viewer: Viewer | null, rows: Row[], size: number)
 }
 
 /**
+ * Decision 0361: where a list reads. A visitor's lists (the same for every visitor, and a
+ * moment old from the page cache anyway) read the replica when there is one; a signed-in
+ * viewer's read the primary, so a student sees their own post, save or reply at once.
+ */
+export function listReads(ctx: AppContext, viewer: Viewer | null): Queryable {
+  return viewer ? ctx.db : (ctx.listReadDb ?? ctx.db);
+}
+
+/**
  * spec 2 §2 /home and /media: the campus's top-level posts by lastModified, newest first.
  * /home ('new user' posts included: the feed shows them as banners) takes the campus's page
  * size (15, or 25 where configured) and a category; /media (`media`) only posts with photos or
@@ -297,7 +306,7 @@ export async function listFeed(
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const media = input.media === true;
   const size = pageSize(input.limit, media ? PAGE_SIZES.media : campus.feedPageSize);
-  const rows = await runList(ctx.db, "feed", {
+  const rows = await runList(listReads(ctx, viewer), "feed", {
     viewerId: viewer?.id ?? null,
     campusId: campus.id,
     category: media ? null : categoryFilter(input.category),
@@ -357,7 +366,7 @@ async function profileList(
 ): Promise<Page<PostSummary>> {
   const campus = requireReadableCampus(ctx, viewer, input.campusId);
   const size = pageSize(input.limit, PAGE_SIZES.profile);
-  const rows = await runList(ctx.db, list, {
+  const rows = await runList(listReads(ctx, viewer), list, {
     viewerId: viewer?.id ?? null,
     userId: input.userId,
     campusId: campus.id,
