@@ -31,3 +31,17 @@ describe("PUBLIC_CAMPUSES", () => {
     expect(() => parsePublicCampuses("ou.localhost")).toThrow(/unknown campus "ou\.localhost"/);
   });
 });
+
+describe("DATABASE_READ_URL (decision 0361)", () => {
+  it("is a replica of DATABASE_URL: unset by default, refused without DATABASE_URL", () => {
+    expect(loadConfig(base).databaseReadUrl).toBeNull();
+    const primary = "postgres://app@db/campusbuysell";
+    const replica = "postgres://app@replica/campusbuysell";
+    expect(loadConfig({ ...base, DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(
+      replica,
+    );
+    expect(() => loadConfig({ ...base, DATABASE_READ_URL: replica })).toThrow(
+      "DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too, or leave DATABASE_READ_URL unset",
+    );
+  });
+});
