@@ -28,6 +28,24 @@ let databaseUrl = "";
 let app: AppProcess | null = null;
 let sink: SmtpSink | null = null;
 let dataDir = "";
+/** The lists' "replica" of the last test: a copy of the database, frozen when made. */
+let replica = "";
+
+function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    PORT: String(PORT),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SMTP_URL: sink?.url ?? "",
+    SEED_DEMO: "0",
+    LOG_LEVEL: "warn",
+    TEST_FIXTURES: "1",
+    PUBLIC_CAMPUSES: "all",
+    SIGN_UPS_PER_HOUR: "1000",
+    ...extra,
+  };
+}
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3_000 });
@@ -143,19 +161,7 @@ test.beforeAll(async () => {
   sink = await startSmtpSink();
   dataDir = mkdtempSync(path.join(tmpdir(), "cbs-scale-"));
   app = await startAppProcess({
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(PORT),
-      WORKERS: "2",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: sink.url,
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-      TEST_FIXTURES: "1",
-      PUBLIC_CAMPUSES: "all",
-      SIGN_UPS_PER_HOUR: "1000",
-    },
+    env: appEnv({ WORKERS: "2" }),
     port: PORT,
     output: LOG,
     name: "two-process app",
@@ -173,6 +179,7 @@ test.afterAll(async () => {
     const admin = new pg.Client({ connectionString: SERVER_URL });
     await admin.connect();
     await admin.query(`drop database if exists ${database} with (force)`);
+    if (replica) await admin.query(`drop database if exists ${replica} with (force)`);
     await admin.end();
   }
   // CONTRACT.md: SIGTERM stops it cleanly, every worker included.
@@ -406,4 +413,46 @@ test("a worker killed with SIGKILL is replaced, the app keeps answering, and no 
   expect(row?.found).toBe(ids.length);
   for (const student of acknowledged.slice(-3))
     expect(await readOwnPost(student)).toContain(student.username);
+});
+
+test("with DATABASE_READ_URL a visitor's feed is read from the replica, a signed-in student's from the primary", async () => {
+  // The replica: a copy of the database made while no process is connected to it, which never
+  // receives what is written after (a replica lagging for ever, so each read shows its source).
+  const exit = await app?.stop(40_000);
+  expect(exit).toBe(0);
+  replica = `${database}_replica`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${replica} template ${database}`);
+  await admin.end();
+  const replicaUrl = new URL(databaseUrl);
+  replicaUrl.pathname = `/${replica}`;
+  app = await startAppProcess({
+    env: appEnv({ WORKERS: "1", DATABASE_READ_URL: replicaUrl.toString() }),
+    port: PORT,
+    output: path.resolve("test-results", "scale-out-replica-app.log"),
+    name: "app with a read replica",
+    startTimeoutMs: 120_000,
+  });
+
+  const student = await createStudent("replica-writer", `Only on the primary ${Date.now()}`);
+  const text = `Only on the primary`;
+  const feed = async (cookie?: string) => {
+    const response = await fetch(`http://127.0.0.1:${PORT}/home?visit=${Date.now()}`, {
+      headers: cookie ? { cookie } : {},
+      redirect: "manual",
+    });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  expect(await feed(`${student.cookie.name}=${student.cookie.value}`)).toContain(text);
+  expect(await feed()).not.toContain(text);
+  // What the copy holds is on the visitor's feed: it reads the replica, not nothing.
+  const [newest] = await query<{ id: string }>(
+    `select id from posts where campus_id = 'ou' and type = 'post' and author_id <> $1
+     order by last_modified desc limit 1`,
+    [student.id],
+  );
+  expect(newest).toBeDefined();
+  expect(await feed()).toContain(`/post/${newest?.id}`);
 });
