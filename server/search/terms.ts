@@ -13,7 +13,8 @@ import { MAX_TERM_LENGTH, typoBudgetBetween, typoDistance } from "./text";
 const PREFIX_TERMS = 8;
 /**
  * Spellings a misspelt word may stand for (decision 0310): every one at the smallest distance
- * found, up to TYPO_TERMS_MAX, and farther ones until there are TYPO_TERMS_MIN. A long word with
+ * found, up to TYPO_TERMS_MAX, and farther ones until there are TYPO_TERMS_MIN (TYPO_TERMS_MAX
+ * when other words are typed beside it). A long word with
  * two typos is often as near to several commoner words of the campus as to its own, so none of
  * them is dropped for being rarer; every word must match, so a wrong spelling finds nothing
  * beside the other words typed.
@@ -157,9 +158,9 @@ export async function expandWords(
       (a, b) => a.distance - b.distance || b.count - a.count || a.term.localeCompare(b.term),
     );
     const nearest = ranked[0]?.distance;
-    const kept = ranked
-      .filter((typo, i) => typo.distance === nearest || i < TYPO_TERMS_MIN)
-      .slice(0, TYPO_TERMS_MAX);
+    // Beside other words a wrong spelling finds nothing, so more of them may come along.
+    const fill = words.length > 1 ? TYPO_TERMS_MAX : TYPO_TERMS_MIN;
+    const kept = ranked.filter((typo, i) => typo.distance === nearest || i < fill).slice(0, TYPO_TERMS_MAX);
     for (const typo of kept) {
       if (!exact || typo.count >= MUCH_MORE_COMMON * exact.doc_count) group.set(typo.term, typo.count);
     }
