@@ -111,7 +111,13 @@ export async function expandWords(
   campusId: string,
   words: readonly string[],
 ): Promise<TermGroup[] | null> {
-  if (words.length === 0) return null;
+  const lookup = termLookupQuery(campusId, words);
+  if (!lookup) return null;
+  return groupTerms(words, rowsOf<TermRow>(await db.execute<TermRow>(lookup)));
+}
+
+/** The one statement of expandWords: every word's exact row, completions and typo ranges (the bench EXPLAINs it). */
+export function termLookupQuery(campusId: string, words: readonly string[]): SQL | null {
   const parts: SQL[] = [];
   words.forEach((word, index) => {
     if ([...word].length > MAX_TERM_LENGTH) return;
@@ -133,10 +139,10 @@ export async function expandWords(
       parts.push(...typoRanges(campusId, index, word, 1, exists));
     }
   });
-  if (parts.length === 0) return null;
-  const result = await db.execute<TermRow>(sql.join(parts, sql` union all `));
-  const rows = rowsOf<TermRow>(result);
+  return parts.length === 0 ? null : sql.join(parts, sql` union all `);
+}
 
+function groupTerms(words: readonly string[], rows: TermRow[]): TermGroup[] | null {
   const groups: TermGroup[] = [];
   for (const [index, word] of words.entries()) {
     const mine = rows.filter((row) => row.word === index);
