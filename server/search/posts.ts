@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -146,8 +146,8 @@ export function choosePostSearchPlan(
     filters.maxPriceCents !== null;
   if (filters.sort !== "newest" || narrowed || groups.length === 0) return "bitmap";
   const fewest = Math.min(...groups.map((group) => group.posts));
-  // About a third of posts have media: the walk meets a media match a third as often.
-  return fewest >= (show === "media" ? 3 : 1) * WALK_MIN_POSTS ? "walk" : "bitmap";
+  // About a third of posts have media: a walk of the Media tab meets its matches less often.
+  return fewest >= (show === "media" ? 2 : 1) * WALK_MIN_POSTS ? "walk" : "bitmap";
 }
 
 /** The value of a key as the cursor carries it. */
@@ -246,20 +246,23 @@ function walkPage(
     .orderBy(...orderBy(keys))
     .limit(WALK_ROWS)
     .as("walked");
-  return db
-    .select({ id: walked.id })
-    .from(walked)
-    .where(
-      and(
-        sql`${walked.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
-        p.show === "media" ? sql`${walked.imgCount} > 0` : undefined,
-        // As listingConditions reads the sold filter (the only listing filter a walk takes).
-        p.filters.includeSold ? undefined : sql`${walked.listingStatus} <> 'sold'`,
-      ),
-    )
-    .orderBy(desc(walked.createdAt), desc(walked.id))
-    .limit(p.limit)
-    .as("page");
+  return (
+    db
+      .select({ id: walked.id })
+      .from(walked)
+      .where(
+        and(
+          sql`${walked.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
+          p.show === "media" ? sql`${walked.imgCount} > 0` : undefined,
+          // As listingConditions reads the sold filter (the only listing filter a walk takes).
+          p.filters.includeSold ? undefined : sql`${walked.listingStatus} <> 'sold'`,
+        ),
+      )
+      // The inner order exactly (nulls last), so the walk's order is kept and no sort reads it all.
+      .orderBy(sql`${walked.createdAt} desc nulls last`, sql`${walked.id} desc nulls last`)
+      .limit(p.limit)
+      .as("page")
+  );
 }
 
 /**
