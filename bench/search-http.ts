@@ -7,24 +7,23 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_search npx tsx bench/search-http.ts
 //   DATA_DIR=/tmp/cbs-bench-search npx tsx bench/search-http.ts        (PGlite)
 //
-// Knobs: BENCH_PORT (4196), BENCH_SECONDS (10), BENCH_CONNECTIONS (10). The report is appended
-// to bench/results/search-{postgres,pglite}.md.
+// Knobs: BENCH_PORT (4196), BENCH_SECONDS (10), BENCH_CONNECTIONS (1: the time of one request,
+// not its wait behind others on a small shared machine; raise it for throughput). The report is
+// appended to bench/results/search-{postgres,pglite}.md.
 import { appendFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { CampusDirectory } from "~/server/campuses/directory";
-import { loadConfig } from "~/server/config";
-import type { AppContext } from "~/server/context";
 import { openDatabase } from "~/server/db/client";
 import { searchPosts } from "~/server/search/posts";
 import { rowsOf } from "~/server/search/terms";
 import { startAppProcess } from "../scripts/app-process";
 import { benchTarget } from "./database";
+import { searchBenchContext } from "./search";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const CAMPUS = "ou";
 const BASE = `http://localhost:${PORT}`;
 
@@ -55,11 +54,7 @@ async function prepare(): Promise<Scenario[]> {
     const n = chars.length;
     [chars[n - 2], chars[n - 1]] = [chars[n - 1] ?? "", chars[n - 2] ?? ""];
     const twoTypos = chars.join("");
-    // searchPosts reads only the database and the campus directory of the context.
-    const config = loadConfig({ ...process.env, PUBLIC_CAMPUSES: CAMPUS, DATA_DIR: target.dataDir });
-    const campuses = new CampusDirectory(database.db, config.campusHosts);
-    await campuses.refresh();
-    const ctx = { db: database.db, campuses } as unknown as AppContext;
+    const ctx = await searchBenchContext(database, target.dataDir);
     const scenarios: Scenario[] = [];
     for (const [label, q] of [
       ["common word", common],
@@ -153,7 +148,8 @@ async function main() {
       await load(scenario, 2); // warm-up, not reported
       const loadBefore = os.loadavg()[0]?.toFixed(1) ?? "?";
       const r = await load(scenario, SECONDS);
-      const row = `| ${scenario.label} | ${loadBefore} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.non2xx} |`;
+      const ms = (value: number) => value.toFixed(1);
+      const row = `| ${scenario.label} | ${loadBefore} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.non2xx} |`;
       console.log(row);
       lines.push(row);
     }

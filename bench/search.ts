@@ -164,17 +164,18 @@ interface Sample {
   category: string | null;
 }
 
-async function main() {
-  const target = benchTarget();
-  console.log(`Search benchmark on ${target.label}`);
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  const config = loadConfig({ ...process.env, PUBLIC_CAMPUSES: "all", DATA_DIR: target.dataDir });
+/**
+ * A context for the domain functions, on the bench's database (migrated, campuses seeded,
+ * every campus public). bench/search-http.ts uses it too, before the app starts.
+ */
+export async function searchBenchContext(database: DatabaseHandle, dataDir: string): Promise<AppContext> {
+  const config = loadConfig({ ...process.env, PUBLIC_CAMPUSES: "all", DATA_DIR: dataDir });
   const log = createLogger("warn");
   await migrateDatabase(database);
   await seedCampuses(database.db, config.publicCampuses);
   const campuses = new CampusDirectory(database.db, config.campusHosts);
   await campuses.refresh();
-  const ctx: AppContext = {
+  return {
     config,
     db: database.db,
     database,
@@ -193,6 +194,13 @@ async function main() {
     payments: createPayments(config, database.db),
     wakeMailWorker: () => {},
   };
+}
+
+async function main() {
+  const target = benchTarget();
+  console.log(`Search benchmark on ${target.label}`);
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  const ctx = await searchBenchContext(database, target.dataDir);
   const campusRows = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from campuses where not generic order by id`),
   );
@@ -431,4 +439,5 @@ async function main() {
   await database.close();
 }
 
-await main();
+// Run only as a script, not when search-http.ts imports the context.
+if (process.argv[1]?.endsWith("search.ts")) await main();
