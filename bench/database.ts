@@ -60,3 +60,27 @@ export const BENCH_USER = {
   password: "bench-pass-1",
   username: "bench0",
 } as const;
+
+/** First names of the generated users (bench/generate.ts takes the first ten, bench/search.ts all). */
+export const BENCH_FIRST_NAMES: string[] = [
+  "Avery",
+  "Blake",
+  "Casey",
+  "Devon",
+  "Emery",
+  "Finley",
+  "Harper",
+  "Jordan",
+  "Kai",
+  "Logan",
+  "Morgan",
+  "Quinn",
+  "Riley",
+  "Sawyer",
+  "Taylor",
+  "Rowan",
+  "Parker",
+  "Reese",
+  "Skyler",
+  "Dakota",
+];

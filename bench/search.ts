@@ -10,6 +10,7 @@
 // The database must be new. BENCH_SEARCH_QUERIES (default 200 per kind) sets the mix's size.
 import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { seedCampuses } from "~/server/campuses/campuses";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { loadConfig } from "~/server/config";
@@ -22,13 +23,13 @@ import { createMemoryStorage } from "~/server/media/storage";
 import { CATEGORIES } from "~/server/posts/categories";
 import { DEFAULT_SEARCH_FILTERS } from "~/server/search/filters";
 import { searchPeople } from "~/server/search/people";
-import { postSearchQuery, searchPosts } from "~/server/search/posts";
+import { choosePostSearchPlan, postSearchQuery, searchPosts } from "~/server/search/posts";
 import { getSearchSuggestions } from "~/server/search/suggestions";
-import { expandWords, rebuildSearchTerms, rowsOf, toTsQuery } from "~/server/search/terms";
+import { expandWords, rebuildSearchTerms, rowsOf, termLookupQuery, toTsQuery } from "~/server/search/terms";
 import { searchWords } from "~/server/search/text";
 import { createPayments } from "../server/payments/select";
 import { createRealtimeHub } from "../server/realtime/hub";
-import { benchTarget } from "./database";
+import { benchTarget, BENCH_FIRST_NAMES as FIRST_NAMES } from "./database";
 
 const USERS = 10_000;
 const POSTS = 100_000;
@@ -130,31 +131,10 @@ async function generate(database: DatabaseHandle, campusIds: string[], words: st
   await db.execute(sql`drop table bench_vocab`);
   const terms = await step("rebuildSearchTerms (every campus)", () => rebuildSearchTerms(db));
   console.log(`  dictionary: ${terms} terms`);
-  await step("analyze", () => db.execute(sql`analyze`));
+  // What autovacuum does on a live database: the visibility map, and the GIN indexes' pending
+  // lists merged (a GIN index read with a long pending list scans it whole on every query).
+  await step("vacuum analyze", () => db.execute(sql`vacuum analyze`));
 }
-
-const FIRST_NAMES = [
-  "Avery",
-  "Blake",
-  "Casey",
-  "Devon",
-  "Emery",
-  "Finley",
-  "Harper",
-  "Jordan",
-  "Kai",
-  "Logan",
-  "Morgan",
-  "Quinn",
-  "Riley",
-  "Sawyer",
-  "Taylor",
-  "Rowan",
-  "Parker",
-  "Reese",
-  "Skyler",
-  "Dakota",
-];
 
 /** One random typo: a letter changed, added, removed, or two neighbours swapped. */
 function typo(word: string): string {
@@ -184,17 +164,18 @@ interface Sample {
   category: string | null;
 }
 
-async function main() {
-  const target = benchTarget();
-  console.log(`Search benchmark on ${target.label}`);
-  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  const config = loadConfig({ ...process.env, PUBLIC_CAMPUSES: "all", DATA_DIR: target.dataDir });
+/**
+ * A context for the domain functions, on the bench's database (migrated, campuses seeded,
+ * every campus public). bench/search-http.ts uses it too, before the app starts.
+ */
+export async function searchBenchContext(database: DatabaseHandle, dataDir: string): Promise<AppContext> {
+  const config = loadConfig({ ...process.env, PUBLIC_CAMPUSES: "all", DATA_DIR: dataDir });
   const log = createLogger("warn");
   await migrateDatabase(database);
   await seedCampuses(database.db, config.publicCampuses);
   const campuses = new CampusDirectory(database.db, config.campusHosts);
   await campuses.refresh();
-  const ctx: AppContext = {
+  return {
     config,
     db: database.db,
     database,
@@ -213,6 +194,13 @@ async function main() {
     payments: createPayments(config, database.db),
     wakeMailWorker: () => {},
   };
+}
+
+async function main() {
+  const target = benchTarget();
+  console.log(`Search benchmark on ${target.label}`);
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  const ctx = await searchBenchContext(database, target.dataDir);
   const campusRows = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from campuses where not generic order by id`),
   );
@@ -374,41 +362,74 @@ async function main() {
     lines.push(`| ${name} | ${((100 * q.found) / q.total).toFixed(1)} % | ${q.total} |`);
   lines.push("");
 
-  // EXPLAIN of each query shape, on OU with its commonest word, a rare word, and a 2-letter prefix.
+  // EXPLAIN of each query shape, on OU with its commonest word, a rare word, and a 2-letter prefix:
+  // the dictionary statement, then the posts query by the plan searchPosts chooses.
+  const explainRows = async (text: string, params: unknown[]) =>
+    (database.pool
+      ? (await database.pool.query(`explain (analyze, buffers, costs off) ${text}`, params)).rows
+      : ((await database.pglite?.query(`explain (analyze, buffers, costs off) ${text}`, params))?.rows ??
+        [])) as Record<string, string>[];
+  const pushPlan = (title: string, plan: Record<string, string>[]) => {
+    lines.push(title, "", "```");
+    for (const row of plan) lines.push(Object.values(row)[0] ?? "");
+    lines.push("```", "");
+  };
   const explain = async (title: string, q: string, show: "latest" | "media", category: string | null) => {
-    const groups = await expandWords(database.db, "ou", searchWords(q));
-    if (!groups) return;
+    const words = searchWords(q);
+    const lookup = termLookupQuery("ou", words);
+    const groups = await expandWords(database.db, "ou", words);
+    if (!lookup || !groups) return;
+    const filters = { ...DEFAULT_SEARCH_FILTERS, category };
+    const plan = choosePostSearchPlan(groups, show, filters);
+    const dictionary = new PgDialect().sqlToQuery(lookup);
+    const dictionaryPlan = await explainRows(dictionary.sql, dictionary.params);
     const query = postSearchQuery(database.db, null, {
       campusId: "ou",
       tsquery: toTsQuery(groups),
       show,
-      filters: { ...DEFAULT_SEARCH_FILTERS, category },
+      filters,
       after: null,
       limit: 11,
+      plan,
     }).toSQL();
-    const text = `explain (analyze, buffers, costs off) ${query.sql}`;
-    const plan = database.pool
-      ? (await database.pool.query(text, query.params as unknown[])).rows
-      : ((await database.pglite?.query(text, query.params as unknown[]))?.rows ?? []);
-    lines.push(
-      `### EXPLAIN: ${title} (\`${q}\` → ${groups.map((g) => g.length).join(" × ")} terms)`,
-      "",
-      "```",
+    const postsPlan = await explainRows(query.sql, query.params as unknown[]);
+    const time = (rows: Record<string, string>[]) =>
+      rows.map((row) => Object.values(row)[0] ?? "").find((line) => line.startsWith("Execution Time"));
+    summary.push(
+      `| ${title} | \`${q}\` | ${groups.map((g) => g.terms.length).join(" × ")} | ${time(dictionaryPlan)?.replace("Execution Time: ", "")} | ${plan} | ${time(postsPlan)?.replace("Execution Time: ", "")} |`,
     );
-    for (const row of plan as Record<string, string>[]) lines.push(Object.values(row)[0] ?? "");
-    lines.push("```", "");
+    pushPlan(`### EXPLAIN: ${title}, dictionary statement (\`${q}\`)`, dictionaryPlan);
+    pushPlan(
+      `### EXPLAIN: ${title}, posts query, ${plan} (\`${q}\` → ${groups.map((g) => g.terms.length).join(" × ")} terms)`,
+      postsPlan,
+    );
   };
+  const summary: string[] = [
+    "| shape | typed | terms per word | dictionary ms | posts plan | posts ms |",
+    "|---|---|---|---|---|---|",
+  ];
   const rareOu = rowsOf<{ term: string }>(
     await database.db.execute(
-      sql`select term from search_terms where campus_id = 'ou' and doc_count = 3 and char_length(term) >= 6 limit 1`,
+      sql`select term from search_terms where campus_id = 'ou' and doc_count = 3 and char_length(term) >= 9 limit 1`,
     ),
   )[0]?.term;
+  const explainLines = lines.length;
   await explain("common word", common[0] ?? "used", "latest", null);
   if (rareOu) await explain("rare word", rareOu, "latest", null);
   await explain("two-letter prefix", "de", "latest", null);
   await explain("common word, media tab", common[1] ?? "used", "media", null);
   await explain("common word + category", common[0] ?? "used", "latest", "furniture");
+  await explain("two common words", `${common[0] ?? "used"} ${common[2] ?? "new"}`, "latest", null);
   if (rareOu) await explain("one typo", typo(rareOu), "latest", null);
+  if (rareOu) await explain("two typos", typo(typo(rareOu)), "latest", null);
+  lines.splice(
+    explainLines,
+    0,
+    "EXPLAIN (ANALYZE) times of each shape (full plans below):",
+    "",
+    ...summary,
+    "",
+  );
 
   const report = lines.join("\n");
   console.log(report);
@@ -418,4 +439,5 @@ async function main() {
   await database.close();
 }
 
-await main();
+// Run only as a script, not when search-http.ts imports the context.
+if (process.argv[1]?.endsWith("search.ts")) await main();

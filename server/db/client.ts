@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -27,7 +28,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const pgliteExtensions = { pg_trgm, btree_gin };
+export const pgliteExtensions = { pg_trgm, btree_gin, fuzzystrmatch };
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   return {

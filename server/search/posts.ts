@@ -11,7 +11,7 @@ import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
 import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from "./filters";
 import { SEARCH_LIMITS } from "./limits";
 import { applicableFilters, listingConditions, type SortKey, sortKeys } from "./listing";
-import { expandWords, toTsQuery } from "./terms";
+import { expandWords, type TermGroup, toTsQuery } from "./terms";
 import { normaliseSearchText, searchWords } from "./text";
 
 /**
@@ -107,6 +107,49 @@ function orderBy(keys: SortKey[]): SQL[] {
   );
 }
 
+/**
+ * The same order written so no index can give it (`created_at + interval '0'`): the bitmap plan
+ * must not be turned into a walk of posts_search_newest_idx by the planner, which on sparse
+ * matches reads the whole campus (decision 0190's trap).
+ */
+function orderByUnindexed(keys: SortKey[]): SQL[] {
+  return keys.map((key) => {
+    const column = key.kind === "time" ? sql`(${key.column} + interval '0 seconds')` : sql`${key.column}`;
+    return key.direction === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  });
+}
+
+/**
+ * How the posts of a search are read (decision 0311), chosen by the dictionary's counts:
+ * - `bitmap`: the GIN bitmap of every match, then a top-N sort: its cost follows the matches.
+ * - `walk`: the campus's posts newest first (posts_search_newest_idx), each checked against the
+ *   words, stopping at a page: its cost follows how rare a match is, and is capped at WALK_ROWS
+ *   posts; a walk that fills no page in them is done again as a bitmap (searchPosts).
+ */
+export type PostSearchPlan = "walk" | "bitmap";
+
+/** A search walks when every typed word matches at least this many posts (about one post in 20 of a campus of 8,000). */
+const WALK_MIN_POSTS = 400;
+/** The posts one walk reads at most. */
+export const WALK_ROWS = 2000;
+
+/** The plan of a search: a walk for common words on the newest sort without narrowing filters. */
+export function choosePostSearchPlan(
+  groups: readonly TermGroup[],
+  show: "latest" | "media",
+  filters: SearchFilters,
+): PostSearchPlan {
+  const narrowed =
+    filters.category !== null ||
+    filters.condition !== null ||
+    filters.minPriceCents !== null ||
+    filters.maxPriceCents !== null;
+  if (filters.sort !== "newest" || narrowed || groups.length === 0) return "bitmap";
+  const fewest = Math.min(...groups.map((group) => group.posts));
+  // About a third of posts have media: a walk of the Media tab meets its matches less often.
+  return fewest >= (show === "media" ? 2 : 1) * WALK_MIN_POSTS ? "walk" : "bitmap";
+}
+
 /** The value of a key as the cursor carries it. */
 function keyValue(key: SortKey): SQL {
   if (key.kind === "time") return cursorTime(key.column);
@@ -115,7 +158,8 @@ function keyValue(key: SortKey): SQL {
 
 /**
  * The posts query of a search, built but not run (the bench EXPLAINs it): the campus's
- * top-level posts whose words satisfy `tsquery`, filtered, in the sort's order after `after`.
+ * top-level posts whose words satisfy `tsquery`, filtered, in the sort's order after `after`,
+ * read by `plan`.
  */
 export function postSearchQuery(
   db: Queryable,
@@ -127,29 +171,34 @@ export function postSearchQuery(
     filters: SearchFilters;
     after: CursorValue[] | null;
     limit: number;
+    plan: PostSearchPlan;
   },
 ) {
   const keys = sortKeys(p.filters.sort);
-  // The page is chosen on posts alone (the GIN bitmap, then a top-N sort); only its rows are
-  // joined to their authors and get their summaries' subqueries (first photo, saved by the viewer).
-  const page = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.campusId, p.campusId),
-        isNull(posts.parentId),
-        sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
-        p.filters.category ? eq(posts.category, p.filters.category) : undefined,
-        // Literal 0, as the media feed writes it.
-        p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
-        ...listingConditions(p.filters),
-        p.after ? afterCursor(keys, p.after) : undefined,
-      ),
-    )
-    .orderBy(...orderBy(keys))
-    .limit(p.limit)
-    .as("page");
+  const matches = sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`;
+  // The page is chosen on posts alone; only its rows are joined to their authors and get their
+  // summaries' subqueries (first photo, saved by the viewer).
+  const page =
+    p.plan === "walk"
+      ? walkPage(db, p, keys)
+      : db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(
+            and(
+              eq(posts.campusId, p.campusId),
+              isNull(posts.parentId),
+              matches,
+              p.filters.category ? eq(posts.category, p.filters.category) : undefined,
+              // Literal 0, as the media feed writes it.
+              p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
+              ...listingConditions(p.filters),
+              p.after ? afterCursor(keys, p.after) : undefined,
+            ),
+          )
+          .orderBy(...orderByUnindexed(keys))
+          .limit(p.limit)
+          .as("page");
   return db
     .select({
       ...summaryColumns(viewer),
@@ -159,6 +208,61 @@ export function postSearchQuery(
     .innerJoin(posts, eq(posts.id, page.id))
     .innerJoin(user, eq(user.id, posts.authorId))
     .orderBy(...orderBy(keys));
+}
+
+/**
+ * The walk (newest sort, no narrowing filter): the campus's next WALK_ROWS top-level posts in
+ * index order, and of those the first `limit` that hold the words (and have media, and are not
+ * sold, as asked). The outer LIMIT stops the walk as soon as the page is full.
+ */
+function walkPage(
+  db: Queryable,
+  p: {
+    campusId: string;
+    tsquery: string;
+    show: "latest" | "media";
+    filters: SearchFilters;
+    after: CursorValue[] | null;
+    limit: number;
+  },
+  keys: SortKey[],
+) {
+  const walked = db
+    .select({
+      id: posts.id,
+      createdAt: posts.createdAt,
+      searchTsv: posts.searchTsv,
+      imgCount: posts.imgCount,
+      listingStatus: posts.listingStatus,
+    })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.campusId, p.campusId),
+        isNull(posts.parentId),
+        p.after ? afterCursor(keys, p.after) : undefined,
+      ),
+    )
+    .orderBy(...orderBy(keys))
+    .limit(WALK_ROWS)
+    .as("walked");
+  return (
+    db
+      .select({ id: walked.id })
+      .from(walked)
+      .where(
+        and(
+          sql`${walked.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
+          p.show === "media" ? sql`${walked.imgCount} > 0` : undefined,
+          // As listingConditions reads the sold filter (the only listing filter a walk takes).
+          p.filters.includeSold ? undefined : sql`${walked.listingStatus} <> 'sold'`,
+        ),
+      )
+      // The inner order exactly (nulls last), so the walk's order is kept and no sort reads it all.
+      .orderBy(sql`${walked.createdAt} desc nulls last`, sql`${walked.id} desc nulls last`)
+      .limit(p.limit)
+      .as("page")
+  );
 }
 
 /**
@@ -182,14 +286,20 @@ export async function searchPosts(
   const groups = await expandWords(ctx.db, campus.id, searchWords(normaliseSearchText(input.q)));
   if (!groups) return empty;
 
-  const rows = await postSearchQuery(ctx.db, viewer, {
-    campusId: campus.id,
-    tsquery: toTsQuery(groups),
-    show: input.show,
-    filters: applied,
-    after: values,
-    limit: size + 1,
-  });
+  const query = (plan: PostSearchPlan) =>
+    postSearchQuery(ctx.db, viewer, {
+      campusId: campus.id,
+      tsquery: toTsQuery(groups),
+      show: input.show,
+      filters: applied,
+      after: values,
+      limit: size + 1,
+      plan,
+    });
+  const plan = choosePostSearchPlan(groups, input.show, applied);
+  let rows = await query(plan);
+  // A walk that found less than a page may have stopped at WALK_ROWS before later matches.
+  if (plan === "walk" && rows.length <= size) rows = await query("bitmap");
 
   const kept = rows.slice(0, size);
   const last = kept[kept.length - 1];

@@ -20,9 +20,9 @@ import {
   removeRecentSearch,
 } from "./history";
 import { searchPeople } from "./people";
-import { searchPosts } from "./posts";
+import { choosePostSearchPlan, postSearchQuery, searchPosts } from "./posts";
 import { getSearchSuggestions } from "./suggestions";
-import { rebuildSearchTerms } from "./terms";
+import { expandWords, rebuildSearchTerms, toTsQuery } from "./terms";
 import { searchWords, typoBudget, typoDistance } from "./text";
 
 let t: TestContext;
@@ -61,6 +61,45 @@ describe("words and typos", () => {
     expect(typoDistance("fridge", "firdge", 1)).toBe(1);
     expect(typoDistance("fridge", "frige", 1)).toBe(1);
     expect(typoDistance("fridge", "bridges", 1)).toBe(2);
+    // A swap and an added letter overlapping are still two typos.
+    expect(typoDistance("limtobin", "litumobin", 3)).toBe(2);
+    expect(typoDistance("notebook", "notbeok", 3)).toBe(2);
+  });
+});
+
+describe("two typos among commoner near spellings", () => {
+  it("finds the post of a long word misspelt twice, however many commoner words lie as near", async () => {
+    const target = await post(seller, "Vendorama trampoline, folds flat");
+    // Seven commoner words two typos from what is typed, one a single typo from it.
+    for (const word of [
+      "vamdorena",
+      "vemkorawa",
+      "vemdixana",
+      "bemdorane",
+      "vemporina",
+      "vemdolanu",
+      "zemdoraua",
+    ]) {
+      await post(seller, `${word} sale`);
+      await post(seller, `${word} for sale`);
+    }
+    for (let i = 0; i < 3; i++) await post(seller, `Vemdorona poster ${i}`);
+    expect(typoDistance("vemdorana", "vendorama", 2)).toBe(2);
+    expect(await found("vemdorana trampoline")).toEqual([target.id]);
+    expect(await found("trampoline vemdorana")).toEqual([target.id]);
+    // Alone, the word brings its nearest spelling and the likeliest of the farther ones.
+    expect((await found("vemdorana")).length).toBeGreaterThan(0);
+  });
+
+  it("counts two typos from the longer word, so a letter typed too few still finds an 8-letter word", async () => {
+    const notebook = await post(seller, "Leather notebook, unused");
+    expect(await found("notbeok leather")).toEqual([notebook.id]);
+    // Two swaps in a 10-letter word; a swap overlapping an added letter.
+    const trampoline = await post(seller, "Garden trampoline with net");
+    expect(await found("rtampolien garden")).toEqual([trampoline.id]);
+    expect(await found("gardne tarmpolinne")).toEqual([trampoline.id]);
+    // Three typos are too many.
+    expect(await found("rtampolein garden")).toEqual([]);
   });
 });
 
@@ -345,5 +384,48 @@ describe("history and popular searches", () => {
     expect(typed.completions).toContain("mini fridge");
     const person = await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text: "sally" });
     expect(person.people.map((p) => p.id)).toContain(seller.id);
+  });
+});
+
+describe("the two ways of reading a search's posts", () => {
+  it("walks newest first for common words only, and a walk and a bitmap give the same pages", async () => {
+    const group = (posts: number) => ({ terms: ["x"], posts });
+    const filters = DEFAULT_SEARCH_FILTERS;
+    expect(choosePostSearchPlan([group(5000)], "latest", filters)).toBe("walk");
+    expect(choosePostSearchPlan([group(5000), group(3)], "latest", filters)).toBe("bitmap");
+    expect(choosePostSearchPlan([group(5000)], "latest", { ...filters, category: "furniture" })).toBe(
+      "bitmap",
+    );
+    expect(choosePostSearchPlan([group(5000)], "latest", { ...filters, sort: "price_asc" })).toBe("bitmap");
+
+    for (let i = 0; i < 14; i++) {
+      const made = await post(seller, `Walkable lamp ${i}`, {
+        files: i % 3 === 0 ? [await pngFile()] : undefined,
+        listing: { price: "20", condition: "good" },
+      });
+      if (i % 4 === 0) await setListingStatus(t.ctx, seller.viewer, { postId: made.id, status: "sold" });
+    }
+    const groups = await expandWords(t.ctx.db, "ou", ["walkable"]);
+    if (!groups) throw new Error("no terms");
+    for (const show of ["latest", "media"] as const) {
+      for (const includeSold of [false, true]) {
+        const read = async (plan: "walk" | "bitmap", after: (string | number | null)[] | null) =>
+          (
+            await postSearchQuery(t.ctx.db, null, {
+              campusId: "ou",
+              tsquery: toTsQuery(groups),
+              show,
+              filters: { ...DEFAULT_SEARCH_FILTERS, includeSold },
+              after,
+              limit: 4,
+              plan,
+            })
+          ).map((row) => ({ id: row.id, cursor: row.cursorValues }));
+        const walked = await read("walk", null);
+        expect(walked).toEqual(await read("bitmap", null));
+        const after = walked[walked.length - 1]?.cursor ?? null;
+        expect(await read("walk", after)).toEqual(await read("bitmap", after));
+      }
+    }
   });
 });

@@ -111,6 +111,11 @@ export const posts = pgTable(
     index("posts_search_idx")
       .using("gin", table.campusId, table.searchTsv)
       .where(sql`${table.parentId} is null`),
+    // Decision 0311: a search for common words walks the campus's posts newest first and stops
+    // at a page (the dictionary's counts choose this plan over the GIN bitmap).
+    index("posts_search_newest_idx")
+      .on(table.campusId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.parentId} is null`),
     index("posts_replies_idx").on(table.parentId, table.createdAt),
     // The whole thread of a top-level post in one range read (spec 2 §7 replies, recursively).
     index("posts_thread_idx")

@@ -38,10 +38,16 @@ export const searchTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.campusId, table.term] }),
-    // Prefix completion and the typo candidates sharing a typed word's first part.
-    index("search_terms_prefix_idx").on(table.campusId, sql`${table.term} text_pattern_ops`),
-    // Typo candidates sharing a typed word's last part.
-    index("search_terms_suffix_idx").on(table.campusId, sql`reverse(${table.term}) text_pattern_ops`),
+    // Prefix completion and the typo candidates sharing a typed word's first part. doc_count is a
+    // key column so a range is read from the index alone (decision 0310).
+    index("search_terms_prefix_idx").on(table.campusId, sql`${table.term} text_pattern_ops`, table.docCount),
+    // Typo candidates sharing a typed word's last part; term and doc_count for the same reason.
+    index("search_terms_suffix_idx").on(
+      table.campusId,
+      sql`reverse(${table.term}) text_pattern_ops`,
+      table.term,
+      table.docCount,
+    ),
     // Typo candidates sharing a typed word's middle (two typos, 8 letters and more).
     index("search_terms_trgm_idx").using("gin", table.campusId, sql`${table.term} gin_trgm_ops`),
   ],
