@@ -4,6 +4,7 @@ import type { DatabaseHandle, Db } from "../db/client";
 import { realtimeCursors, realtimeEvents } from "../db/schema";
 import type { Logger } from "../logger";
 import { REALTIME_CHANNEL, type StoredRealtimeEvent, userEventsAfter } from "./events";
+import { createPresence } from "./presence";
 
 /**
  * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
@@ -55,6 +56,9 @@ export interface HubOptions {
   reconnectMs?: number;
   /** How often the listening connection proves it is alive (a dead TCP peer says nothing). */
   pingMs?: number;
+  /** Decision 0331 (server/realtime/presence.ts): this process's heartbeat, and how long a user stays present after their last stream. */
+  presenceHeartbeatMs?: number;
+  presenceLingerMs?: number;
 }
 
 interface Stream {
@@ -91,6 +95,13 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   let total = 0;
   let closed = false;
   let listener: Listener | null = null;
+  // Decision 0331: who reads live here, for the mail worker of any process.
+  const presence = createPresence({
+    db: database.db,
+    log,
+    heartbeatMs: options.presenceHeartbeatMs,
+    lingerMs: options.presenceLingerMs,
+  });
 
   const pumpSoon = (userId: string) => {
     void pump(userId);
@@ -197,7 +208,10 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           total--;
           const current = users.get(userId);
           current?.streams.delete(stream);
-          if (current && current.streams.size === 0 && !current.pumping) users.delete(userId);
+          if (current && current.streams.size === 0) {
+            presence.closed(userId);
+            if (!current.pumping) users.delete(userId);
+          }
         },
       };
       // Held out of the pump until its starting point is settled.
@@ -205,8 +219,11 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       let behind = true;
       try {
         // LISTEN first: whatever commits after this is announced; the pump below reads what came before.
-        await ensureListener();
-        const { current, next } = await startingPoint(database.db, userId, afterSeq);
+        // Meanwhile the user is recorded as present (a push from now on would tell them twice).
+        const [{ current, next }] = await Promise.all([
+          ensureListener().then(() => startingPoint(database.db, userId, afterSeq)),
+          presence.opened(userId),
+        ]);
         if (afterSeq > current) {
           // A number this log never gave (another database, or a forged header): start from now.
           stream.lastSeq = current;
@@ -250,7 +267,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       }
       users.clear();
       total = 0;
-      await listener?.close();
+      await Promise.all([listener?.close(), presence.close()]);
     },
   };
 }
