@@ -19,8 +19,11 @@ export const PRESENCE_HEARTBEAT_MS = 10_000;
 export const REALTIME_PRESENCE_STALE_MS = 30_000;
 /** A process not seen for this long is gone: any process deletes its rows. */
 const PROCESS_GONE_MS = 10 * 60_000;
-/** A closed stream's user stays present this long: a reconnect or a reload is not 'away'. */
-export const PRESENCE_LINGER_MS = 5_000;
+/**
+ * A closed stream's user stays present this long, so a reload or a tab handing the stream to
+ * another (decision 0212) costs no delete-and-insert; short, as a push in the gap is harmless.
+ */
+export const PRESENCE_LINGER_MS = 1_000;
 
 /** Of these users, the ones with a live stream open in any process. */
 export async function usersWithLiveStreams(db: Queryable, userIds: readonly string[]): Promise<Set<string>> {
