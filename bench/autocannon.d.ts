@@ -36,6 +36,18 @@ declare module "autocannon" {
     method?: string;
     /** Seconds. */
     timeout?: number;
+    /** Requests in turn; setupRequest may change each one before it goes (a cookie per user). */
+    requests?: RequestSpec[];
+  }
+
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
+
+  interface RequestSpec extends RequestParams {
+    setupRequest?: (request: RequestParams) => RequestParams;
   }
 
   interface Instance extends EventEmitter {

@@ -3,7 +3,17 @@
 // and notify()'s own cost inside a write. Not a test: nothing here runs in `npm test`.
 //
 //   createdb -h 127.0.0.1 -U postgres cbs_bench_notif
+//   npx react-router build   # the HTTP part starts the built app (scripts/app-process.ts)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cbs_bench_notif npx tsx bench/notifications.ts
+//
+// Knobs: BENCH_SQL_RUNS (300), BENCH_HTTP (1; 0 skips the app), BENCH_PORT (4267),
+// BENCH_SECONDS (10). Every row carries the 1-minute load average when it finished: the
+// machine is shared, so compare rows taken together (before and after, alternating).
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import autocannon, { type Result as LoadResult } from "autocannon";
+import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { seedCampuses } from "~/server/campuses/campuses";
 import { loadConfig } from "~/server/config";
@@ -13,11 +23,20 @@ import { migrateDatabase } from "~/server/db/migrate";
 import { createLogger } from "~/server/logger";
 import { notificationQueries } from "~/server/notifications/notifications";
 import { notify } from "~/server/notifications/notify";
+import { startAppProcess } from "../scripts/app-process";
 import { benchTarget } from "./database";
 
 const USERS = 5_000;
 const NOTIFICATIONS = 1_000_000;
 const RUNS = Number(process.env.BENCH_SQL_RUNS ?? 300);
+const HTTP = process.env.BENCH_HTTP !== "0";
+const PORT = Number(process.env.BENCH_PORT ?? 4267);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECRET = "notifications-bench-secret-0123456789abcdef";
+/** Signed-in users the HTTP part spreads its requests over. */
+const HTTP_USERS = 200;
+
+const load = () => os.loadavg()[0]?.toFixed(1) ?? "?";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -33,7 +52,7 @@ async function time(label: string, run: (index: number) => Promise<unknown>): Pr
   }
   samples.sort((a, b) => a - b);
   console.log(
-    `| ${label} | ${percentile(samples, 50).toFixed(2)} | ${percentile(samples, 95).toFixed(2)} | ${percentile(samples, 99).toFixed(2)} |`,
+    `| ${label} | ${percentile(samples, 50).toFixed(2)} | ${percentile(samples, 95).toFixed(2)} | ${percentile(samples, 99).toFixed(2)} | ${load()} |`,
   );
 }
 
@@ -65,7 +84,7 @@ try {
     await db.execute(sql`analyze`);
   }
   console.log(`\n${target.label}, ${NOTIFICATIONS} notifications, ${RUNS} runs (ms)\n`);
-  console.log("| query | p50 | p95 | p99 |\n|---|---|---|---|");
+  console.log("| query | p50 | p95 | p99 | load |\n|---|---|---|---|---|");
   const userOf = (index: number) => `nb-${(index * 37) % USERS}`;
   await time("unread count (badge)", (index) => notificationQueries.unread(db, userOf(index)));
   await time("list, first page", (index) =>
@@ -116,6 +135,112 @@ try {
         if (!(error instanceof Rollback)) throw error;
       });
   });
+  if (HTTP) await measureHttp();
 } finally {
   await database.close();
+}
+
+/**
+ * The list through the built app (NODE_ENV=production): the /notifications page (SSR) and its
+ * data request (a client-side navigation's `.data`), each under autocannon on one connection
+ * (a request's own latency) and on ten (with queueing), spread over HTTP_USERS signed-in users
+ * whose sessions are written directly and signed as better-auth signs them. Opening the list
+ * marks what it lists read, as the app does.
+ */
+async function measureHttp(): Promise<void> {
+  const now = new Date();
+  const cookies: string[] = [];
+  await db.execute(sql`update "user" set profile_set_up = true where id like 'nb-%' and not profile_set_up`);
+  await db.execute(sql`delete from session where id like 'nb-session-%'`);
+  for (let n = 0; n < HTTP_USERS; n++) {
+    const token = randomBytes(24).toString("base64url");
+    await db.execute(sql`
+      insert into session (id, token, user_id, expires_at, created_at, updated_at)
+      values (${`nb-session-${n}`}, ${token}, ${`nb-${n * 23}`}, ${new Date(now.getTime() + 86_400_000).toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+    cookies.push(
+      // Production cookies are Secure, and so carry the __Secure- prefix.
+      `__Secure-better-auth.session_token=${encodeURIComponent(`${token}.${await makeSignature(token, SECRET)}`)}`,
+    );
+  }
+  const app = await startAppProcess({
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      APP_SECRET: SECRET,
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      // One process, so its CPU time per request can be read from /proc (load elsewhere does not change it).
+      WORKERS: "1",
+      DATABASE_URL: target.databaseUrl ?? "",
+    },
+    port: PORT,
+    output: "inherit",
+    startTimeoutMs: 120_000,
+  });
+  try {
+    // The signed-in list itself, not a redirect to the visitor's home page.
+    const check = await fetch(app.url("/notifications"), {
+      headers: { cookie: cookies[0] ?? "" },
+      redirect: "manual",
+    });
+    const body = await check.text();
+    if (check.status !== 200 || !body.includes('<ul aria-label="Notifications"')) {
+      throw new Error(`GET /notifications answered ${check.status}, not the list`);
+    }
+    // A redirect of a data request answers 202 with where to go; the list answers 200.
+    const data = await fetch(app.url("/notifications.data"), { headers: { cookie: cookies[0] ?? "" } });
+    await data.text();
+    if (data.status !== 200) throw new Error(`GET /notifications.data answered ${data.status}`);
+    console.log(`\nThe built app, ${HTTP_USERS} users, ${SECONDS} s each (ms)\n`);
+    console.log(
+      "| request | connections | req/s | p50 | p95 | p99 | app CPU ms/request | load |\n|---|---|---|---|---|---|---|---|",
+    );
+    for (const path of ["/notifications", "/notifications.data"]) {
+      for (const connections of [1, 10]) {
+        let next = 0;
+        const samples: number[] = [];
+        const cpuBefore = await cpuSeconds(app.pid);
+        const result = await new Promise<LoadResult>((resolve, reject) => {
+          const instance = autocannon(
+            {
+              url: app.url(path),
+              connections,
+              duration: SECONDS,
+              headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+              requests: [
+                {
+                  method: "GET",
+                  setupRequest: (request) => ({
+                    ...request,
+                    headers: { ...request.headers, cookie: cookies[next++ % cookies.length] ?? "" },
+                  }),
+                },
+              ],
+            },
+            (error, done) => (error ? reject(error) : resolve(done)),
+          );
+          instance.on("response", (_client, _status, _bytes, ms) => samples.push(ms));
+        });
+        const cpuMs = (((await cpuSeconds(app.pid)) - cpuBefore) * 1000) / Math.max(1, samples.length);
+        samples.sort((a, b) => a - b);
+        const bad = result.non2xx + result.errors;
+        console.log(
+          `| GET ${path} | ${connections} | ${Math.round(result.requests.average)} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} | ${cpuMs.toFixed(1)} | ${load()} |${bad > 0 ? ` ${bad} failed` : ""}`,
+        );
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+/** CPU seconds a process has used (user + system), from /proc (Linux; USER_HZ = 100). */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -149,10 +149,8 @@ export async function startApp(options: {
   if (config.seedDemo) await seedDemoData(ctx);
   // Decision 0150: the composition root hands createAuth its sign-in methods.
   const auth = createAuth(ctx, signInMethods(ctx));
-  // Decision 0252: no push to someone reading live in this process (their stream shows it).
-  const mailWorker = startMailWorker(ctx, undefined, {
-    isLive: (userId) => realtime.streamCount(userId) > 0,
-  });
+  // Decisions 0252 and 0331: no push to someone reading live in any process (their stream shows it).
+  const mailWorker = startMailWorker(ctx);
   wake = mailWorker.wake;
   // Decision 0214: the backlog stays bounded; every process runs it, one at a time does the work.
   const pruner = startBacklogPruner({

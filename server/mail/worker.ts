@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { composeNotificationMail, NOTIFICATION_MAIL_KIND } from "../notifications/email";
-import { deliverDuePush, type LiveStreamCheck, PUSH_BATCH_SIZE } from "../notifications/push";
+import { deliverDuePush, PUSH_BATCH_SIZE } from "../notifications/push";
 import { deliverDueMail, MAIL_BATCH_SIZE, type MailComposers } from "./outbox";
 
 /** Decision 0251: mails written when sent, by kind. */
@@ -14,14 +14,10 @@ export interface MailWorker {
 
 /**
  * Delivers the outbox in this process, and the web pushes notify() owes (decision 0252): on a
- * timer, and at once when woken after a commit. `isLive` says whether a user has a live stream
- * open (no push then); without it every push is sent.
+ * timer, and at once when woken after a commit. No push goes to a user with a live stream open
+ * in any process (decision 0331).
  */
-export function startMailWorker(
-  ctx: AppContext,
-  pollMs = 2_000,
-  options: { isLive?: LiveStreamCheck } = {},
-): MailWorker {
+export function startMailWorker(ctx: AppContext, pollMs = 2_000): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -38,7 +34,7 @@ export function startMailWorker(
         do {
           again = false;
           const { sent, retrying, failed } = await deliverDueMail(ctx, MAIL_BATCH_SIZE, mailComposers);
-          const pushed = await deliverDuePush(ctx, { ...options, limit: PUSH_BATCH_SIZE });
+          const pushed = await deliverDuePush(ctx, { limit: PUSH_BATCH_SIZE });
           // A full batch means more may be due: keep going rather than wait for the next poll.
           full =
             sent + retrying + failed >= MAIL_BATCH_SIZE ||

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { campusOrigin } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
-import { type ComposedMail, enqueueMail, type OutboxRow } from "../mail/outbox";
+import type { ComposedMail, OutboxRow } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { NotificationsEmail } from "../mail/templates/notifications";
 import {
@@ -65,35 +65,49 @@ function wants(preferences: EmailPreferences, kind: EmailKind): boolean {
   return preferences.enabled && preferences[kind];
 }
 
+/** The notification_settings column of each e-mail kind (issue 14 §2). */
+const PREFERENCE_COLUMN: Readonly<Record<EmailKind, string>> = {
+  comments: "email_comments",
+  saves: "email_saves",
+  messages: "email_messages",
+};
+
 /**
- * Decision 0251: called by notify() in its transaction. When the recipient wants e-mail for this
- * kind, makes sure one notification e-mail is pending for them, due NOTIFICATION_EMAIL_DELAY
- * from now; a pending one absorbs this notification (the unique index on pending rows), so a
- * burst becomes one e-mail.
+ * Decision 0251: makes sure one notification e-mail is pending for each recipient in
+ * `recipients` (an earlier CTE of the statement, with a user_id column) who wants e-mail for
+ * this kind, due NOTIFICATION_EMAIL_DELAY from now; a pending one absorbs this notification (the
+ * unique index on pending rows), so a burst becomes one e-mail. The preference is read in the
+ * same statement (decision 0330: notify() is one round trip).
  */
+export function notificationEmailInsert(
+  ctx: AppContext,
+  recipients: string,
+  type: NotificationType,
+  now: Date,
+): SQL {
+  const wanted = sql.identifier(PREFERENCE_COLUMN[emailKindOf(type)]);
+  const due = new Date(now.getTime() + ctx.config.notificationEmailDelayMs);
+  // Written when the mail is sent, from what is still true then: subject and bodies stay empty.
+  return sql`insert into mail_outbox (campus_id, kind, "to", subject, html, text, next_attempt_at, created_at, user_id)
+    select u.campus_id, ${NOTIFICATION_MAIL_KIND}, lower(u.email), '', '', '',
+      ${due.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, u.id
+    from ${sql.identifier(recipients)} r
+    join "user" u on u.id = r.user_id
+    left join notification_settings s on s.user_id = u.id
+    where u.email_notifications and coalesce(s.${wanted}, true)
+    on conflict do nothing`;
+}
+
+/** notificationEmailInsert for one user, as its own statement. */
 export async function queueNotificationEmail(
-  tx: Queryable,
+  db: Queryable,
   ctx: AppContext,
   userId: string,
   type: NotificationType,
   now: Date,
 ): Promise<void> {
-  const preferences = await readEmailPreferences(tx, userId);
-  if (!preferences || !wants(preferences, emailKindOf(type))) return;
-  await enqueueMail(
-    tx,
-    {
-      campusId: preferences.campusId,
-      kind: NOTIFICATION_MAIL_KIND,
-      to: preferences.email,
-      // Written when the mail is sent, from what is still true then.
-      subject: "",
-      html: "",
-      text: "",
-      userId,
-      notBefore: new Date(now.getTime() + ctx.config.notificationEmailDelayMs),
-    },
-    now,
+  await db.execute(
+    sql`with recipient as (select ${userId}::text as user_id) ${notificationEmailInsert(ctx, "recipient", type, now)}`,
   );
 }
 

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { type NotificationType, notifications, posts, pushSubscriptions, userBlocks } from "../db/schema";
-import { publishUserEvent } from "../realtime/events";
-import { queueNotificationEmail } from "./email";
+import { type NotificationType, posts } from "../db/schema";
+import { rowsOf } from "../realtime/backlog";
+import { userEventCtes } from "../realtime/events";
+import { notificationEmailInsert } from "./email";
 
 /**
  * Issue 14 §1, decision 0250: one notify() every capability calls inside its own transaction.
@@ -29,68 +30,51 @@ export interface NotifyInput {
 const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(["like", "available again"]);
 
 /**
- * Whether `recipientId` blocked `actorId` (issue 14 §1: nothing is notified to someone who
- * blocked the actor; the blocks of decision 0230).
- */
-export async function hasBlocked(db: Queryable, recipientId: string, actorId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ blockerId: userBlocks.blockerId })
-    .from(userBlocks)
-    .where(and(eq(userBlocks.blockerId, recipientId), eq(userBlocks.blockedId, actorId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * Writes one notification unless the actor is the recipient (spec 2 §5: only when the actor is
- * not the content owner) or the recipient blocked the actor. Returns the new row's id, or null
- * when nothing was notified.
+ * not the content owner) or the recipient blocked the actor (the blocks of decision 0230).
+ * Returns the new row's id, or null when nothing was notified.
+ *
+ * Decision 0330: one statement, so notify() adds one round trip to the write that causes it:
+ * the row (unless blocked or already told), whether a push is owed (the user has a subscription;
+ * whether they are reading live is the worker's question, asked when it sends), the realtime
+ * event (userEventCtes, the realtime layer's own parts), and the pending e-mail when the
+ * recipient's preference wants it.
  */
 export async function notify(tx: Queryable, ctx: AppContext, input: NotifyInput): Promise<string | null> {
   if (input.to === input.actorId) return null;
-  if (await hasBlocked(tx, input.to, input.actorId)) return null;
-  if (ONCE_PER_ACTOR.has(input.type) && input.postId) {
-    // Saving, unsaving and saving again tells the owner once, not every time.
-    const [already] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, input.to),
-          eq(notifications.postId, input.postId),
-          eq(notifications.actorId, input.actorId),
-          eq(notifications.type, input.type),
-        ),
-      )
-      .limit(1);
-    if (already) return null;
-  }
   const now = ctx.clock.now();
-  const [subscribed] = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, input.to))
-    .limit(1);
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      campusId: input.campusId,
-      userId: input.to,
-      actorId: input.actorId,
-      type: input.type,
-      postId: input.postId ?? null,
-      commentId: input.commentId ?? null,
-      chatId: input.chatId ?? null,
-      messageId: input.messageId ?? null,
-      pushPending: subscribed !== undefined,
-      createdAt: now,
-    })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error("notify: the notification was not written");
-  // Decision 0210: ids only; the list and the badge refetch through their loaders.
-  await publishUserEvent(tx, input.to, { type: "notification", data: { id: row.id, kind: input.type } });
-  await queueNotificationEmail(tx, ctx, input.to, input.type, now);
-  return row.id;
+  const postId = input.postId ?? null;
+  // Saving, unsaving and saving again tells the owner once, not every time.
+  const toldBefore =
+    ONCE_PER_ACTOR.has(input.type) && postId
+      ? sql`and not exists (
+          select 1 from notifications
+          where user_id = ${input.to} and post_id = ${postId}::uuid and actor_id = ${input.actorId} and type = ${input.type}
+        )`
+      : sql``;
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with notification as (
+        insert into notifications
+          (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id, push_pending, created_at)
+        select ${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.type}::text, ${postId}::uuid,
+          ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
+          exists (select 1 from push_subscriptions where user_id = ${input.to}),
+          ${now.toISOString()}::timestamptz
+        where not exists (select 1 from user_blocks where blocker_id = ${input.to} and blocked_id = ${input.actorId})
+          ${toldBefore}
+        returning id, user_id, type
+      ),
+      -- Decision 0210: ids only; the list and the badge refetch through their loaders.
+      notification_event as (
+        select user_id, 'notification'::text as type, jsonb_build_object('id', id, 'kind', type) as data
+        from notification
+      ),
+      ${userEventCtes("notification_event")},
+      notification_mail as (${notificationEmailInsert(ctx, "notification", input.type, now)})
+      select n.id::text as id from notification n, realtime_event`),
+  );
+  return rows[0]?.id ?? null;
 }
 
 export interface NewCommentInput {

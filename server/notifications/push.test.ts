@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { setTimeout as delay } from "node:timers/promises";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestComment,
@@ -8,7 +9,10 @@ import {
 } from "../../tests/support/factories";
 import { type PushService, startPushService } from "../../tests/support/push-service";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { notifications, pushSubscriptions } from "../db/schema";
+import { notifications, pushSubscriptions, realtimePresence, realtimeProcesses } from "../db/schema";
+import { createLogger } from "../logger";
+import { createRealtimeHub } from "../realtime/hub";
+import { REALTIME_PRESENCE_STALE_MS, usersWithLiveStreams } from "../realtime/presence";
 import { deliverDuePush, MAX_PUSH_SUBSCRIPTIONS, savePushSubscription } from "./push";
 
 let t: TestContext;
@@ -51,17 +55,62 @@ describe("web push (issue 14 §3, decision 0252)", () => {
     expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, failed: 0 });
   });
 
-  it("sends nothing to a user with a live stream open, or for what was read meanwhile", async () => {
+  it("sends nothing for what was read meanwhile", async () => {
     const post = await createTestPost(t, ana.viewer);
-    await createTestComment(t, ben.viewer, post.id);
-    expect(await deliverDuePush(t.ctx, { isLive: (userId) => userId === ana.id })).toEqual({
-      sent: 0,
-      expired: 0,
-      failed: 0,
-    });
     await createTestComment(t, ben.viewer, post.id);
     await t.ctx.db.update(notifications).set({ read: true }).where(eq(notifications.userId, ana.id));
     expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, failed: 0 });
+  });
+
+  it("sends nothing while the user reads live in another process, and again once they left or it died", async () => {
+    const subscription = await push.subscribe(t.ctx.config.vapid.publicKey);
+    const cy = await createTestMember(t, { fullName: "Cy Reader" });
+    await savePushSubscription(t.ctx, cy.viewer, subscription);
+    const post = await createTestPost(t, cy.viewer);
+    // Another app process holds Cy's stream; this process (t.ctx, its worker) holds none.
+    const other = createRealtimeHub({
+      database: t.ctx.database,
+      log: createLogger("silent"),
+      maxStreams: 10,
+      maxStreamsPerUser: 10,
+      presenceLingerMs: 0,
+    });
+    try {
+      const opened = await other.subscribe(cy.id, 0, { event() {}, reset() {}, end() {} });
+      if (!opened.ok) throw new Error("stream refused");
+      expect(t.ctx.realtime.streamCount(cy.id)).toBe(0);
+      await createTestComment(t, ben.viewer, post.id);
+      expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, failed: 0 });
+
+      // The stream closes: once the other process has written it down, pushes go again.
+      opened.subscription.close();
+      while ((await usersWithLiveStreams(t.ctx.db, [cy.id])).size > 0) await delay(20);
+      await createTestComment(t, ben.viewer, post.id);
+      expect(await deliverDuePush(t.ctx)).toEqual({ sent: 1, expired: 0, failed: 0 });
+
+      // A process killed with its streams open stops beating: they stop counting (decision 0331).
+      const again = await other.subscribe(cy.id, 0, { event() {}, reset() {}, end() {} });
+      if (!again.ok) throw new Error("stream refused");
+      await createTestComment(t, ben.viewer, post.id);
+      expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, failed: 0 });
+      await t.ctx.db
+        .update(realtimeProcesses)
+        .set({ seenAt: new Date(Date.now() - REALTIME_PRESENCE_STALE_MS - 60_000) })
+        .where(
+          inArray(
+            realtimeProcesses.id,
+            t.ctx.db
+              .select({ id: realtimePresence.processId })
+              .from(realtimePresence)
+              .where(eq(realtimePresence.userId, cy.id)),
+          ),
+        );
+      await createTestComment(t, ben.viewer, post.id);
+      expect(await deliverDuePush(t.ctx)).toEqual({ sent: 1, expired: 0, failed: 0 });
+      expect(await push.messages(subscription.clientHash)).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
   });
 
   it("removes a subscription the push service says is gone (410)", async () => {

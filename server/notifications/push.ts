@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { notifications, pushSubscriptions, user } from "../db/schema";
+import { usersWithLiveStreams } from "../realtime/presence";
 import { parseInput } from "../validation";
 import { invalidNotificationInput, NotificationError } from "./errors";
 import { displayName, notificationHref, notificationWhat } from "./texts";
@@ -79,9 +80,6 @@ export async function removePushSubscription(
     );
 }
 
-/** Whether a user has a live stream open (then the page shows it and no push is sent). */
-export type LiveStreamCheck = (userId: string) => boolean;
-
 export interface PushRound {
   sent: number;
   /** Subscriptions the push service said are gone (404/410), deleted. */
@@ -99,14 +97,12 @@ export interface PushPayload {
 
 /**
  * Claims notifications owed a push (FOR UPDATE SKIP LOCKED; at most once: the flag is cleared
- * in the claim), skips users with a live stream (`isLive`), and sends each to every subscription
+ * in the claim), skips users with a live stream open in any process (decision 0331: their page
+ * shows it), and sends each to every subscription
  * of its user through web-push's request details over fetch (ARCHITECTURE.md pitfall 13), so a
  * local push service works in tests. A 404 or 410 deletes the subscription.
  */
-export async function deliverDuePush(
-  ctx: AppContext,
-  options: { isLive?: LiveStreamCheck; limit?: number } = {},
-): Promise<PushRound> {
+export async function deliverDuePush(ctx: AppContext, options: { limit?: number } = {}): Promise<PushRound> {
   const claimed = await ctx.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: notifications.id })
@@ -135,9 +131,14 @@ export async function deliverDuePush(
   });
 
   const round: PushRound = { sent: 0, expired: 0, failed: 0 };
+  const unread = claimed.filter((item) => !item.read);
+  const live = await usersWithLiveStreams(
+    ctx.db,
+    unread.map((item) => item.userId),
+  );
   const gone: string[] = [];
-  for (const item of claimed) {
-    if (item.read || options.isLive?.(item.userId)) continue;
+  for (const item of unread) {
+    if (live.has(item.userId)) continue;
     const subscriptions = await ctx.db
       .select()
       .from(pushSubscriptions)

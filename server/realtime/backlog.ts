@@ -63,7 +63,7 @@ export async function pruneRealtimeBacklog(db: Queryable, options: PruneOptions)
 }
 
 /** Both drivers answer a raw statement with `{ rows }` (Db is typed over either, so its answer is unknown). */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 

@@ -10,6 +10,7 @@ import {
   type StoredRealtimeEvent,
   userEventsAfter,
 } from "./events";
+import { createPresence } from "./presence";
 
 /**
  * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
@@ -69,6 +70,9 @@ export interface HubOptions {
   reconnectMs?: number;
   /** How often the listening connection proves it is alive (a dead TCP peer says nothing). */
   pingMs?: number;
+  /** Decision 0331 (server/realtime/presence.ts): this process's heartbeat, and how long a user stays present after their last stream. */
+  presenceHeartbeatMs?: number;
+  presenceLingerMs?: number;
 }
 
 interface Stream {
@@ -106,6 +110,13 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   let closed = false;
   let listener: Listener | null = null;
   const campusWatchers: ((campusId: string | null) => void)[] = [];
+  // Decision 0331: who reads live here, for the mail worker of any process.
+  const presence = createPresence({
+    db: database.db,
+    log,
+    heartbeatMs: options.presenceHeartbeatMs,
+    lingerMs: options.presenceLingerMs,
+  });
 
   const pumpSoon = (userId: string) => {
     void pump(userId);
@@ -221,7 +232,10 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           total--;
           const current = users.get(userId);
           current?.streams.delete(stream);
-          if (current && current.streams.size === 0 && !current.pumping) users.delete(userId);
+          if (current && current.streams.size === 0) {
+            presence.closed(userId);
+            if (!current.pumping) users.delete(userId);
+          }
         },
       };
       // Held out of the pump until its starting point is settled.
@@ -229,8 +243,11 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       let behind = true;
       try {
         // LISTEN first: whatever commits after this is announced; the pump below reads what came before.
-        await ensureListener();
-        const { current, next } = await startingPoint(database.db, userId, afterSeq);
+        // Meanwhile the user is recorded as present (a push from now on would tell them twice).
+        const [{ current, next }] = await Promise.all([
+          ensureListener().then(() => startingPoint(database.db, userId, afterSeq)),
+          presence.opened(userId),
+        ]);
         if (afterSeq > current) {
           // A number this log never gave (another database, or a forged header): start from now.
           stream.lastSeq = current;
@@ -281,7 +298,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       users.clear();
       total = 0;
       campusWatchers.length = 0;
-      await listener?.close();
+      await Promise.all([listener?.close(), presence.close()]);
     },
   };
 }

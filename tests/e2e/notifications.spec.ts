@@ -38,7 +38,7 @@ function notificationsLink(page: Page) {
   return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Notifications/ });
 }
 
-test("a comment by another student lights the owner's badge; the list leads to the post and opening it clears the badge", async ({
+test("a comment by another student lights the owner's badge live; the list leads to the post and opening it clears the badge", async ({
   browser,
 }) => {
   const owner = await newStudentPage(browser, {
@@ -51,12 +51,25 @@ test("a comment by another student lights the owner's badge; the list leads to t
   await owner.page.goto("/home");
   await hydrated(owner.page);
   await expect(notificationsLink(owner.page)).toHaveAccessibleName("Notifications");
+  // The owner's live stream is open before the comment is written (decision 0212).
+  await expect(owner.page.locator("html")).toHaveAttribute("data-realtime-role", "leader");
+  // Live means this document: no navigation and no reload until the badge shows.
+  const navigations: string[] = [];
+  owner.page.on("framenavigated", (frame) => {
+    if (frame === owner.page.mainFrame()) navigations.push(frame.url());
+  });
+  await owner.page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
 
   await comment(buyer.page, postId, "Is the lamp still available?");
 
-  // Live once the realtime layer is merged (issue 13); until then the next page load shows it.
-  await owner.page.reload();
+  // The realtime 'notification' event revalidates the shell's loaders (app/lib/realtime.tsx).
   await expect(notificationsLink(owner.page)).toHaveAccessibleName(/1 unread/);
+  expect(navigations).toEqual([]);
+  expect(
+    await owner.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
 
   await notificationsLink(owner.page).click();
   await expect(owner.page).toHaveURL(/\/notifications$/);
@@ -198,8 +211,8 @@ test.describe("web push and the installable app", () => {
     await owner.page.getByRole("button", { name: "Turn On Push Notifications" }).click();
     await expect(owner.page.getByText("Push notifications are on for this browser.")).toBeVisible();
 
-    // Push is for when the reader is away (decision 0252): with no page of theirs open, so no
-    // live stream, the app pushes.
+    // Push is for when the reader is away (decisions 0252, 0331): with no page of theirs open, so
+    // no live stream (a second after it closed), the app pushes.
     await owner.page.goto("about:blank");
     const postId = owner.student.postIds[0] ?? "";
     await comment(buyer.page, postId, "Which edition are they?");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -30,5 +30,36 @@ export const realtimeEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.seq] }),
     index("realtime_events_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
+ * Decision 0331: the app processes that hold live streams, each with the database's time of
+ * its last heartbeat. A process that stops beating (killed, frozen, cut off) stops counting
+ * after REALTIME_PRESENCE_STALE_MS; any process deletes rows long dead.
+ */
+export const realtimeProcesses = pgTable("realtime_processes", {
+  id: uuid("id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Decision 0331: which process holds at least one live stream of which user (written when a
+ * user's first stream opens in a process and deleted after the last closes, not per heartbeat):
+ * the mail worker of any process asks it before sending a web push.
+ */
+export const realtimePresence = pgTable(
+  "realtime_presence",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    processId: uuid("process_id")
+      .notNull()
+      .references(() => realtimeProcesses.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.processId] }),
+    index("realtime_presence_process_idx").on(table.processId),
   ],
 );
