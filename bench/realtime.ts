@@ -158,6 +158,8 @@ async function main() {
             SEED_DEMO: "0",
             LOG_LEVEL: "warn",
             REALTIME_MAX_STREAMS: String(STREAMS * 2),
+            // One process per app (decision 0290 would fork one per core): what `kill -9` ends is the one holding the streams.
+            WORKERS: "1",
             // The bench's memory probe only (see its file): not how the app runs.
             NODE_OPTIONS: `--expose-gc --require ${path.join(root, "bench", "realtime-probe.cjs")}`,
             BENCH_PROBE_DIR: probeDir,
