@@ -160,6 +160,9 @@ async function main() {
             REALTIME_MAX_STREAMS: String(STREAMS * 2),
             // One process per app (decision 0290 would fork one per core): what `kill -9` ends is the one holding the streams.
             WORKERS: "1",
+            // The notification e-mails of the bench's messages fall due after the run: the apps'
+            // e-mail job is not what this measures, and would render thousands mid-run.
+            NOTIFICATION_EMAIL_DELAY: "3600",
             // The bench's memory probe only (see its file): not how the app runs.
             NODE_OPTIONS: `--expose-gc --require ${path.join(root, "bench", "realtime-probe.cjs")}`,
             BENCH_PROBE_DIR: probeDir,
