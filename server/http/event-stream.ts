@@ -1,8 +1,9 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Auth } from "../accounts/auth";
 import { getViewerFromHeaders } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import type { RealtimeSink } from "../realtime/hub";
+import type { StoredRealtimeEvent } from "../realtime/events";
+import type { RealtimeSink, RealtimeSubscription, SubscribeResult } from "../realtime/hub";
 
 /**
  * `GET /events` (issue 13 §2, decision 0211): the signed-in viewer's live events as
@@ -19,6 +20,9 @@ const RETRY_MS = 2000;
 /** A stream whose reader stopped reading is ended past this much unsent data; it resumes from its Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
+/** TCP keep-alive probes on an idle stream start after this long. */
+const KEEPALIVE_MS = 60_000;
+
 const SEQ = /^\d{1,15}$/;
 
 /** The sequence number the stream starts after: Last-Event-ID wins over `?after=`; anything else is 0. */
@@ -29,6 +33,51 @@ export function startingSeq(lastEventId: string | undefined, after: unknown): nu
   return 0;
 }
 
+/**
+ * One open stream: the response and what the stream needs, as ONE object whose methods live on
+ * the prototype (rather than a handful of closures per stream), because an idle stream should
+ * cost the process little (issue 13 §4: ≤ 50 KB, most of it Node's own socket and HTTP objects).
+ */
+class OpenStream implements RealtimeSink {
+  ended = false;
+  subscription: RealtimeSubscription | null = null;
+
+  constructor(
+    private readonly res: Response,
+    private readonly streams: Set<OpenStream>,
+  ) {}
+
+  write(chunk: string): void {
+    if (this.ended) return;
+    this.res.write(chunk);
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) this.finish();
+  }
+
+  event(event: StoredRealtimeEvent): void {
+    this.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  }
+
+  reset(seq: number): void {
+    this.write(`id: ${seq}\nevent: reset\ndata: {}\n\n`);
+  }
+
+  end(): void {
+    this.finish();
+  }
+
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.streams.delete(this);
+    this.subscription?.close();
+    this.subscription = null;
+    this.res.end();
+  }
+}
+
+/** A comment line: proxies and browsers see traffic, the page sees nothing. */
+const HEARTBEAT = ": heartbeat\n\n";
+
 export function eventStreamHandler(deps: {
   ctx: AppContext;
   auth: Auth;
@@ -36,23 +85,20 @@ export function eventStreamHandler(deps: {
 }): RequestHandler {
   const { ctx, auth } = deps;
   const heartbeatMs = deps.heartbeatMs ?? ctx.config.realtime.heartbeatMs;
-  // One timer for all of this process's streams rather than one each (an idle stream should cost little).
-  const beating = new Set<() => void>();
+  // One timer for all of this process's streams rather than one each.
+  const streams = new Set<OpenStream>();
   let beat: NodeJS.Timeout | null = null;
-  const startBeating = (send: () => void) => {
-    beating.add(send);
+  const startBeating = (stream: OpenStream) => {
+    streams.add(stream);
     if (!beat) {
       beat = setInterval(() => {
-        for (const each of beating) each();
+        for (const each of streams) each.write(HEARTBEAT);
+        if (streams.size === 0 && beat) {
+          clearInterval(beat);
+          beat = null;
+        }
       }, heartbeatMs);
       beat.unref();
-    }
-  };
-  const stopBeating = (send: () => void) => {
-    beating.delete(send);
-    if (beating.size === 0 && beat) {
-      clearInterval(beat);
-      beat = null;
     }
   };
   return async (req, res) => {
@@ -61,52 +107,29 @@ export function eventStreamHandler(deps: {
     const refuse = (status: number, message: string) => {
       res.status(status).type("application/json").send(JSON.stringify({ message }));
     };
-    let viewer: Awaited<ReturnType<typeof getViewerFromHeaders>>;
+    let viewerId: string;
     try {
       // The campus of this host, as every route reads it (an unknown host serves the default campus).
       ctx.campuses.forHost(req.headers.host);
       const cookie = req.headers.cookie;
-      viewer = cookie ? await getViewerFromHeaders(ctx, auth, new Headers({ cookie })) : null;
+      const viewer = cookie ? await getViewerFromHeaders(ctx, auth, new Headers({ cookie })) : null;
+      if (!viewer) return refuse(401, "Sign in to receive live updates.");
+      viewerId = viewer.id;
     } catch (error) {
       ctx.log.error({ err: error }, "event stream: session lookup failed");
       return refuse(503, "Try again in a moment.");
     }
-    if (!viewer) return refuse(401, "Sign in to receive live updates.");
     // The caps (decision 0211), answered before the stream starts so the browser's EventSource
     // stops rather than retrying at once; the hub checks them again when it counts the stream.
     const limits = ctx.config.realtime;
-    if (ctx.realtime.streamCount(viewer.id) >= limits.maxStreamsPerUser) {
+    if (ctx.realtime.streamCount(viewerId) >= limits.maxStreamsPerUser) {
       return refuse(429, "Too many open live-update streams for this account.");
     }
     if (ctx.realtime.streamCount() >= limits.maxStreams) return refuse(503, "Try again in a moment.");
 
     const after = startingSeq(req.get("last-event-id"), req.query.after);
-    let ended = false;
-    // A comment line: proxies and browsers see traffic, the page sees nothing.
-    const heartbeat = () => write(": heartbeat\n\n");
-    const write = (chunk: string) => {
-      if (ended) return;
-      res.write(chunk);
-      if (res.writableLength > MAX_BUFFERED_BYTES) finish();
-    };
-    const sink: RealtimeSink = {
-      event(event) {
-        write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      },
-      reset(seq) {
-        write(`id: ${seq}\nevent: reset\ndata: {}\n\n`);
-      },
-      end: () => finish(),
-    };
-    let subscription: { close(): void } | null = null;
-    function finish() {
-      if (ended) return;
-      ended = true;
-      stopBeating(heartbeat);
-      subscription?.close();
-      res.end();
-    }
-    req.on("close", finish);
+    const stream = new OpenStream(res, streams);
+    req.once("close", () => stream.finish());
 
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
@@ -114,26 +137,29 @@ export function eventStreamHandler(deps: {
     // Proxies (nginx) would otherwise buffer the stream.
     res.setHeader("X-Accel-Buffering", "no");
     res.flushHeaders();
-    res.write(`retry: ${RETRY_MS}\n\n`);
+    // A peer that vanished without a FIN (a phone losing its network) is found by TCP too, not
+    // only by a heartbeat write that never completes.
+    req.socket.setKeepAlive(true, KEEPALIVE_MS);
+    stream.write(`retry: ${RETRY_MS}\n\n`);
 
-    let result: Awaited<ReturnType<AppContext["realtime"]["subscribe"]>>;
+    let result: SubscribeResult;
     try {
-      result = await ctx.realtime.subscribe(viewer.id, after, sink);
+      result = await ctx.realtime.subscribe(viewerId, after, stream);
     } catch (error) {
       ctx.log.warn({ err: error }, "event stream: could not subscribe");
-      write(`event: unavailable\ndata: {}\n\n`);
-      return finish();
+      stream.write(`event: unavailable\ndata: {}\n\n`);
+      return stream.finish();
     }
     if (!result.ok) {
       // Headers are sent: say why in the stream; the client backs off before trying again.
-      write(`event: refused\ndata: ${JSON.stringify({ reason: result.reason })}\n\n`);
-      return finish();
+      stream.write(`event: refused\ndata: ${JSON.stringify({ reason: result.reason })}\n\n`);
+      return stream.finish();
     }
-    subscription = result.subscription;
-    if (ended) {
-      subscription.close();
+    if (stream.ended) {
+      result.subscription.close();
       return;
     }
-    startBeating(heartbeat);
+    stream.subscription = result.subscription;
+    startBeating(stream);
   };
 }

@@ -75,11 +75,25 @@ export interface HubOptions {
   presenceLingerMs?: number;
 }
 
-interface Stream {
-  userId: string;
-  lastSeq: number;
-  sink: RealtimeSink;
-  open: boolean;
+/**
+ * One stream in the hub, which is also its subscription: one object per open stream, its
+ * methods on the prototype (an idle stream should hold little; bench/README.md 'Realtime').
+ */
+class Stream implements RealtimeSubscription {
+  open = true;
+
+  constructor(
+    readonly userId: string,
+    public lastSeq: number,
+    readonly sink: RealtimeSink,
+    private readonly release: (stream: Stream) => void,
+  ) {}
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.release(this);
+  }
 }
 
 interface UserStreams {
@@ -117,6 +131,17 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     heartbeatMs: options.presenceHeartbeatMs,
     lingerMs: options.presenceLingerMs,
   });
+
+  /** A stream closed: forget it (the one function every stream's close() calls). */
+  const release = (stream: Stream) => {
+    total--;
+    const current = users.get(stream.userId);
+    current?.streams.delete(stream);
+    if (current && current.streams.size === 0) {
+      presence.closed(stream.userId);
+      if (!current.pumping) users.delete(stream.userId);
+    }
+  };
 
   const pumpSoon = (userId: string) => {
     void pump(userId);
@@ -214,30 +239,14 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       }
       // Count the stream now, so concurrent subscribes cannot pass the caps together.
       total++;
-      const stream: Stream = { userId, lastSeq: afterSeq, sink, open: true };
+      const stream = new Stream(userId, afterSeq, sink, release);
       let entry = users.get(userId);
       if (!entry) {
         entry = { streams: new Set(), pumping: false, again: false, notified: 0 };
         users.set(userId, entry);
       }
       entry.streams.add(stream);
-      const subscription: RealtimeSubscription = {
-        userId,
-        get lastSeq() {
-          return stream.lastSeq;
-        },
-        close() {
-          if (!stream.open) return;
-          stream.open = false;
-          total--;
-          const current = users.get(userId);
-          current?.streams.delete(stream);
-          if (current && current.streams.size === 0) {
-            presence.closed(userId);
-            if (!current.pumping) users.delete(userId);
-          }
-        },
-      };
+      const subscription: RealtimeSubscription = stream;
       // Held out of the pump until its starting point is settled.
       stream.open = false;
       let behind = true;

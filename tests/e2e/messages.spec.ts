@@ -130,6 +130,55 @@ test("a buyer writes from a post; the seller sees it live, Seen, a reply, a phot
   }
 });
 
+test("older messages load near the top, one page of 15, and the reader keeps their place", async ({
+  browser,
+}) => {
+  const { seller, sellerPage, buyerPage, close } = await twoStudents(browser);
+  try {
+    const first = unique("Message 1");
+    await startFromPost(buyerPage, seller.postIds[0] ?? "", first);
+    const chatPath = new URL(buyerPage.url()).pathname;
+    // 16 more through the chat's send action (what the composer posts), from the buyer's page:
+    // 17 in all, two more than the page of 15 the chat opens with.
+    const texts = Array.from({ length: 17 }, (_, n) => first.replace("Message 1", `Message ${n + 1}`));
+    const statuses = await buyerPage.evaluate(
+      async ({ path, more }) => {
+        const answers: number[] = [];
+        for (const text of more) {
+          const form = new FormData();
+          form.set("intent", "send-message");
+          form.set("text", text);
+          answers.push((await fetch(path, { method: "POST", body: form })).status);
+        }
+        return answers;
+      },
+      { path: chatPath, more: texts.slice(1) },
+    );
+    expect(statuses).toEqual(texts.slice(1).map(() => 200));
+
+    await sellerPage.goto(chatPath);
+    await hydrated(sellerPage);
+    const thread = sellerPage.getByRole("list", { name: "Messages" });
+    // The newest 15 (3 … 17), the newest in view at the bottom.
+    await expect(thread.getByText(texts[16] ?? "", { exact: true })).toBeInViewport();
+    await expect(thread.getByRole("listitem")).toHaveCount(15);
+    await expect(thread.getByText(texts[1] ?? "", { exact: true })).toHaveCount(0);
+
+    // The reader scrolls up to the top: the older page comes in above, and the messages they
+    // were reading stay where they were (the list is no longer at its top).
+    const oldestShown = thread.getByText(texts[2] ?? "", { exact: true });
+    await thread.hover();
+    await sellerPage.mouse.wheel(0, -5000);
+    await expect(thread.getByRole("listitem")).toHaveCount(17);
+    await expect(oldestShown).toBeInViewport();
+    await expect(thread.getByText(texts[0] ?? "", { exact: true })).not.toBeInViewport();
+    // Nothing older: no further page is offered.
+    await expect(sellerPage.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
 test("delete for both: the conversation goes from both inboxes", async ({ browser }) => {
   const { seller, sellerPage, buyerPage, close } = await twoStudents(browser);
   try {

@@ -1,12 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
+import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
 import type { MessagePage, MessageView } from "~/server/chats/chats";
 import type { ComposerActionData } from "./message-composer";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: older history loads when the list is scrolled within 67 px of its top. */
 const LOAD_OLDER_WITHIN_PX = 67;
+// spec 2 §9's 'chat history load delay 3 s with spinner cleared after 2 s' is not mirrored
+// (decision 0320): a page of history loads at once, 'Loading...' shows while it is on its way,
+// one page at a time and not again within the load-more lock (1 s) of the last one.
 
 interface OlderData {
   state: "found";
@@ -37,6 +41,10 @@ export function MessageThread({
   });
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = page.items.at(-1)?.id;
+  /** Where the reader was, as the distance from the list's bottom, while older messages are put above. */
+  const keepPlace = useRef<number | null>(null);
+  const lockedUntil = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Another chat: start again from its newest page.
   if (earlier.chatId !== chatId) setEarlier({ chatId, items: [], before: page.olderBefore });
@@ -44,12 +52,24 @@ export function MessageThread({
   useEffect(() => {
     const data = older.data;
     if (older.state !== "idle" || !data || data.state !== "found") return;
+    const box = scroller.current;
+    if (box) keepPlace.current = box.scrollHeight - box.scrollTop;
+    lockedUntil.current = Date.now() + LOAD_MORE_LOCK_MS;
     setEarlier((current) => {
       const known = new Set(current.items.map((item) => item.id));
       const fresh = data.page.items.filter((item) => !known.has(item.id));
       return { chatId: current.chatId, items: [...fresh, ...current.items], before: data.page.olderBefore };
     });
   }, [older.state, older.data]);
+
+  // Older messages went in above: the ones being read stay where they were on the screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages were added.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box || keepPlace.current === null) return;
+    box.scrollTop = box.scrollHeight - keepPlace.current;
+    keepPlace.current = null;
+  }, [earlier.items.length]);
 
   // A new message at the bottom (or the chat opened): show it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
@@ -58,30 +78,38 @@ export function MessageThread({
     if (box) box.scrollTop = box.scrollHeight;
   }, [lastId, chatId]);
 
+  useEffect(() => () => clearTimeout(retry.current), []);
+
   const newest = new Set(page.items.map((item) => item.id));
   const items = [...earlier.items.filter((item) => !newest.has(item.id)), ...page.items];
   const before = earlier.items.length > 0 ? earlier.before : page.olderBefore;
+  const { load: loadPage, state: olderState } = older;
+
+  /** Near the top with more to read: the next older page, unless one is on its way or the lock holds. */
+  const loadOlder = useCallback(
+    (fromScroll: boolean) => {
+      clearTimeout(retry.current);
+      const box = scroller.current;
+      if (!before || olderState !== "idle") return;
+      if (fromScroll && (!box || box.scrollTop > LOAD_OLDER_WITHIN_PX)) return;
+      const wait = lockedUntil.current - Date.now();
+      if (wait > 0) {
+        retry.current = setTimeout(() => loadOlder(fromScroll), wait);
+        return;
+      }
+      loadPage(`/messages/${chatId}?before=${before}`);
+    },
+    [before, olderState, loadPage, chatId],
+  );
 
   return (
-    <div
-      ref={scroller}
-      onScroll={(event) => {
-        if (event.currentTarget.scrollTop <= LOAD_OLDER_WITHIN_PX && before && older.state === "idle") {
-          older.load(`/messages/${chatId}?before=${before}`);
-        }
-      }}
-      className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
-    >
+    <div ref={scroller} onScroll={() => loadOlder(true)} className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
       {before ? (
         <p className="pb-3 text-center text-sm text-zinc-500" aria-live="polite">
           {older.state !== "idle" ? (
             "Loading..."
           ) : (
-            <button
-              type="button"
-              className="underline"
-              onClick={() => older.load(`/messages/${chatId}?before=${before}`)}
-            >
+            <button type="button" className="underline" onClick={() => loadOlder(false)}>
               Load earlier messages
             </button>
           )}
