@@ -65,6 +65,8 @@ test.beforeAll(async () => {
           HOME: process.env.HOME,
           PORT: String(port),
           DATABASE_URL: url.toString(),
+          // One process per app: the test is about two processes, not two clusters.
+          WORKERS: "1",
           // One secret: a session made through A is valid on B, as behind a load balancer.
           APP_SECRET: "realtime-two-process-secret-0123456789",
           DATA_DIR: path.join(dataDir, name),
