@@ -1,6 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { campusIdColumn, createdAtColumn, idColumn, userIdColumn } from "./columns";
 
 /**
  * The 4-digit codes of spec 1 §3 'Verification record'. `purpose` tells which
@@ -9,18 +8,14 @@ import { campuses } from "./campuses";
 export const verificationCodes = pgTable(
   "verification_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: idColumn(),
+    userId: userIdColumn("user_id"),
+    campusId: campusIdColumn(),
     purpose: text("purpose", { enum: ["email", "change_email", "school_email"] }).notNull(),
     target: text("target").notNull(),
     code: integer("code").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("verification_codes_user_purpose_idx").on(table.userId, table.purpose, table.createdAt)],

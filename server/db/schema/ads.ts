@@ -11,8 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdColumn } from "./columns";
 import { posts } from "./posts";
 
 /** spec 2 §4 'Ad status values'. */
@@ -36,16 +35,12 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 export const ads = pgTable(
   "ads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: idColumn(),
+    campusId: campusIdColumn(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn("user_id"),
     title: text("title").notNull().default(""),
     ctaType: text("cta_type", { enum: ["website", "message", "profile"] }).notNull(),
     ctaLabel: text("cta_label").notNull(),
@@ -64,8 +59,8 @@ export const ads = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     checkoutSessionId: text("checkout_session_id"),
     paymentId: uuid("payment_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    lastModified: lastModifiedColumn(),
   },
   (table) => [
     // spec 2 §7 Active ads: status active, end after now, by end_time_adjusted then createdAt desc.
@@ -92,12 +87,8 @@ export const checkoutSessions = pgTable(
   {
     id: text("id").primaryKey(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    userId: userIdColumn("user_id"),
+    campusId: campusIdColumn(),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
     amountTotal: integer("amount_total").notNull(),
     currency: text("currency").notNull().default("usd"),
@@ -107,7 +98,7 @@ export const checkoutSessions = pgTable(
     paymentIntent: text("payment_intent"),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("checkout_sessions_ad_idx").on(table.adId)],
@@ -117,13 +108,9 @@ export const checkoutSessions = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: idColumn(),
+    userId: userIdColumn("user_id"),
+    campusId: campusIdColumn(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["payment", "refund"] }).notNull(),
     /** Refunds are 'pending' until the provider confirmed them; the ads job retries them. */
@@ -139,7 +126,7 @@ export const payments = pgTable(
     refundOf: text("refund_of"),
     checkoutSessionId: text("checkout_session_id"),
     description: text("description").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index("payments_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
@@ -181,7 +168,7 @@ export const analyticsEvents = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     sessionKey: text("session_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.action, table.sessionKey] })],
 );

@@ -10,8 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdColumn } from "./columns";
 
 /**
  * spec 2 §3 Chat: one conversation between two members of a campus. `from_user` started it;
@@ -22,23 +21,17 @@ import { campuses } from "./campuses";
 export const chats = pgTable(
   "chats",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    fromUserId: text("from_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    toUserId: text("to_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    campusId: campusIdColumn(),
+    fromUserId: userIdColumn("from_user_id"),
+    toUserId: userIdColumn("to_user_id"),
     /** spec 2 §3 last_message: the inbox's preview line (or a reaction notice, spec 2 §4). */
     lastMessage: text("last_message").notNull().default(""),
     lastMessageId: uuid("last_message_id"),
     /** The number of the latest message; the next message takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    lastModified: lastModifiedColumn(),
   },
   (table) => [
     uniqueIndex("chats_pair_unique").on(
@@ -61,19 +54,13 @@ export const chatMembers = pgTable(
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    otherUserId: text("other_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    userId: userIdColumn("user_id"),
+    otherUserId: userIdColumn("other_user_id"),
+    campusId: campusIdColumn(),
     unread: boolean("unread").notNull().default(false),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     /** A copy of the chat's last_modified, so the inbox is one index range per member. */
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: lastModifiedColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),
@@ -98,16 +85,12 @@ export const chatMembers = pgTable(
 export const chatMessages = pgTable(
   "chat_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    campusId: campusIdColumn(),
+    senderId: userIdColumn("sender_id"),
     seq: integer("seq").notNull(),
     text: text("text").notNull().default(""),
     postId: uuid("post_id"),
@@ -117,7 +100,7 @@ export const chatMessages = pgTable(
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
     likedAt: timestamp("liked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     // spec 2 §7 'Messages of a chat … newest first, pages of 15', keyset on seq.
@@ -134,13 +117,9 @@ export const chatMessages = pgTable(
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    blockerId: text("blocker_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    blockedId: text("blocked_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    blockerId: userIdColumn("blocker_id"),
+    blockedId: userIdColumn("blocked_id"),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.blockedId] }),

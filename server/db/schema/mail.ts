@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campuses } from "./campuses";
+import { campusIdColumn, createdAtColumn, idColumn } from "./columns";
 
 /**
  * The mail outbox (spec 1 §3 'Mail request record'): a row is written in the
@@ -10,10 +10,8 @@ import { campuses } from "./campuses";
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: idColumn(),
+    campusId: campusIdColumn(),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -38,7 +36,7 @@ export const mailOutbox = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
     headers: jsonb("headers").$type<Record<string, string>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [

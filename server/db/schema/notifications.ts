@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campuses } from "./campuses";
 import { chatMessages, chats } from "./chats";
+import { campusIdColumn, createdAtColumn, idColumn, userIdColumn } from "./columns";
 import { posts } from "./posts";
 
 /**
@@ -31,16 +31,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    actorId: text("actor_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    campusId: campusIdColumn(),
+    userId: userIdColumn("user_id"),
+    actorId: userIdColumn("actor_id"),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     /** The top-level post it is about (spec 2 §3 postId). */
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
@@ -54,7 +48,7 @@ export const notifications = pgTable(
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
     /** True while a web push is owed for it (the worker's queue, decision 0252). */
     pushPending: boolean("push_pending").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     // spec 2 §7: to_user, createdAt descending, pages of 15 (keyset on created_at, id).
@@ -91,14 +85,12 @@ export const notificationSettings = pgTable("notification_settings", {
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userIdColumn("user_id"),
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex("push_subscriptions_endpoint_unique").on(table.endpoint),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { createdAtColumn, userIdColumn } from "./columns";
 
 /**
  * Each user's event counter (decision 0210). Taking the next number updates this
@@ -19,13 +20,11 @@ export const realtimeCursors = pgTable("realtime_cursors", {
 export const realtimeEvents = pgTable(
   "realtime_events",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn("user_id"),
     seq: bigint("seq", { mode: "number" }).notNull(),
     type: text("type").notNull(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.seq] }),
