@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { chatMembers, chatMessages, chats, postMedia, posts, user } from "../db/schema";
 import { notify } from "../notifications/notify";
-import { after, cursorTime, decodeCursor, newestFirst, type Page, toPage } from "../posts/cursor";
+import { cursorTime, decodeCursor, keysetPage, type Page, toPage } from "../posts/cursor";
 import { isUuid } from "../posts/input";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
 import { publishUserEvent } from "../realtime/events";
@@ -537,7 +537,7 @@ export async function listChats(
 ): Promise<Page<ChatListItem>> {
   const member = requireReader(viewer);
   const key = options.cursor ? decodeCursor(options.cursor) : null;
-  const rows = await ctx.db
+  const query = ctx.db
     .select({
       id: chats.id,
       lastMessage: chats.lastMessage,
@@ -549,15 +549,16 @@ export async function listChats(
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .innerJoin(otherUser, eq(otherUser.id, chatMembers.otherUserId))
-    .where(
-      and(
-        eq(chatMembers.userId, member.id),
-        eq(chatMembers.campusId, member.campusId),
-        key ? after(chatMembers.lastModified, chatMembers.chatId, key, "uuid") : undefined,
-      ),
-    )
-    .orderBy(...newestFirst(chatMembers.lastModified, chatMembers.chatId))
-    .limit(CHAT_LIST_PAGE_SIZE + 1);
+    .$dynamic();
+  const rows = await keysetPage(
+    query,
+    { time: chatMembers.lastModified, id: chatMembers.chatId, idKind: "uuid" },
+    {
+      where: [eq(chatMembers.userId, member.id), eq(chatMembers.campusId, member.campusId)],
+      key,
+      limit: CHAT_LIST_PAGE_SIZE + 1,
+    },
+  );
   return toPage(
     rows,
     CHAT_LIST_PAGE_SIZE,

@@ -3,7 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
-import { after, cursorTime, decodeCursor, encodeCursor, newestFirst } from "../posts/cursor";
+import { cursorTime, decodeCursor, encodeCursor, keysetPage } from "../posts/cursor";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
 
@@ -17,7 +17,7 @@ const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post
 export const notificationQueries = {
   /** spec 2 §7: to_user, createdAt descending; notifications_user_idx. */
   page(db: Queryable, p: { userId: string; key: { time: string; id: string } | null; size: number }) {
-    return db
+    const query = db
       .select({
         cursorTime: cursorTime(notifications.createdAt),
         id: notifications.id,
@@ -35,14 +35,12 @@ export const notificationQueries = {
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
-      .where(
-        and(
-          eq(notifications.userId, p.userId),
-          p.key ? after(notifications.createdAt, notifications.id, p.key, "uuid") : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(notifications.createdAt, notifications.id))
-      .limit(p.size + 1);
+      .$dynamic();
+    return keysetPage(
+      query,
+      { time: notifications.createdAt, id: notifications.id, idKind: "uuid" },
+      { where: [eq(notifications.userId, p.userId)], key: p.key, limit: p.size + 1 },
+    );
   },
   /** spec 2 §7 unread count (to_user, read false) since the list was last opened; notifications_unread_idx. */
   unread(db: Queryable, userId: string) {
