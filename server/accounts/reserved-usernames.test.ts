@@ -90,21 +90,27 @@ describe("the database's guard on reserved usernames", () => {
   });
 });
 
+/** A migrations folder holding the migrations before the one whose tag ends in `tagEnd`. */
+function migrationsBefore(tagEnd: string): string {
+  const before = mkdtempSync(path.join(tmpdir(), "cbs-migrations-"));
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(tagEnd));
+  expect(index).toBeGreaterThan(0);
+  mkdirSync(path.join(before, "meta"));
+  const earlier = journal.entries.slice(0, index);
+  writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
+  for (const entry of earlier) {
+    copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  }
+  return before;
+}
+
 describe("the migration that adds the guard", () => {
   it("renames the accounts that already hold a reserved username to the next free one, then guards", async () => {
     // The migrations before the guard, as a database made before issue 9 has them.
-    const before = mkdtempSync(path.join(tmpdir(), "cbs-migrations-"));
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-      entries: { idx: number; tag: string }[];
-    };
-    const guardIndex = journal.entries.findIndex((entry) => entry.tag.endsWith("_reserved_usernames"));
-    expect(guardIndex).toBeGreaterThan(0);
-    mkdirSync(path.join(before, "meta"));
-    const earlier = journal.entries.slice(0, guardIndex);
-    writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
-    for (const entry of earlier) {
-      copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
-    }
+    const before = migrationsBefore("_reserved_usernames");
 
     const client = await PGlite.create({ extensions: pgliteExtensions });
     const handle = wrapPglite(client);
@@ -140,6 +146,60 @@ describe("the migration that adds the guard", () => {
       ]);
       await expect(
         handle.db.update(user).set({ username: "Support" }).where(eq(user.id, "user-4")),
+      ).rejects.toThrow();
+    } finally {
+      await handle.close();
+      rmSync(before, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the migration that reserves 'icons' (decision 0253)", () => {
+  it("renames the accounts named 'icons' in any case, oldest first, each to the next free name", async () => {
+    // The migrations before it, as a database made before the notifications issue has them.
+    const before = migrationsBefore("_notifications");
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const handle = wrapPglite(client);
+    try {
+      await migrateDatabase(handle, before);
+      await seedCampuses(handle.db, []);
+      // [username, made at]: 'icons-2' and 'icons-4' are taken (one in capitals).
+      const accounts: [string, string][] = [
+        ["icons", "2026-01-02T00:00:00Z"],
+        ["Icons", "2026-01-01T00:00:00Z"],
+        ["icons-2", "2026-01-03T00:00:00Z"],
+        ["ICONS-4", "2026-01-04T00:00:00Z"],
+        ["iconsx", "2026-01-05T00:00:00Z"],
+      ];
+      for (const [i, [username, madeAt]] of accounts.entries()) {
+        await handle.db.insert(user).values({
+          id: `user-${i}`,
+          name: "Test S.",
+          email: `icons${i}@example.edu`,
+          firstName: "Test",
+          lastName: "S.",
+          username,
+          campusId: "ou",
+          createdAt: new Date(madeAt),
+        });
+      }
+
+      await migrateDatabase(handle);
+
+      const rows = await handle.db
+        .select({ id: user.id, username: user.username })
+        .from(user)
+        .orderBy(user.id);
+      expect(rows).toEqual([
+        // The older holder ('Icons') takes the first free name, icons-3; the other skips icons-4.
+        { id: "user-0", username: "icons-5" },
+        { id: "user-1", username: "icons-3" },
+        { id: "user-2", username: "icons-2" },
+        { id: "user-3", username: "ICONS-4" },
+        { id: "user-4", username: "iconsx" },
+      ]);
+      await expect(
+        handle.db.update(user).set({ username: "Icons" }).where(eq(user.id, "user-4")),
       ).rejects.toThrow();
     } finally {
       await handle.close();

@@ -7,11 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdColumn } from "./columns";
+import * as columns from "./columns";
 import { posts } from "./posts";
 
 /** spec 2 §4 'Ad status values'. */
@@ -35,12 +34,12 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 export const ads = pgTable(
   "ads",
   {
-    id: idColumn(),
-    campusId: campusIdColumn(),
+    id: columns.id(),
+    campusId: columns.campusId(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: userIdColumn("user_id"),
+    userId: columns.userRef("user_id"),
     title: text("title").notNull().default(""),
     ctaType: text("cta_type", { enum: ["website", "message", "profile"] }).notNull(),
     ctaLabel: text("cta_label").notNull(),
@@ -51,16 +50,16 @@ export const ads = pgTable(
     /** Cents given back (refunds of unused days, decision 0272). */
     amountRefunded: integer("amount_refunded").notNull().default(0),
     status: text("status", { enum: AD_STATUSES }).notNull().default("checkout"),
-    startTime: timestamp("start_time", { withTimezone: true }),
-    endTimeAdjusted: timestamp("end_time_adjusted", { withTimezone: true }),
-    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    startTime: columns.time("start_time"),
+    endTimeAdjusted: columns.time("end_time_adjusted"),
+    pausedAt: columns.time("paused_at"),
     timePausedMs: bigint("time_paused_ms", { mode: "number" }).notNull().default(0),
     /** When it stopped or completed: the spend is counted up to here. */
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedAt: columns.time("ended_at"),
     checkoutSessionId: text("checkout_session_id"),
     paymentId: uuid("payment_id"),
-    createdAt: createdAtColumn(),
-    lastModified: lastModifiedColumn(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     // spec 2 §7 Active ads: status active, end after now, by end_time_adjusted then createdAt desc.
@@ -87,8 +86,8 @@ export const checkoutSessions = pgTable(
   {
     id: text("id").primaryKey(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
-    userId: userIdColumn("user_id"),
-    campusId: campusIdColumn(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
     amountTotal: integer("amount_total").notNull(),
     currency: text("currency").notNull().default("usd"),
@@ -98,8 +97,8 @@ export const checkoutSessions = pgTable(
     paymentIntent: text("payment_intent"),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
-    createdAt: createdAtColumn(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: columns.createdAt(),
+    expiresAt: columns.time("expires_at").notNull(),
   },
   (table) => [index("checkout_sessions_ad_idx").on(table.adId)],
 );
@@ -108,9 +107,9 @@ export const checkoutSessions = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: idColumn(),
-    userId: userIdColumn("user_id"),
-    campusId: campusIdColumn(),
+    id: columns.id(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["payment", "refund"] }).notNull(),
     /** Refunds are 'pending' until the provider confirmed them; the ads job retries them. */
@@ -126,7 +125,7 @@ export const payments = pgTable(
     refundOf: text("refund_of"),
     checkoutSessionId: text("checkout_session_id"),
     description: text("description").notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     index("payments_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
@@ -140,7 +139,7 @@ export const payments = pgTable(
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: columns.time("received_at").notNull().defaultNow(),
 });
 
 /** spec 2 §3 Post.analytics: the counters of a boosted post. */
@@ -168,7 +167,7 @@ export const analyticsEvents = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     sessionKey: text("session_key").notNull(),
-    createdAt: createdAtColumn(),
+    createdAt: columns.createdAt(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.action, table.sessionKey] })],
 );

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdColumn } from "./columns";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import * as columns from "./columns";
 
 /**
  * spec 2 §3 Chat: one conversation between two members of a campus. `from_user` started it;
@@ -21,17 +11,17 @@ import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdCo
 export const chats = pgTable(
   "chats",
   {
-    id: idColumn(),
-    campusId: campusIdColumn(),
-    fromUserId: userIdColumn("from_user_id"),
-    toUserId: userIdColumn("to_user_id"),
+    id: columns.id(),
+    campusId: columns.campusId(),
+    fromUserId: columns.userRef("from_user_id"),
+    toUserId: columns.userRef("to_user_id"),
     /** spec 2 §3 last_message: the inbox's preview line (or a reaction notice, spec 2 §4). */
     lastMessage: text("last_message").notNull().default(""),
     lastMessageId: uuid("last_message_id"),
     /** The number of the latest message; the next message takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
-    createdAt: createdAtColumn(),
-    lastModified: lastModifiedColumn(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     uniqueIndex("chats_pair_unique").on(
@@ -54,13 +44,13 @@ export const chatMembers = pgTable(
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    userId: userIdColumn("user_id"),
-    otherUserId: userIdColumn("other_user_id"),
-    campusId: campusIdColumn(),
+    userId: columns.userRef("user_id"),
+    otherUserId: columns.userRef("other_user_id"),
+    campusId: columns.campusId(),
     unread: boolean("unread").notNull().default(false),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     /** A copy of the chat's last_modified, so the inbox is one index range per member. */
-    lastModified: lastModifiedColumn(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),
@@ -85,12 +75,12 @@ export const chatMembers = pgTable(
 export const chatMessages = pgTable(
   "chat_messages",
   {
-    id: idColumn(),
+    id: columns.id(),
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    campusId: campusIdColumn(),
-    senderId: userIdColumn("sender_id"),
+    campusId: columns.campusId(),
+    senderId: columns.userRef("sender_id"),
     seq: integer("seq").notNull(),
     text: text("text").notNull().default(""),
     postId: uuid("post_id"),
@@ -99,8 +89,8 @@ export const chatMessages = pgTable(
     thumbPath: text("thumb_path"),
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
-    likedAt: timestamp("liked_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
+    likedAt: columns.time("liked_at"),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     // spec 2 §7 'Messages of a chat … newest first, pages of 15', keyset on seq.
@@ -117,9 +107,9 @@ export const chatMessages = pgTable(
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    blockerId: userIdColumn("blocker_id"),
-    blockedId: userIdColumn("blocked_id"),
-    createdAt: createdAtColumn(),
+    blockerId: columns.userRef("blocker_id"),
+    blockedId: columns.userRef("blocked_id"),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.blockedId] }),

@@ -9,29 +9,34 @@ import { campuses } from "./campuses";
  */
 
 /** A generated uuid key. */
-export function idColumn() {
+export function id() {
   return uuid("id").primaryKey().defaultRandom();
 }
 
 /** The campus a row belongs to: every row carries it (ARCHITECTURE.md, sharding by campus_id). */
-export function campusIdColumn() {
+export function campusId() {
   return text("campus_id")
     .notNull()
     .references(() => campuses.id);
 }
 
 /** A user the row is about or by: the row goes when the account does. */
-export function userIdColumn<TName extends string>(name: TName) {
+export function userRef<TName extends string>(name: TName) {
   return text(name)
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
 }
 
-export function createdAtColumn() {
-  return timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** A point in time: always with its time zone, so every process reads the same instant. */
+export function time<TName extends string>(name: TName) {
+  return timestamp(name, { withTimezone: true });
+}
+
+export function createdAt() {
+  return time("created_at").notNull().defaultNow();
 }
 
 /** The list-ordering time of a row that changes (chats, posts, ads). */
-export function lastModifiedColumn() {
-  return timestamp("last_modified", { withTimezone: true }).notNull().defaultNow();
+export function lastModified() {
+  return time("last_modified").notNull().defaultNow();
 }

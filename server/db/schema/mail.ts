@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campusIdColumn, createdAtColumn, idColumn } from "./columns";
+import * as columns from "./columns";
 
 /**
  * The mail outbox (spec 1 §3 'Mail request record'): a row is written in the
@@ -10,8 +10,8 @@ import { campusIdColumn, createdAtColumn, idColumn } from "./columns";
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: idColumn(),
-    campusId: campusIdColumn(),
+    id: columns.id(),
+    campusId: columns.campusId(),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -25,9 +25,9 @@ export const mailOutbox = pgTable(
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: columns.time("next_attempt_at").notNull().defaultNow(),
     /** A code mail is worthless once its code expires: stop retrying then. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: columns.time("expires_at"),
     lastError: text("last_error"),
     /**
      * Decision 0251: the user a mail composed at send time is for (its subject and body are
@@ -36,8 +36,8 @@ export const mailOutbox = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
     headers: jsonb("headers").$type<Record<string, string>>(),
-    createdAt: createdAtColumn(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: columns.createdAt(),
+    sentAt: columns.time("sent_at"),
   },
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { campusIdColumn, createdAtColumn, idColumn, lastModifiedColumn, userIdColumn } from "./columns";
+import * as columns from "./columns";
 import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 
 /**
@@ -22,12 +22,12 @@ import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 export const posts = pgTable(
   "posts",
   {
-    id: idColumn(),
-    campusId: campusIdColumn(),
+    id: columns.id(),
+    campusId: columns.campusId(),
     type: text("type", { enum: ["post", "new user"] })
       .notNull()
       .default("post"),
-    authorId: userIdColumn("author_id"),
+    authorId: columns.userRef("author_id"),
     /** Lexical editor state as JSON; null for posts that are only files or a 'new user' banner. */
     text: jsonb("text"),
     /** The text's plain form, for previews, search and link cards. */
@@ -39,13 +39,13 @@ export const posts = pgTable(
     imgCount: integer("img_count").notNull().default(0),
     saveCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
-    createdAt: createdAtColumn(),
+    createdAt: columns.createdAt(),
     /**
      * spec 2 §4: bumped by replies. Listing essentials (decision 0170) also read it as the
      * listing's last change: renewing sets it to now, and a listing unchanged for
      * LISTING_EXPIRY_DAYS leaves the feed.
      */
-    lastModified: lastModifiedColumn(),
+    lastModified: columns.lastModified(),
     // Listing essentials (issue 11, decision 0170; beyond the spec, all optional but kind and status).
     /** Price in US cents; 0 is 'Free'; null: no price stated. */
     priceCents: integer("price_cents"),
@@ -132,11 +132,11 @@ export const posts = pgTable(
 export const postMedia = pgTable(
   "post_media",
   {
-    id: idColumn(),
+    id: columns.id(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    campusId: campusIdColumn(),
+    campusId: columns.campusId(),
     kind: text("kind", { enum: ["image", "video"] }).notNull(),
     /** Storage key of the file shown on the post page: the large WebP of a photo, the video as sent. */
     imgPath: text("img_path").notNull(),
@@ -146,7 +146,7 @@ export const postMedia = pgTable(
     imgOrder: integer("img_order").notNull(),
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
-    createdAt: createdAtColumn(),
+    createdAt: columns.createdAt(),
   },
   (table) => [uniqueIndex("post_media_order_unique").on(table.postId, table.imgOrder)],
 );
@@ -157,9 +157,9 @@ function postPersonColumns() {
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: userIdColumn("user_id"),
-    campusId: campusIdColumn(),
-    createdAt: createdAtColumn(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
+    createdAt: columns.createdAt(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { createdAtColumn, userIdColumn } from "./columns";
+import * as columns from "./columns";
 
 /**
  * Each user's event counter (decision 0210). Taking the next number updates this
@@ -20,11 +20,11 @@ export const realtimeCursors = pgTable("realtime_cursors", {
 export const realtimeEvents = pgTable(
   "realtime_events",
   {
-    userId: userIdColumn("user_id"),
+    userId: columns.userRef("user_id"),
     seq: bigint("seq", { mode: "number" }).notNull(),
     type: text("type").notNull(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
-    createdAt: createdAtColumn(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.seq] }),
