@@ -10,6 +10,7 @@ import { notify } from "../notifications/notify";
 import { cursorTime, decodeCursor, keysetPage, type Page, toPage } from "../posts/cursor";
 import { isUuid } from "../posts/input";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
+import { userSummaryColumns } from "../posts/views";
 import { publishUserEvent } from "../realtime/events";
 import { blockBetween } from "./blocks";
 import {
@@ -60,15 +61,6 @@ export interface ChatPerson {
 }
 
 const otherUser = alias(user, "other_user");
-
-const personColumns = (table: typeof user | typeof otherUser) => ({
-  id: table.id,
-  username: table.username,
-  firstName: table.firstName,
-  lastName: table.lastName,
-  img: table.img,
-  verified: table.schoolVerified,
-});
 
 /**
  * Reading chats needs a signed-in member with a verified e-mail (spec 2 §2 'Auth only');
@@ -544,7 +536,7 @@ export async function listChats(
       lastModified: chatMembers.lastModified,
       cursorTime: cursorTime(chatMembers.lastModified),
       unread: chatMembers.unread,
-      other: personColumns(otherUser),
+      other: userSummaryColumns(otherUser),
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -592,7 +584,7 @@ export async function getChat(
   const chat = await memberChat(ctx.db, member, chatId);
   if (!chat) return null;
   const [other] = await ctx.db
-    .select(personColumns(user))
+    .select(userSummaryColumns(user))
     .from(user)
     .where(eq(user.id, chat.otherUserId))
     .limit(1);
@@ -762,7 +754,7 @@ export async function getCampusPerson(
   const member = requireReader(viewer);
   if (username.length > 64) return null;
   const [row] = await ctx.db
-    .select(personColumns(user))
+    .select(userSummaryColumns(user))
     .from(user)
     .where(
       and(

@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
 import { cursorTime, decodeCursor, encodeCursor, keysetPage } from "../posts/cursor";
+import { userSummaryColumns } from "../posts/views";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
 
@@ -27,11 +28,7 @@ export const notificationQueries = {
         chatId: notifications.chatId,
         read: notifications.read,
         createdAt: notifications.createdAt,
-        actorId: user.id,
-        actorUsername: user.username,
-        actorFirstName: user.firstName,
-        actorLastName: user.lastName,
-        actorImg: user.img,
+        actor: userSummaryColumns(user),
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
@@ -113,14 +110,8 @@ export async function listNotifications(
   const items: NotificationItem[] = [];
   const groups = new Map<string, NotificationItem>();
   for (const row of kept) {
-    const actor: NotificationActor = {
-      id: row.actorId,
-      username: row.actorUsername,
-      firstName: row.actorFirstName,
-      lastName: row.actorLastName,
-      name: displayName({ firstName: row.actorFirstName, lastName: row.actorLastName }),
-      img: row.actorImg,
-    };
+    const { id, username, firstName, lastName, img } = row.actor;
+    const actor: NotificationActor = { id, username, firstName, lastName, name: displayName(row.actor), img };
     const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
     const group = groupKey ? groups.get(groupKey) : undefined;
     if (group) {

@@ -11,7 +11,7 @@ import { assertOwnCampus, isUuid } from "./input";
 import { lockPost } from "./post-lock";
 import type { PostRef } from "./posts";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
-import type { UserSummary } from "./views";
+import { type UserSummary, userSummaryColumns } from "./views";
 
 /**
  * Saves (decision 0131: they live with posts; decision 0132: the spec's data calls them
@@ -26,12 +26,7 @@ export const saveQueries = {
     const query = db
       .select({
         cursorTime: cursorTime(postLikes.createdAt),
-        id: user.id,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        img: user.img,
-        verified: user.schoolVerified,
+        ...userSummaryColumns(user),
       })
       .from(postLikes)
       .innerJoin(user, eq(user.id, postLikes.userId))
