@@ -13,19 +13,6 @@ import {
 import * as columns from "./columns";
 import { posts } from "./posts";
 
-/** spec 2 §4 'Ad status values'. */
-export const AD_STATUSES = [
-  "checkout",
-  "scheduled",
-  "in review",
-  "active",
-  "paused",
-  "rejected",
-  "stopped",
-  "completed",
-] as const;
-export type AdStatus = (typeof AD_STATUSES)[number];
-
 /**
  * spec 2 §3 Ad: a boosted post. Money in cents; durations in whole days (the slider, spec 2 §9),
  * with `run_until_pause` paid as 30 days ahead (decision 0271). `end_time_adjusted` moves out by
@@ -49,7 +36,12 @@ export const ads = pgTable(
     amountBudgeted: integer("amount_budgeted").notNull(),
     /** Cents given back (refunds of unused days, decision 0272). */
     amountRefunded: integer("amount_refunded").notNull().default(0),
-    status: text("status", { enum: AD_STATUSES }).notNull().default("checkout"),
+    /** spec 2 §4 'Ad status values'. */
+    status: text("status", {
+      enum: ["checkout", "scheduled", "in review", "active", "paused", "rejected", "stopped", "completed"],
+    })
+      .notNull()
+      .default("checkout"),
     startTime: columns.time("start_time"),
     endTimeAdjusted: columns.time("end_time_adjusted"),
     pausedAt: columns.time("paused_at"),
@@ -76,6 +68,8 @@ export const ads = pgTable(
     uniqueIndex("ads_checkout_session_unique").on(table.checkoutSessionId),
   ],
 );
+
+export type AdStatus = (typeof ads.$inferSelect)["status"];
 
 /**
  * A checkout session (spec 2 §3 'Checkout session request'): Stripe's, or the built-in test
