@@ -74,7 +74,7 @@ export const user = pgTable(
     uniqueIndex("user_username_unique").on(table.username),
     // Issue 9 §3, decision 0125: whatever writes the row, nobody holds a page's path, the staff's
     // name or a campus's. A change to the list makes drizzle-kit generate a new migration, which
-    // must first rename the accounts holding a newly reserved name (see 0004_reserved_usernames.sql).
+    // must first rename the accounts holding a newly reserved name (see 0005_reserved_usernames.sql and 0011_notifications.sql).
     check("user_username_not_reserved", sql`lower(${table.username}) not in (${reservedUsernameList})`),
     uniqueIndex("user_school_email_unique")
       .on(table.schoolEmail)
