@@ -53,26 +53,22 @@ CREATE UNIQUE INDEX "push_subscriptions_endpoint_unique" ON "push_subscriptions"
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_pending_notification_unique" ON "mail_outbox" USING btree ("user_id","kind") WHERE "mail_outbox"."status" = 'pending' and "mail_outbox"."user_id" is not null;--> statement-breakpoint
--- Decision 0253 (as 0005_reserved_usernames.sql, decision 0125): /icons now serves the app's icons,
--- so an account already named 'icons' moves to the next free name before the CHECK below is added.
--- (The other new names hold a dot, which no username may.) Hand-written part.
-DO $$
-DECLARE
-  holder record;
-  suffix integer;
-  candidate text;
-BEGIN
-  FOR holder IN
-    SELECT "id", lower("username") AS base FROM "user" WHERE lower("username") IN ('icons')
-    ORDER BY "created_at", "id"
-  LOOP
-    suffix := 2;
-    LOOP
-      candidate := holder.base || '-' || suffix;
-      EXIT WHEN NOT EXISTS (SELECT 1 FROM "user" WHERE lower("username") = candidate);
-      suffix := suffix + 1;
-    END LOOP;
-    UPDATE "user" SET "username" = candidate, "updated_at" = now() WHERE "id" = holder."id";
-  END LOOP;
-END $$;--> statement-breakpoint
+-- Decision 0253 (the rule of 0005_reserved_usernames.sql, decision 0125): /icons now serves the
+-- app's icons, so the accounts already named 'icons' (in any case) move to the next free name,
+-- icons-2, icons-3 …, oldest account first, before the CHECK below is added. (The other new
+-- names hold a dot, which no username may.) In one statement: the n-th holder takes the n-th
+-- name nobody holds, and the first (held + holders) numbers hold enough of those. Hand-written part.
+WITH "holders" AS (
+  SELECT "id", row_number() OVER (ORDER BY "created_at", "id") AS "nth"
+  FROM "user" WHERE lower("username") = 'icons'
+), "held" AS (
+  SELECT lower("username") AS "name" FROM "user" WHERE lower("username") LIKE 'icons-%'
+), "free" AS (
+  SELECT 'icons-' || "n" AS "name", row_number() OVER (ORDER BY "n") AS "nth"
+  FROM generate_series(2, 1 + (SELECT count(*) FROM "held") + (SELECT count(*) FROM "holders")) AS "n"
+  WHERE 'icons-' || "n" NOT IN (SELECT "name" FROM "held")
+)
+UPDATE "user" SET "username" = "free"."name", "updated_at" = now()
+FROM "holders" JOIN "free" USING ("nth")
+WHERE "user"."id" = "holders"."id";--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_username_not_reserved" CHECK (lower("user"."username") not in ('404', 'admin', 'administrator', 'ads', 'api', 'assets', 'campusbuysell', 'cart', 'checkout', 'create', 'dev', 'duke', 'favicon.svg', 'forgotpassword', 'fsu', 'generic', 'harvard', 'healthz', 'help', 'home', 'icons', 'login', 'logos', 'logout', 'manifest.webmanifest', 'media', 'media-files', 'mentions', 'messages', 'mit', 'mod', 'moderator', 'notifications', 'official', 'offline.html', 'okstate', 'ou', 'post', 'profile', 'register', 'reset-password', 'robots.txt', 'root', 'saved', 'search', 'search_schools', 'security', 'settings', 'smu', 'staff', 'stanford', 'support', 'sw.js', 'system', 'tamu', 'team', 'ucf', 'ucla', 'uf', 'unt', 'user_registration', 'ut', 'verify', 'www'));

@@ -10,7 +10,7 @@ import routes from "~/app/routes";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { seedCampuses } from "../campuses/campuses";
 import campusList from "../campuses/campuses.json";
-import { pgliteExtensions, wrapPglite } from "../db/client";
+import { type DatabaseHandle, pgliteExtensions, wrapPglite } from "../db/client";
 import { migrateDatabase, migrationsFolder } from "../db/migrate";
 import { user } from "../db/schema";
 import { isReservedUsername, RESERVED_USERNAMES } from "./reserved-usernames";
@@ -90,60 +90,95 @@ describe("the database's guard on reserved usernames", () => {
   });
 });
 
+/**
+ * Accounts made in a database migrated up to (not including) the migration whose tag ends in
+ * `tagEnd`, as `user-0`, `user-1` …; then the rest of the migrations run. `check` gets their
+ * usernames after it, by id, and the database, to probe the guard.
+ */
+async function acrossMigration(
+  tagEnd: string,
+  accounts: { username: string; createdAt?: Date }[],
+  check: (rows: { id: string; username: string }[], db: DatabaseHandle["db"]) => Promise<void>,
+): Promise<void> {
+  const before = mkdtempSync(path.join(tmpdir(), "cbs-migrations-"));
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(tagEnd));
+  expect(index).toBeGreaterThan(0);
+  mkdirSync(path.join(before, "meta"));
+  const earlier = journal.entries.slice(0, index);
+  writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
+  for (const entry of earlier) {
+    copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+  }
+
+  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const handle = wrapPglite(client);
+  try {
+    await migrateDatabase(handle, before);
+    await seedCampuses(handle.db, []);
+    for (const [i, account] of accounts.entries()) {
+      await handle.db.insert(user).values({
+        id: `user-${i}`,
+        name: "Test S.",
+        email: `holder${i}@example.edu`,
+        firstName: "Test",
+        lastName: "S.",
+        campusId: "ou",
+        ...account,
+      });
+    }
+
+    await migrateDatabase(handle);
+
+    const rows = await handle.db.select({ id: user.id, username: user.username }).from(user).orderBy(user.id);
+    await check(rows, handle.db);
+  } finally {
+    await handle.close();
+    rmSync(before, { recursive: true, force: true });
+  }
+}
+
 describe("the migration that adds the guard", () => {
   it("renames the accounts that already hold a reserved username to the next free one, then guards", async () => {
     // The migrations before the guard, as a database made before issue 9 has them.
-    const before = mkdtempSync(path.join(tmpdir(), "cbs-migrations-"));
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-      entries: { idx: number; tag: string }[];
-    };
-    const guardIndex = journal.entries.findIndex((entry) => entry.tag.endsWith("_reserved_usernames"));
-    expect(guardIndex).toBeGreaterThan(0);
-    mkdirSync(path.join(before, "meta"));
-    const earlier = journal.entries.slice(0, guardIndex);
-    writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: earlier }));
-    for (const entry of earlier) {
-      copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
-    }
+    const holders = ["admin", "Home", "healthz", "admin-2", "olivias"];
+    await acrossMigration(
+      "_reserved_usernames",
+      holders.map((username) => ({ username })),
+      async (rows, db) => {
+        expect(rows).toEqual([
+          // 'admin-2' was taken already, so the old 'admin' becomes 'admin-3'.
+          { id: "user-0", username: "admin-3" },
+          { id: "user-1", username: "home-2" },
+          { id: "user-2", username: "healthz-2" },
+          { id: "user-3", username: "admin-2" },
+          { id: "user-4", username: "olivias" },
+        ]);
+        await expect(
+          db.update(user).set({ username: "Support" }).where(eq(user.id, "user-4")),
+        ).rejects.toThrow();
+      },
+    );
+  });
+});
 
-    const client = await PGlite.create({ extensions: pgliteExtensions });
-    const handle = wrapPglite(client);
-    try {
-      await migrateDatabase(handle, before);
-      await seedCampuses(handle.db, []);
-      const holders = ["admin", "Home", "healthz", "admin-2", "olivias"];
-      for (const [i, username] of holders.entries()) {
-        await handle.db.insert(user).values({
-          id: `user-${i}`,
-          name: "Test S.",
-          email: `holder${i}@example.edu`,
-          firstName: "Test",
-          lastName: "S.",
-          username,
-          campusId: "ou",
-        });
-      }
-
-      await migrateDatabase(handle);
-
-      const rows = await handle.db
-        .select({ id: user.id, username: user.username })
-        .from(user)
-        .orderBy(user.id);
-      expect(rows).toEqual([
-        // 'admin-2' was taken already, so the old 'admin' becomes 'admin-3'.
-        { id: "user-0", username: "admin-3" },
-        { id: "user-1", username: "home-2" },
-        { id: "user-2", username: "healthz-2" },
-        { id: "user-3", username: "admin-2" },
-        { id: "user-4", username: "olivias" },
-      ]);
-      await expect(
-        handle.db.update(user).set({ username: "Support" }).where(eq(user.id, "user-4")),
-      ).rejects.toThrow();
-    } finally {
-      await handle.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+describe("the migration that reserves 'icons' (decision 0253)", () => {
+  it("renames the accounts named 'icons' in any case, oldest first, each to the next free name", async () => {
+    // The migrations before it, as a database made before the notifications issue has them.
+    // 'icons-2' and 'ICONS-4' are taken; 'Icons' is the oldest holder.
+    const accounts = [
+      { username: "icons", createdAt: new Date("2026-01-02T00:00:00Z") },
+      { username: "Icons", createdAt: new Date("2026-01-01T00:00:00Z") },
+      { username: "icons-2", createdAt: new Date("2026-01-03T00:00:00Z") },
+      { username: "ICONS-4", createdAt: new Date("2026-01-04T00:00:00Z") },
+      { username: "iconsx", createdAt: new Date("2026-01-05T00:00:00Z") },
+    ];
+    await acrossMigration("_notifications", accounts, async (rows, db) => {
+      // user-0 … user-4: the older holder ('Icons') takes the first free name, icons-3; the other skips icons-4.
+      expect(rows.map((row) => row.username)).toEqual(["icons-5", "icons-3", "icons-2", "ICONS-4", "iconsx"]);
+      await expect(db.update(user).set({ username: "Icons" }).where(eq(user.id, "user-4"))).rejects.toThrow();
+    });
   });
 });

@@ -7,9 +7,10 @@ import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { chatMembers, chatMessages, chats, postMedia, posts, user } from "../db/schema";
 import { notify } from "../notifications/notify";
-import { after, cursorTime, decodeCursor, newestFirst, type Page, toPage } from "../posts/cursor";
+import { cursorTime, decodeCursor, keysetPage, type Page, toPage } from "../posts/cursor";
 import { isUuid } from "../posts/input";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
+import { userSummaryColumns } from "../posts/views";
 import { publishUserEvent } from "../realtime/events";
 import { blockBetween } from "./blocks";
 import {
@@ -60,15 +61,6 @@ export interface ChatPerson {
 }
 
 const otherUser = alias(user, "other_user");
-
-const personColumns = (table: typeof user | typeof otherUser) => ({
-  id: table.id,
-  username: table.username,
-  firstName: table.firstName,
-  lastName: table.lastName,
-  img: table.img,
-  verified: table.schoolVerified,
-});
 
 /**
  * Reading chats needs a signed-in member with a verified e-mail (spec 2 §2 'Auth only');
@@ -537,27 +529,28 @@ export async function listChats(
 ): Promise<Page<ChatListItem>> {
   const member = requireReader(viewer);
   const key = options.cursor ? decodeCursor(options.cursor) : null;
-  const rows = await ctx.db
+  const query = ctx.db
     .select({
       id: chats.id,
       lastMessage: chats.lastMessage,
       lastModified: chatMembers.lastModified,
       cursorTime: cursorTime(chatMembers.lastModified),
       unread: chatMembers.unread,
-      other: personColumns(otherUser),
+      other: userSummaryColumns(otherUser),
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .innerJoin(otherUser, eq(otherUser.id, chatMembers.otherUserId))
-    .where(
-      and(
-        eq(chatMembers.userId, member.id),
-        eq(chatMembers.campusId, member.campusId),
-        key ? after(chatMembers.lastModified, chatMembers.chatId, key, "uuid") : undefined,
-      ),
-    )
-    .orderBy(...newestFirst(chatMembers.lastModified, chatMembers.chatId))
-    .limit(CHAT_LIST_PAGE_SIZE + 1);
+    .$dynamic();
+  const rows = await keysetPage(
+    query,
+    { time: chatMembers.lastModified, id: chatMembers.chatId, idKind: "uuid" },
+    {
+      where: [eq(chatMembers.userId, member.id), eq(chatMembers.campusId, member.campusId)],
+      key,
+      limit: CHAT_LIST_PAGE_SIZE + 1,
+    },
+  );
   return toPage(
     rows,
     CHAT_LIST_PAGE_SIZE,
@@ -591,7 +584,7 @@ export async function getChat(
   const chat = await memberChat(ctx.db, member, chatId);
   if (!chat) return null;
   const [other] = await ctx.db
-    .select(personColumns(user))
+    .select(userSummaryColumns(user))
     .from(user)
     .where(eq(user.id, chat.otherUserId))
     .limit(1);
@@ -761,7 +754,7 @@ export async function getCampusPerson(
   const member = requireReader(viewer);
   if (username.length > 64) return null;
   const [row] = await ctx.db
-    .select(personColumns(user))
+    .select(userSummaryColumns(user))
     .from(user)
     .where(
       and(

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../context";
+import { type Poller, startPolling } from "./polling";
 
 /**
  * Jobs that must run in one process at a time (issue 16 §3, decision 0291): with WORKERS=n,
@@ -86,12 +87,8 @@ export async function runExclusively<T>(
   }
 }
 
-export interface SingletonJob {
-  /** Runs a round now (or right after the one under way in this process). */
-  wake(): void;
-  /** Stops the timer and waits for the round under way in this process. */
-  stop(): Promise<void>;
-}
+/** A singleton job's handle: wake() runs a round now, stop() at shutdown. */
+export type SingletonJob = Poller;
 
 export interface SingletonJobOptions {
   /** Names the lock (`job:{name}`) and the job in the log. */
@@ -116,45 +113,16 @@ export function startSingletonJob(
   ctx: Pick<AppContext, "database" | "log">,
   options: SingletonJobOptions,
 ): SingletonJob {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await runExclusively(ctx, `job:${options.name}`, async () => {
-            for (;;) {
-              const result = await options.run();
-              if (stopped || !result?.more) break;
-            }
-          });
-        } while (again && !stopped);
-      } catch (error) {
-        ctx.log.error({ err: error, job: options.name }, "job round failed");
-      } finally {
-        running = null;
-      }
-    })();
-  };
-
-  const timer = setInterval(round, options.everyMs);
-  timer.unref();
-  round();
-
-  return {
-    wake: round,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPolling({
+    everyMs: options.everyMs,
+    async round(stopping) {
+      await runExclusively(ctx, `job:${options.name}`, async () => {
+        for (;;) {
+          const result = await options.run();
+          if (stopping() || !result?.more) break;
+        }
+      });
     },
-  };
+    onError: (error) => ctx.log.error({ err: error, job: options.name }, "job round failed"),
+  });
 }

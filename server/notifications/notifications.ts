@@ -3,7 +3,8 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
-import { after, cursorTime, decodeCursor, encodeCursor, newestFirst } from "../posts/cursor";
+import { cursorTime, decodeCursor, encodeCursor, keysetPage } from "../posts/cursor";
+import { userSummaryColumns } from "../posts/views";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
 
@@ -17,7 +18,7 @@ const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post
 export const notificationQueries = {
   /** spec 2 §7: to_user, createdAt descending; notifications_user_idx. */
   page(db: Queryable, p: { userId: string; key: { time: string; id: string } | null; size: number }) {
-    return db
+    const query = db
       .select({
         cursorTime: cursorTime(notifications.createdAt),
         id: notifications.id,
@@ -27,22 +28,16 @@ export const notificationQueries = {
         chatId: notifications.chatId,
         read: notifications.read,
         createdAt: notifications.createdAt,
-        actorId: user.id,
-        actorUsername: user.username,
-        actorFirstName: user.firstName,
-        actorLastName: user.lastName,
-        actorImg: user.img,
+        actor: userSummaryColumns(user),
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
-      .where(
-        and(
-          eq(notifications.userId, p.userId),
-          p.key ? after(notifications.createdAt, notifications.id, p.key, "uuid") : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(notifications.createdAt, notifications.id))
-      .limit(p.size + 1);
+      .$dynamic();
+    return keysetPage(
+      query,
+      { time: notifications.createdAt, id: notifications.id, idKind: "uuid" },
+      { where: [eq(notifications.userId, p.userId)], key: p.key, limit: p.size + 1 },
+    );
   },
   /** spec 2 §7 unread count (to_user, read false) since the list was last opened; notifications_unread_idx. */
   unread(db: Queryable, userId: string) {
@@ -115,14 +110,8 @@ export async function listNotifications(
   const items: NotificationItem[] = [];
   const groups = new Map<string, NotificationItem>();
   for (const row of kept) {
-    const actor: NotificationActor = {
-      id: row.actorId,
-      username: row.actorUsername,
-      firstName: row.actorFirstName,
-      lastName: row.actorLastName,
-      name: displayName({ firstName: row.actorFirstName, lastName: row.actorLastName }),
-      img: row.actorImg,
-    };
+    const { id, username, firstName, lastName, img } = row.actor;
+    const actor: NotificationActor = { id, username, firstName, lastName, name: displayName(row.actor), img };
     const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
     const group = groupKey ? groups.get(groupKey) : undefined;
     if (group) {

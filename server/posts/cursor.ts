@@ -1,5 +1,5 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
@@ -68,7 +68,7 @@ export function decodeCursor(cursor: string, idKind: "uuid" | "text" = "uuid"): 
  * The condition 'after this cursor' for a list ordered by (time desc, id desc):
  * a row comparison, which a btree index on (…, time desc, id desc) serves as a range.
  */
-export function after(
+function after(
   timeColumn: AnyPgColumn,
   idColumn: AnyPgColumn,
   key: CursorKey | { time: Placeholder; id: Placeholder },
@@ -84,8 +84,36 @@ export function after(
  * the indexes are built (Drizzle's `.desc()`), and PostgreSQL matches an index to
  * an ORDER BY only when the null ordering agrees too (plain `desc` means nulls first).
  */
-export function newestFirst(timeColumn: AnyPgColumn, idColumn: AnyPgColumn): SQL[] {
+function newestFirst(timeColumn: AnyPgColumn, idColumn: AnyPgColumn): SQL[] {
   return [sql`${timeColumn} desc nulls last`, sql`${idColumn} desc nulls last`];
+}
+
+/** A list ordered newest first by (time, id), as its index is built; `idKind` is the type of the id. */
+export interface Keyset {
+  time: AnyPgColumn;
+  id: AnyPgColumn;
+  idKind: "uuid" | "text";
+}
+
+/**
+ * The end of every keyset list query (ARCHITECTURE.md rule 4): the list's own conditions and
+ * 'after the cursor', newest first in the index's order, `limit` rows (a page, and the one row
+ * more that toPage reads as 'another page exists'). `query` is the list's select and joins,
+ * made `$dynamic()`; the key and the limit may be placeholders of a prepared statement.
+ */
+export function keysetPage<Q extends PgSelect>(
+  query: Q,
+  keyset: Keyset,
+  page: {
+    where: (SQL | undefined)[];
+    key: CursorKey | { time: Placeholder; id: Placeholder } | null;
+    limit: number | Placeholder;
+  },
+): Q {
+  return query
+    .where(and(...page.where, page.key ? after(keyset.time, keyset.id, page.key, keyset.idKind) : undefined))
+    .orderBy(...newestFirst(keyset.time, keyset.id))
+    .limit(page.limit);
 }
 
 /** The page size asked for, within 1…50; the list's own size when none. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -6,16 +6,7 @@ import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { postLikes, posts, user } from "../db/schema";
 import { requireParticipant, requireReadableCampus } from "./access";
 import { categoryFilter } from "./categories";
-import {
-  after,
-  type CursorKey,
-  cursorTime,
-  decodeCursor,
-  newestFirst,
-  type Page,
-  pageSize,
-  toPage,
-} from "./cursor";
+import { type CursorKey, cursorTime, decodeCursor, keysetPage, type Page, pageSize, toPage } from "./cursor";
 import { PostError } from "./errors";
 import type { PostListName } from "./list-names";
 import { LISTING_EXPIRY_MS } from "./listing";
@@ -85,15 +76,12 @@ function postsQuery(
     limit: LimitParam;
   },
 ) {
-  return db
+  const query = db
     .select({ ...summaryColumns(viewer), cursorTime: cursorTime(options.time) })
     .from(posts)
     .innerJoin(user, eq(user.id, posts.authorId))
-    .where(
-      and(...options.where, options.key ? after(options.time, posts.id, options.key, "uuid") : undefined),
-    )
-    .orderBy(...newestFirst(options.time, posts.id))
-    .limit(options.limit);
+    .$dynamic();
+  return keysetPage(query, { time: options.time, id: posts.id, idKind: "uuid" }, options);
 }
 
 /** The list queries, built but not run: for EXPLAIN (indexes.test.ts) and the prepared statements below. */
@@ -168,7 +156,7 @@ export const listQueries = {
    * post_likes_user_saved_idx serves it and a page never reshuffles when a saved post is bumped).
    */
   saved(db: Queryable, viewer: ViewerParam, p: ProfileQueryParams) {
-    return db
+    const query = db
       .select({
         ...summaryColumns(viewer),
         cursorTime: cursorTime(postLikes.createdAt),
@@ -177,15 +165,16 @@ export const listQueries = {
       .from(postLikes)
       .innerJoin(posts, eq(posts.id, postLikes.postId))
       .innerJoin(user, eq(user.id, posts.authorId))
-      .where(
-        and(
-          eq(postLikes.userId, p.userId),
-          eq(postLikes.campusId, p.campusId),
-          p.key ? after(postLikes.createdAt, postLikes.postId, p.key, "uuid") : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(postLikes.createdAt, postLikes.postId))
-      .limit(p.limit);
+      .$dynamic();
+    return keysetPage(
+      query,
+      { time: postLikes.createdAt, id: postLikes.postId, idKind: "uuid" },
+      {
+        where: [eq(postLikes.userId, p.userId), eq(postLikes.campusId, p.campusId)],
+        key: p.key,
+        limit: p.limit,
+      },
+    );
   },
 };
 

@@ -11,6 +11,7 @@ import { requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid } from "./input";
 import { isBoostable, isExpired, LISTING_MESSAGES, LISTING_STATUSES, type ListingStatus } from "./listing";
+import { type LockedPost, lockPost } from "./post-lock";
 import { POST_MESSAGES } from "./schemas";
 
 /**
@@ -19,46 +20,8 @@ import { POST_MESSAGES } from "./schemas";
  * one is available again. Every rule here, whatever the route sends.
  */
 
-/** The listing fields a rule reads, from the row locked for the change. */
-interface LockedListing {
-  id: string;
-  campusId: string;
-  authorId: string;
-  type: "post" | "new user";
-  parentId: string | null;
-  priceCents: number | null;
-  condition: string | null;
-  listingKind: "selling" | "wanted";
-  listingStatus: ListingStatus;
-  lastModified: Date;
-}
-
-/** The post behind `postId`, locked; 'not-found' for a bad id or a missing post. */
-async function lockListing(tx: Queryable, postId: string): Promise<LockedListing> {
-  if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
-  const [post] = await tx
-    .select({
-      id: posts.id,
-      campusId: posts.campusId,
-      authorId: posts.authorId,
-      type: posts.type,
-      parentId: posts.parentId,
-      priceCents: posts.priceCents,
-      condition: posts.condition,
-      listingKind: posts.listingKind,
-      listingStatus: posts.listingStatus,
-      lastModified: posts.lastModified,
-    })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .for("update")
-    .limit(1);
-  if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
-  return post;
-}
-
 /** The owner of a top-level post, signed in; anyone else is refused whatever id they send. */
-function requireOwner(viewer: Viewer | null, post: LockedListing): Viewer {
+function requireOwner(viewer: Viewer | null, post: LockedPost): Viewer {
   if (!viewer || viewer.banned) throw new ParticipationRefused({ kind: "sign-in", reason: "post" });
   if (post.authorId !== viewer.id || post.type !== "post" || post.parentId !== null) {
     throw new PostError("forbidden", LISTING_MESSAGES.notAListing);
@@ -83,7 +46,7 @@ export async function setListingStatus(
   if (!parsed.success) throw new PostError("invalid-input", LISTING_MESSAGES.badListingField);
   const next = parsed.data;
   const result = await ctx.db.transaction(async (tx) => {
-    const post = await lockListing(tx, input.postId);
+    const post = await lockPost(tx, input.postId);
     requireOwner(viewer, post);
     const current = post.listingStatus;
     if (current === next) return { status: next };
@@ -148,7 +111,7 @@ export async function renewListing(
   postId: string,
 ): Promise<{ lastModified: Date }> {
   return ctx.db.transaction(async (tx) => {
-    const post = await lockListing(tx, postId);
+    const post = await lockPost(tx, postId);
     requireOwner(viewer, post);
     const now = ctx.clock.now();
     const expired = isExpired(
@@ -179,7 +142,7 @@ export async function watchListing(
 ): Promise<{ watching: true }> {
   const watcher = requireParticipant(viewer, "like");
   return ctx.db.transaction(async (tx) => {
-    const post = await lockListing(tx, postId);
+    const post = await lockPost(tx, postId);
     assertOwnCampus(watcher, post.campusId);
     if (post.authorId === watcher.id) throw new PostError("invalid-input", LISTING_MESSAGES.watchOwn);
     if (post.type !== "post" || post.parentId !== null || post.listingStatus !== "reserved") {

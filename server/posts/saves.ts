@@ -5,21 +5,13 @@ import type { Queryable } from "../db/client";
 import { campuses, postLikes, posts, user } from "../db/schema";
 import { notify } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
-import {
-  after,
-  type CursorKey,
-  cursorTime,
-  decodeCursor,
-  newestFirst,
-  type Page,
-  pageSize,
-  toPage,
-} from "./cursor";
+import { type CursorKey, cursorTime, decodeCursor, keysetPage, type Page, pageSize, toPage } from "./cursor";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid } from "./input";
+import { lockPost } from "./post-lock";
 import type { PostRef } from "./posts";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
-import type { UserSummary } from "./views";
+import { type UserSummary, userSummaryColumns } from "./views";
 
 /**
  * Saves (decision 0131: they live with posts; decision 0132: the spec's data calls them
@@ -31,26 +23,19 @@ import type { UserSummary } from "./views";
 export const saveQueries = {
   /** Who saved a post, newest first, from post_likes_post_idx. */
   savers(db: Queryable, p: { postId: string; key: CursorKey | null; size: number }) {
-    return db
+    const query = db
       .select({
         cursorTime: cursorTime(postLikes.createdAt),
-        id: user.id,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        img: user.img,
-        verified: user.schoolVerified,
+        ...userSummaryColumns(user),
       })
       .from(postLikes)
       .innerJoin(user, eq(user.id, postLikes.userId))
-      .where(
-        and(
-          eq(postLikes.postId, p.postId),
-          p.key ? after(postLikes.createdAt, postLikes.userId, p.key, "text") : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(postLikes.createdAt, postLikes.userId))
-      .limit(p.size + 1);
+      .$dynamic();
+    return keysetPage(
+      query,
+      { time: postLikes.createdAt, id: postLikes.userId, idKind: "text" },
+      { where: [eq(postLikes.postId, p.postId)], key: p.key, limit: p.size + 1 },
+    );
   },
 };
 
@@ -67,21 +52,8 @@ export async function toggleSave(
   postId: string,
 ): Promise<{ saved: boolean; saveCount: number }> {
   const saver = requireParticipant(viewer, "like");
-  if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   return ctx.db.transaction(async (tx) => {
-    const [post] = await tx
-      .select({
-        id: posts.id,
-        campusId: posts.campusId,
-        type: posts.type,
-        parentId: posts.parentId,
-        authorId: posts.authorId,
-      })
-      .from(posts)
-      .where(eq(posts.id, postId))
-      .for("update")
-      .limit(1);
-    if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
+    const post = await lockPost(tx, postId);
     if (post.type !== "post" || post.parentId !== null) {
       throw new PostError("invalid-input", POST_MESSAGES.cannotSave);
     }

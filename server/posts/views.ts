@@ -1,4 +1,5 @@
 import { asc, inArray, type Placeholder, sql } from "drizzle-orm";
+import type { BuildAliasTable } from "drizzle-orm/pg-core/query-builders/select.types";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
@@ -20,6 +21,23 @@ export interface UserSummary {
   img: string | null;
   /** The verified badge: school-verified (spec 1 §2 'Verified (Yes/No from school verification)'). */
   verified: boolean;
+}
+
+/**
+ * The columns of a UserSummary, from `user` or an alias of it (a chat's other member): one
+ * selection for every list that shows people (post authors, savers, chats, notifications).
+ */
+export function userSummaryColumns<TAlias extends string>(
+  table: typeof user | BuildAliasTable<typeof user, TAlias>,
+) {
+  return {
+    id: table.id,
+    username: table.username,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    img: table.img,
+    verified: table.schoolVerified,
+  };
 }
 
 /** One photo or video of a post (spec 2 §3 img_gallery). */
@@ -120,14 +138,7 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     condition: posts.condition,
     listingKind: posts.listingKind,
     listingStatus: posts.listingStatus,
-    author: {
-      id: user.id,
-      username: user.username,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      img: user.img,
-      verified: user.schoolVerified,
-    },
+    author: userSummaryColumns(user),
     // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hash of all the
     // viewer's saves; this stays one primary-key probe per row shown.
     savedByViewer: viewer

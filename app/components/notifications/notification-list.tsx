@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useFetcher, useLocation, useRevalidator } from "react-router";
+import { Link, NavLink, useLocation, useRevalidator } from "react-router";
 import { formatAge } from "~/app/components/posts/post-format";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { BellIcon } from "~/app/components/ui/icons";
-import { LoadMoreLink } from "~/app/components/ui/load-more-link";
+import { LoadMoreList } from "~/app/components/ui/load-more-list";
 import type { NotificationItem, NotificationsPage } from "~/server/notifications/notifications";
 
 /** The tabs of /notifications (spec 2 §2): all, and the mentions demo page. */
@@ -61,67 +60,32 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
   );
 }
 
-interface ListData {
-  page: NotificationsPage | null;
-  listError: string | null;
-}
-
 /**
  * spec 2 §2 '/notifications': 15 a page, 'Load more' fetching the next page in place (or opening
- * it without JavaScript). Unread lines are highlighted as they came.
+ * it without JavaScript). Unread lines are highlighted as they came; a reload (new ones arrived)
+ * starts the list again from its first page.
  */
 export function NotificationList({ page, now }: { page: NotificationsPage; now: string }) {
-  const fetcher = useFetcher<ListData>();
-  const [items, setItems] = useState(page.items);
-  const [cursor, setCursor] = useState(page.nextCursor);
-  const handled = useRef<unknown>(null);
   const clock = new Date(now);
-
-  useEffect(() => {
-    setItems(page.items);
-    setCursor(page.nextCursor);
-  }, [page]);
-
-  useEffect(() => {
-    const received = fetcher.data;
-    if (fetcher.state !== "idle" || !received?.page || handled.current === received) return;
-    handled.current = received;
-    const next = received.page;
-    setItems((shown) => {
-      const seen = new Set(shown.map((item) => item.id));
-      return [...shown, ...next.items.filter((item) => !seen.has(item.id))];
-    });
-    setCursor(next.nextCursor);
-  }, [fetcher.state, fetcher.data]);
-
-  if (items.length === 0) {
-    return (
-      <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <BellIcon className="size-6" />
-        </span>
-        <h2 className="mt-4 text-lg font-bold text-zinc-900">No notifications yet</h2>
-        <p className="mt-1 text-[15px] text-zinc-600">
-          When someone saves or comments on your posts, or messages you, it shows up here.
-        </p>
-      </section>
-    );
-  }
   return (
-    <section className="rounded-2xl border border-zinc-200 bg-white p-2">
-      <ul aria-label="Notifications" className="flex flex-col gap-1">
-        {items.map((item) => (
-          <NotificationRow key={item.id} item={item} now={clock} />
-        ))}
-      </ul>
-      {cursor ? (
-        <LoadMoreLink
-          cursor={cursor}
-          loading={fetcher.state !== "idle"}
-          onLoad={(href) => void fetcher.load(href)}
-        />
-      ) : null}
-    </section>
+    <LoadMoreList
+      page={page}
+      label="Notifications"
+      listClassName="flex flex-col gap-1"
+      restartOnNewPage
+      renderItem={(item) => <NotificationRow key={item.id} item={item} now={clock} />}
+      empty={
+        <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <BellIcon className="size-6" />
+          </span>
+          <h2 className="mt-4 text-lg font-bold text-zinc-900">No notifications yet</h2>
+          <p className="mt-1 text-[15px] text-zinc-600">
+            When someone saves or comments on your posts, or messages you, it shows up here.
+          </p>
+        </section>
+      }
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link } from "react-router";
 import { VerifiedBadge } from "~/app/components/posts/post-card";
 import { displayName } from "~/app/components/posts/post-format";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
@@ -7,7 +6,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
-import { LoadMoreLink } from "~/app/components/ui/load-more-link";
+import { LoadMoreList } from "~/app/components/ui/load-more-list";
 import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -44,11 +43,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Saved by", matches[0]?.loaderData?.campus) }];
 }
 
-interface LikersData {
-  page: Page<UserSummary> | null;
-  listError: string | null;
-}
-
 function LikerRow({ person }: { person: UserSummary }) {
   return (
     <li>
@@ -71,45 +65,18 @@ function LikerRow({ person }: { person: UserSummary }) {
 
 /** The list, with 'Load more' fetching the next page in place (or opening it without JavaScript). */
 function Likers({ page }: { page: Page<UserSummary> }) {
-  const fetcher = useFetcher<LikersData>();
-  const [people, setPeople] = useState(page.items);
-  const [cursor, setCursor] = useState(page.nextCursor);
-  const handled = useRef<unknown>(null);
-
-  useEffect(() => {
-    const received = fetcher.data;
-    if (fetcher.state !== "idle" || !received?.page || handled.current === received) return;
-    handled.current = received;
-    const next = received.page;
-    setPeople((shown) => {
-      const seen = new Set(shown.map((person) => person.id));
-      return [...shown, ...next.items.filter((person) => !seen.has(person.id))];
-    });
-    setCursor(next.nextCursor);
-  }, [fetcher.state, fetcher.data]);
-
-  if (people.length === 0) {
-    return (
-      <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
-        <h2 className="text-lg font-bold text-zinc-900">No Users</h2>
-      </section>
-    );
-  }
   return (
-    <section className="rounded-2xl border border-zinc-200 bg-white p-2">
-      <ul aria-label="People who saved this post" className="flex flex-col">
-        {people.map((person) => (
-          <LikerRow key={person.id} person={person} />
-        ))}
-      </ul>
-      {cursor ? (
-        <LoadMoreLink
-          cursor={cursor}
-          loading={fetcher.state !== "idle"}
-          onLoad={(href) => void fetcher.load(href)}
-        />
-      ) : null}
-    </section>
+    <LoadMoreList
+      page={page}
+      label="People who saved this post"
+      listClassName="flex flex-col"
+      renderItem={(person) => <LikerRow key={person.id} person={person} />}
+      empty={
+        <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
+          <h2 className="text-lg font-bold text-zinc-900">No Users</h2>
+        </section>
+      }
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import * as columns from "./columns";
 
 /**
  * The 4-digit codes of spec 1 §3 'Verification record'. `purpose` tells which
@@ -9,19 +8,15 @@ import { campuses } from "./campuses";
 export const verificationCodes = pgTable(
   "verification_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: columns.id(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     purpose: text("purpose", { enum: ["email", "change_email", "school_email"] }).notNull(),
     target: text("target").notNull(),
     code: integer("code").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: columns.createdAt(),
+    expiresAt: columns.time("expires_at").notNull(),
   },
   (table) => [index("verification_codes_user_purpose_idx").on(table.userId, table.purpose, table.createdAt)],
 );
@@ -30,6 +25,6 @@ export const verificationCodes = pgTable(
 export const loginThrottle = pgTable("login_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  windowStartedAt: columns.time("window_started_at").notNull(),
+  lockedUntil: columns.time("locked_until"),
 });

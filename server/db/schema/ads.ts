@@ -7,26 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import * as columns from "./columns";
 import { posts } from "./posts";
-
-/** spec 2 §4 'Ad status values'. */
-export const AD_STATUSES = [
-  "checkout",
-  "scheduled",
-  "in review",
-  "active",
-  "paused",
-  "rejected",
-  "stopped",
-  "completed",
-] as const;
-export type AdStatus = (typeof AD_STATUSES)[number];
 
 /**
  * spec 2 §3 Ad: a boosted post. Money in cents; durations in whole days (the slider, spec 2 §9),
@@ -36,16 +21,12 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 export const ads = pgTable(
   "ads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: columns.id(),
+    campusId: columns.campusId(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: columns.userRef("user_id"),
     title: text("title").notNull().default(""),
     ctaType: text("cta_type", { enum: ["website", "message", "profile"] }).notNull(),
     ctaLabel: text("cta_label").notNull(),
@@ -55,17 +36,22 @@ export const ads = pgTable(
     amountBudgeted: integer("amount_budgeted").notNull(),
     /** Cents given back (refunds of unused days, decision 0272). */
     amountRefunded: integer("amount_refunded").notNull().default(0),
-    status: text("status", { enum: AD_STATUSES }).notNull().default("checkout"),
-    startTime: timestamp("start_time", { withTimezone: true }),
-    endTimeAdjusted: timestamp("end_time_adjusted", { withTimezone: true }),
-    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** spec 2 §4 'Ad status values'. */
+    status: text("status", {
+      enum: ["checkout", "scheduled", "in review", "active", "paused", "rejected", "stopped", "completed"],
+    })
+      .notNull()
+      .default("checkout"),
+    startTime: columns.time("start_time"),
+    endTimeAdjusted: columns.time("end_time_adjusted"),
+    pausedAt: columns.time("paused_at"),
     timePausedMs: bigint("time_paused_ms", { mode: "number" }).notNull().default(0),
     /** When it stopped or completed: the spend is counted up to here. */
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedAt: columns.time("ended_at"),
     checkoutSessionId: text("checkout_session_id"),
     paymentId: uuid("payment_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     // spec 2 §7 Active ads: status active, end after now, by end_time_adjusted then createdAt desc.
@@ -83,6 +69,8 @@ export const ads = pgTable(
   ],
 );
 
+export type AdStatus = (typeof ads.$inferSelect)["status"];
+
 /**
  * A checkout session (spec 2 §3 'Checkout session request'): Stripe's, or the built-in test
  * checkout's (decision 0270), which keeps its state here so any app process can serve it.
@@ -92,12 +80,8 @@ export const checkoutSessions = pgTable(
   {
     id: text("id").primaryKey(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
     amountTotal: integer("amount_total").notNull(),
     currency: text("currency").notNull().default("usd"),
@@ -107,8 +91,8 @@ export const checkoutSessions = pgTable(
     paymentIntent: text("payment_intent"),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: columns.createdAt(),
+    expiresAt: columns.time("expires_at").notNull(),
   },
   (table) => [index("checkout_sessions_ad_idx").on(table.adId)],
 );
@@ -117,13 +101,9 @@ export const checkoutSessions = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: columns.id(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     adId: uuid("ad_id").references(() => ads.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["payment", "refund"] }).notNull(),
     /** Refunds are 'pending' until the provider confirmed them; the ads job retries them. */
@@ -139,7 +119,7 @@ export const payments = pgTable(
     refundOf: text("refund_of"),
     checkoutSessionId: text("checkout_session_id"),
     description: text("description").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     index("payments_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
@@ -153,7 +133,7 @@ export const payments = pgTable(
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: columns.time("received_at").notNull().defaultNow(),
 });
 
 /** spec 2 §3 Post.analytics: the counters of a boosted post. */
@@ -181,7 +161,7 @@ export const analyticsEvents = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     sessionKey: text("session_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.action, table.sessionKey] })],
 );

@@ -74,7 +74,8 @@ export const user = pgTable(
     uniqueIndex("user_username_unique").on(table.username),
     // Issue 9 §3, decision 0125: whatever writes the row, nobody holds a page's path, the staff's
     // name or a campus's. A change to the list makes drizzle-kit generate a new migration, which
-    // must first rename the accounts holding a newly reserved name (see 0004_reserved_usernames.sql).
+    // must first rename the accounts holding a newly reserved name, as 0011_notifications.sql does
+    // (decision 0300; 0005_reserved_usernames.sql did it first, with a loop).
     check("user_username_not_reserved", sql`lower(${table.username}) not in (${reservedUsernameList})`),
     uniqueIndex("user_school_email_unique")
       .on(table.schoolEmail)

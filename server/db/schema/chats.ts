@@ -1,17 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import * as columns from "./columns";
 
 /**
  * spec 2 §3 Chat: one conversation between two members of a campus. `from_user` started it;
@@ -22,23 +11,17 @@ import { campuses } from "./campuses";
 export const chats = pgTable(
   "chats",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    fromUserId: text("from_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    toUserId: text("to_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: columns.id(),
+    campusId: columns.campusId(),
+    fromUserId: columns.userRef("from_user_id"),
+    toUserId: columns.userRef("to_user_id"),
     /** spec 2 §3 last_message: the inbox's preview line (or a reaction notice, spec 2 §4). */
     lastMessage: text("last_message").notNull().default(""),
     lastMessageId: uuid("last_message_id"),
     /** The number of the latest message; the next message takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     uniqueIndex("chats_pair_unique").on(
@@ -61,19 +44,13 @@ export const chatMembers = pgTable(
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    otherUserId: text("other_user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    userId: columns.userRef("user_id"),
+    otherUserId: columns.userRef("other_user_id"),
+    campusId: columns.campusId(),
     unread: boolean("unread").notNull().default(false),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     /** A copy of the chat's last_modified, so the inbox is one index range per member. */
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     primaryKey({ columns: [table.chatId, table.userId] }),
@@ -98,16 +75,12 @@ export const chatMembers = pgTable(
 export const chatMessages = pgTable(
   "chat_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: columns.id(),
     chatId: uuid("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    campusId: columns.campusId(),
+    senderId: columns.userRef("sender_id"),
     seq: integer("seq").notNull(),
     text: text("text").notNull().default(""),
     postId: uuid("post_id"),
@@ -116,8 +89,8 @@ export const chatMessages = pgTable(
     thumbPath: text("thumb_path"),
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
-    likedAt: timestamp("liked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    likedAt: columns.time("liked_at"),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     // spec 2 §7 'Messages of a chat … newest first, pages of 15', keyset on seq.
@@ -134,13 +107,9 @@ export const chatMessages = pgTable(
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    blockerId: text("blocker_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    blockedId: text("blocked_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    blockerId: columns.userRef("blocker_id"),
+    blockedId: columns.userRef("blocked_id"),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.blockerId, table.blockedId] }),

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import * as columns from "./columns";
 
 /**
  * Data migrations written in TypeScript, run at start-up after the SQL migrations
@@ -6,5 +7,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
  */
 export const dataMigrations = pgTable("data_migrations", {
   name: text("name").primaryKey(),
-  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: columns.time("finished_at").notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campuses } from "./campuses";
+import * as columns from "./columns";
 
 /**
  * The mail outbox (spec 1 §3 'Mail request record'): a row is written in the
@@ -10,10 +10,8 @@ import { campuses } from "./campuses";
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: columns.id(),
+    campusId: columns.campusId(),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
@@ -27,9 +25,9 @@ export const mailOutbox = pgTable(
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: columns.time("next_attempt_at").notNull().defaultNow(),
     /** A code mail is worthless once its code expires: stop retrying then. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: columns.time("expires_at"),
     lastError: text("last_error"),
     /**
      * Decision 0251: the user a mail composed at send time is for (its subject and body are
@@ -38,8 +36,8 @@ export const mailOutbox = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
     headers: jsonb("headers").$type<Record<string, string>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: columns.createdAt(),
+    sentAt: columns.time("sent_at"),
   },
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campuses } from "./campuses";
 import { chatMessages, chats } from "./chats";
+import * as columns from "./columns";
 import { posts } from "./posts";
 
 /**
@@ -31,16 +31,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    actorId: text("actor_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: columns.id(),
+    campusId: columns.campusId(),
+    userId: columns.userRef("user_id"),
+    actorId: columns.userRef("actor_id"),
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     /** The top-level post it is about (spec 2 §3 postId). */
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
@@ -51,10 +45,10 @@ export const notifications = pgTable(
     messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
     read: boolean("read").notNull().default(false),
     /** Set when a notification e-mail carried it (or decided not to), so no e-mail repeats it. */
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailedAt: columns.time("emailed_at"),
     /** True while a web push is owed for it (the worker's queue, decision 0252). */
     pushPending: boolean("push_pending").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     // spec 2 §7: to_user, createdAt descending, pages of 15 (keyset on created_at, id).
@@ -84,21 +78,19 @@ export const notificationSettings = pgTable("notification_settings", {
   emailSaves: boolean("email_saves").notNull().default(true),
   emailMessages: boolean("email_messages").notNull().default(true),
   /** spec 2 §4 'The unread count resets when the notifications page opens'. */
-  seenAt: timestamp("seen_at", { withTimezone: true }),
+  seenAt: columns.time("seen_at"),
 });
 
 /** Web push subscriptions, one per browser a user turned push on in (issue 14 §3). */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: columns.id(),
+    userId: columns.userRef("user_id"),
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     uniqueIndex("push_subscriptions_endpoint_unique").on(table.endpoint),

@@ -8,12 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import * as columns from "./columns";
 import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 
 /**
@@ -24,16 +22,12 @@ import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 export const posts = pgTable(
   "posts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    id: columns.id(),
+    campusId: columns.campusId(),
     type: text("type", { enum: ["post", "new user"] })
       .notNull()
       .default("post"),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    authorId: columns.userRef("author_id"),
     /** Lexical editor state as JSON; null for posts that are only files or a 'new user' banner. */
     text: jsonb("text"),
     /** The text's plain form, for previews, search and link cards. */
@@ -45,13 +39,13 @@ export const posts = pgTable(
     imgCount: integer("img_count").notNull().default(0),
     saveCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
     /**
      * spec 2 §4: bumped by replies. Listing essentials (decision 0170) also read it as the
      * listing's last change: renewing sets it to now, and a listing unchanged for
      * LISTING_EXPIRY_DAYS leaves the feed.
      */
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: columns.lastModified(),
     // Listing essentials (issue 11, decision 0170; beyond the spec, all optional but kind and status).
     /** Price in US cents; 0 is 'Free'; null: no price stated. */
     priceCents: integer("price_cents"),
@@ -143,13 +137,11 @@ export const posts = pgTable(
 export const postMedia = pgTable(
   "post_media",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: columns.id(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    campusId: columns.campusId(),
     kind: text("kind", { enum: ["image", "video"] }).notNull(),
     /** Storage key of the file shown on the post page: the large WebP of a photo, the video as sent. */
     imgPath: text("img_path").notNull(),
@@ -159,7 +151,7 @@ export const postMedia = pgTable(
     imgOrder: integer("img_order").notNull(),
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [uniqueIndex("post_media_order_unique").on(table.postId, table.imgOrder)],
 );
@@ -170,13 +162,9 @@ function postPersonColumns() {
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
+    createdAt: columns.createdAt(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import * as columns from "./columns";
 
 /**
  * Each user's event counter (decision 0210). Taking the next number updates this
@@ -19,13 +20,11 @@ export const realtimeCursors = pgTable("realtime_cursors", {
 export const realtimeEvents = pgTable(
   "realtime_events",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: columns.userRef("user_id"),
     seq: bigint("seq", { mode: "number" }).notNull(),
     type: text("type").notNull(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.seq] }),
@@ -40,7 +39,7 @@ export const realtimeEvents = pgTable(
  */
 export const realtimeProcesses = pgTable("realtime_processes", {
   id: uuid("id").primaryKey(),
-  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  seenAt: columns.time("seen_at").notNull().defaultNow(),
 });
 
 /**
@@ -51,9 +50,7 @@ export const realtimeProcesses = pgTable("realtime_processes", {
 export const realtimePresence = pgTable(
   "realtime_presence",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: columns.userRef("user_id"),
     processId: uuid("process_id")
       .notNull()
       .references(() => realtimeProcesses.id, { onDelete: "cascade" }),

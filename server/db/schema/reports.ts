@@ -1,21 +1,17 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campuses } from "./campuses";
+import * as columns from "./columns";
 
 /** Reports of users (and later posts) for the moderation queue a later issue builds. */
 export const reports = pgTable(
   "reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: columns.id(),
+    campusId: columns.campusId(),
+    reporterId: columns.userRef("reporter_id"),
     reportedUserId: text("reported_user_id").references(() => user.id, { onDelete: "cascade" }),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
   },
   (table) => [index("reports_reported_user_idx").on(table.reportedUserId, table.createdAt)],
 );

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { campuses } from "./campuses";
+import { customType, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import * as columns from "./columns";
 
 /**
  * Search (spec 2 §3: the Search, User search history and Popular search entities; issue 12, decision 0190).
@@ -30,9 +29,7 @@ export const POST_SEARCH_DOCUMENT = sql`to_tsvector('simple'::regconfig, regexp_
 export const searchTerms = pgTable(
   "search_terms",
   {
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    campusId: columns.campusId(),
     term: text("term").notNull(),
     docCount: integer("doc_count").notNull(),
   },
@@ -57,19 +54,15 @@ export const searchTerms = pgTable(
 export const searchHistory = pgTable(
   "search_history",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    userId: columns.userRef("user_id"),
+    campusId: columns.campusId(),
     /** The text in its comparison form (lower case, spaces collapsed): one row per text. */
     textKey: text("text_key").notNull(),
     /** The text as last typed. */
     searchText: text("search_text").notNull(),
     searchQty: integer("search_qty").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.campusId, table.textKey] }),
@@ -82,16 +75,14 @@ export const searchHistory = pgTable(
 export const searchCounts = pgTable(
   "search_counts",
   {
-    campusId: text("campus_id")
-      .notNull()
-      .references(() => campuses.id),
+    campusId: columns.campusId(),
     textKey: text("text_key").notNull(),
     /** The text as first searched, shown in the popular list. */
     searchText: text("search_text").notNull(),
     totalViews: integer("total_views").notNull().default(0),
     uniqueViews: integer("unique_views").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: columns.createdAt(),
+    lastModified: columns.lastModified(),
   },
   (table) => [
     primaryKey({ columns: [table.campusId, table.textKey] }),
