@@ -10,8 +10,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { countCampusMembers } from "~/server/campuses/campuses";
-import { countUnreadChats } from "~/server/chats/chats";
-import { currentUserSeq } from "~/server/realtime/events";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -25,9 +23,9 @@ import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
-import { notificationBadge } from "./lib/notification-badge.server";
 import { registerServiceWorker } from "./lib/push";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
+import { shellCounts } from "./lib/shell-counts.server";
 
 /** The live events that change what the shell shows (the unread badges) or an open chat. */
 const LIVE_SHELL_EVENTS = ["chat", "notification"] as const;
@@ -51,12 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), and the viewer's
   // latest event number (decision 0210), so the live stream opened after this page loaded replays
-  // whatever happened in between (app/lib/realtime.tsx). Three independent reads, in parallel.
-  const [unreadChats, unreadNotifications, realtimeSeq] = await Promise.all([
-    countUnreadChats(app, viewer),
-    notificationBadge(app, args.request, viewer),
-    viewer ? currentUserSeq(app.db, viewer.id) : null,
-  ]);
+  // whatever happened in between (app/lib/realtime.tsx). One statement (issue 16 §1).
+  const counts = await shellCounts(app, args.request, viewer);
+  const { unreadChats, unreadNotifications } = counts;
+  const realtimeSeq = viewer ? counts.realtimeSeq : null;
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
