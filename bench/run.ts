@@ -124,6 +124,12 @@ async function throughput(run: () => Promise<unknown>, parallel: number, runs: n
   return runs / ((performance.now() - started) / 1000);
 }
 
+const PROFILE_TABS = [
+  { label: "profile posts", name: "profilePosts" },
+  { label: "profile photos", name: "profilePhotos" },
+  { label: "profile replies", name: "profileReplies" },
+] as const;
+
 async function examineDatabase(): Promise<DatabaseFindings> {
   const target = benchTarget();
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
@@ -195,33 +201,16 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           limit: 16,
         }),
       },
-      {
-        label: "profile posts",
-        query: listQueries.profilePosts(db, null, {
+      // A profile's three tabs: one user's posts, photos and replies on OU, first page.
+      ...PROFILE_TABS.map(({ label, name }) => ({
+        label,
+        query: listQueries[name](db, null, {
           userId: "bench-user-14",
           campusId: CAMPUS,
           key: null,
           limit: 11,
         }),
-      },
-      {
-        label: "profile photos",
-        query: listQueries.profilePhotos(db, null, {
-          userId: "bench-user-14",
-          campusId: CAMPUS,
-          key: null,
-          limit: 11,
-        }),
-      },
-      {
-        label: "profile replies",
-        query: listQueries.profileReplies(db, null, {
-          userId: "bench-user-14",
-          campusId: CAMPUS,
-          key: null,
-          limit: 11,
-        }),
-      },
+      })),
       {
         label: "saved (/saved) and profile likes",
         query: listQueries.saved(db, benchViewer, {

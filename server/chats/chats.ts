@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertCanParticipate, ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
@@ -512,7 +512,7 @@ export async function countUnreadChats(ctx: AppContext, viewer: Viewer | null): 
 }
 
 /** The rows countUnreadChats counts (chat_members of the user on the campus, unread); the shell's badges read them beside others. */
-export function unreadChatsOf(userId: string | SQL, campusId: string | SQL): SQL | undefined {
+export function unreadChatsOf(userId: string | SQLWrapper, campusId: string | SQLWrapper): SQL | undefined {
   return and(
     eq(chatMembers.userId, userId),
     eq(chatMembers.campusId, campusId),

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { unreadChatsOf } from "../chats/chats";
 import type { AppContext } from "../context";
-import { preparedStatement } from "../db/prepared";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { chatMembers, notifications, realtimeCursors, user } from "../db/schema";
 import { unreadNotificationsOf } from "./notifications";
 
@@ -34,7 +34,7 @@ export async function readShellCounts(ctx: AppContext, viewer: Viewer): Promise<
       })
       .from(user)
       .where(eq(user.id, userId))
-      .prepare(name);
+      .prepare(name) as PreparedStatement;
   });
   const [row] = (await statement.execute({ userId: viewer.id, campusId: viewer.campusId })) as ShellCounts[];
   return {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -54,7 +54,7 @@ export const notificationQueries = {
 };
 
 /** The rows the unread count counts; the shell's badges read them beside others (app/lib/badges.server.ts). */
-export function unreadNotificationsOf(userId: string | SQL): SQL | undefined {
+export function unreadNotificationsOf(userId: string | SQLWrapper): SQL | undefined {
   return and(
     eq(notifications.userId, userId),
     eq(notifications.read, false),
