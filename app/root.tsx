@@ -17,6 +17,7 @@ import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
 import { useRecordNavigation } from "./components/ui/back-button";
+import { useListLinkNavigation } from "./components/ui/list-link";
 import { ToastProvider } from "./components/ui/toaster";
 import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
@@ -142,6 +143,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
   useEffect(() => registerServiceWorker(), []);
   useRecordNavigation();
+  // Decision 0351: the post cards' links are plain anchors; this one listener follows them in the app.
+  useListLinkNavigation();
   return (
     <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>
       <RevalidateOnRealtime types={LIVE_SHELL_EVENTS} />
