@@ -17,6 +17,7 @@ import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
 import { useRecordNavigation } from "./components/ui/back-button";
+import { IconSprite } from "./components/ui/icons";
 import { useListLinkNavigation } from "./components/ui/list-link";
 import { ToastProvider } from "./components/ui/toaster";
 import { campusOriginOf } from "./lib/campus-origin.server";
@@ -130,6 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-zinc-50 font-sans text-zinc-900 antialiased">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

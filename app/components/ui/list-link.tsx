@@ -7,6 +7,8 @@ const LIST_LINKS = "a[data-list-link]";
 interface ListLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An address of this app ('/post/…', '/{username}'). */
   to: string;
+  /** As Link's: the page keeps its scroll position (a filter of the list it is on). */
+  preventScrollReset?: boolean;
 }
 
 /**
@@ -17,8 +19,10 @@ interface ListLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
  * links inside the app as a Link would; an onClick of the link's own runs first and may prevent it.
  * `data-discover` lets React Router learn the route ahead of the click, as for a Link.
  */
-export function ListLink({ to, ...props }: ListLinkProps) {
-  return <a {...props} href={to} data-discover="true" data-list-link="" />;
+export function ListLink({ to, preventScrollReset, ...props }: ListLinkProps) {
+  return (
+    <a {...props} href={to} data-discover="true" data-list-link={preventScrollReset ? "keep-scroll" : ""} />
+  );
 }
 
 /** The one click listener behind every ListLink (the root installs it). */
@@ -33,7 +37,9 @@ export function useListLinkNavigation(): void {
       if (link.target && link.target !== "_self") return;
       if (link.hasAttribute("download") || link.origin !== window.location.origin) return;
       event.preventDefault();
-      void navigate(`${link.pathname}${link.search}${link.hash}`);
+      void navigate(`${link.pathname}${link.search}${link.hash}`, {
+        preventScrollReset: link.dataset.listLink === "keep-scroll",
+      });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
