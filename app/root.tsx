@@ -10,8 +10,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { countCampusMembers } from "~/server/campuses/campuses";
-import { countUnreadChats } from "~/server/chats/chats";
-import { currentUserSeq } from "~/server/realtime/events";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -19,15 +17,17 @@ import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
 import { useRecordNavigation } from "./components/ui/back-button";
+import { IconSprite } from "./components/ui/icons";
+import { useListLinkNavigation } from "./components/ui/list-link";
 import { ToastProvider } from "./components/ui/toaster";
 import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
-import { notificationBadge } from "./lib/notification-badge.server";
 import { registerServiceWorker } from "./lib/push";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
+import { shellCounts } from "./lib/shell-counts.server";
 
 /** The live events that change what the shell shows (the unread badges) or an open chat. */
 const LIVE_SHELL_EVENTS = ["chat", "notification"] as const;
@@ -51,12 +51,10 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), and the viewer's
   // latest event number (decision 0210), so the live stream opened after this page loaded replays
-  // whatever happened in between (app/lib/realtime.tsx). Three independent reads, in parallel.
-  const [unreadChats, unreadNotifications, realtimeSeq] = await Promise.all([
-    countUnreadChats(app, viewer),
-    notificationBadge(app, args.request, viewer),
-    viewer ? currentUserSeq(app.db, viewer.id) : null,
-  ]);
+  // whatever happened in between (app/lib/realtime.tsx). One statement (issue 16 §1).
+  const counts = await shellCounts(app, args.request, viewer);
+  const { unreadChats, unreadNotifications } = counts;
+  const realtimeSeq = viewer ? counts.realtimeSeq : null;
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
   await applyCampusRedirect(args.request, viewer, campus, campusUrl);
@@ -133,6 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-zinc-50 font-sans text-zinc-900 antialiased">
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -146,6 +145,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
   useEffect(() => registerServiceWorker(), []);
   useRecordNavigation();
+  // Decision 0351: the post cards' links are plain anchors; this one listener follows them in the app.
+  useListLinkNavigation();
   return (
     <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>
       <RevalidateOnRealtime types={LIVE_SHELL_EVENTS} />

@@ -10,7 +10,9 @@
 //
 // Knobs: BENCH_PORT (4195; 4190 is a port fetch refuses), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SQL_RUNS (300),
 // BENCH_PAIRED_ROUNDS (8) and BENCH_ROUND_SECONDS (3) for the feed request against its SQL.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+// The signed-in pages (issue 16 §1) run after the rest, or alone with BENCH_SIGNED_IN_ONLY=1; BENCH_APP_DIR
+// starts another checkout's build instead of this one's (a before/after comparison on the same data).
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -36,6 +38,9 @@ const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 300);
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 8);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const CAMPUS = "ou";
+const SIGNED_IN_ONLY = process.env.BENCH_SIGNED_IN_ONLY === "1";
+/** Another checkout whose build is measured (its main.js and build/); this one's by default. */
+const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : undefined;
 const BASE = `http://localhost:${PORT}`;
 /** Other work on the machine skews the numbers: the 1-minute load average when the run began. */
 const LOAD_BEFORE = os.loadavg()[0]?.toFixed(2) ?? "?";
@@ -124,6 +129,12 @@ async function throughput(run: () => Promise<unknown>, parallel: number, runs: n
   return runs / ((performance.now() - started) / 1000);
 }
 
+const PROFILE_TABS = [
+  { label: "profile posts", name: "profilePosts" },
+  { label: "profile photos", name: "profilePhotos" },
+  { label: "profile replies", name: "profileReplies" },
+] as const;
+
 async function examineDatabase(): Promise<DatabaseFindings> {
   const target = benchTarget();
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
@@ -195,33 +206,16 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           limit: 16,
         }),
       },
-      {
-        label: "profile posts",
-        query: listQueries.profilePosts(db, null, {
+      // A profile's three tabs: one user's posts, photos and replies on OU, first page.
+      ...PROFILE_TABS.map(({ label, name }) => ({
+        label,
+        query: listQueries[name](db, null, {
           userId: "bench-user-14",
           campusId: CAMPUS,
           key: null,
           limit: 11,
         }),
-      },
-      {
-        label: "profile photos",
-        query: listQueries.profilePhotos(db, null, {
-          userId: "bench-user-14",
-          campusId: CAMPUS,
-          key: null,
-          limit: 11,
-        }),
-      },
-      {
-        label: "profile replies",
-        query: listQueries.profileReplies(db, null, {
-          userId: "bench-user-14",
-          campusId: CAMPUS,
-          key: null,
-          limit: 11,
-        }),
-      },
+      })),
       {
         label: "saved (/saved) and profile likes",
         query: listQueries.saved(db, benchViewer, {
@@ -305,14 +299,24 @@ async function examineDatabase(): Promise<DatabaseFindings> {
 // ---------------------------------------------------------------------------
 // The app under load.
 
-/** CPU seconds the app process has used (user + system), from /proc (Linux). */
+/**
+ * CPU seconds the app has used (user + system), from /proc (Linux): its process and, with
+ * WORKERS=n, the worker processes it started (its children, while they run).
+ */
 async function cpuSeconds(pid: number | undefined): Promise<number> {
   if (!pid) return Number.NaN;
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const own = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const children = (await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => ""))
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
+    let total = own;
+    for (const child of children) total += (await cpuSeconds(child)) || 0;
+    return total;
   } catch {
     return Number.NaN;
   }
@@ -325,7 +329,7 @@ interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function startApp(): Promise<RunningApp> {
+async function startApp(workers = 1): Promise<RunningApp> {
   const target = benchTarget();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -339,9 +343,17 @@ async function startApp(): Promise<RunningApp> {
     LOG_LEVEL: "warn",
     // The visitor scenarios read OU's feed, post and media pages: open to visitors (decision 0135).
     PUBLIC_CAMPUSES: CAMPUS,
+    // Issue 16 §3: n processes sharing the port (PostgreSQL only).
+    WORKERS: String(workers),
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
   };
-  const app = await startAppProcess({ env, port: PORT, output: "inherit", startTimeoutMs: 120_000 });
+  const app = await startAppProcess({
+    env,
+    port: PORT,
+    output: "inherit",
+    startTimeoutMs: 120_000,
+    cwd: APP_DIR,
+  });
   return { pid: app.pid, stop: async () => void (await app.stop()) };
 }
 
@@ -479,9 +491,116 @@ function median(values: number[]): number {
   return timing(values).p50;
 }
 
+// ---------------------------------------------------------------------------
+// Issue 16 §1: the signed-in pages, on one process and on two (WORKERS=2).
+
+interface SignedInRun {
+  workers: number;
+  /** The 1-minute load average when this app's runs began (other work on the machine skews them). */
+  load: string;
+  /** One connection: each page's own cost (the app's CPU per page is the target's figure). */
+  single: LoadResult[];
+  /** BENCH_CONNECTIONS connections: throughput and p95. */
+  many: LoadResult[];
+}
+
+/** What a check of one answer needs: the page, whole. */
+async function checkedScenario(scenario: Scenario): Promise<void> {
+  const response = await fetch(`${BASE}${scenario.path}`, { headers: scenario.headers, redirect: "manual" });
+  const body = await response.text();
+  if (!scenario.expect(response.status, body)) {
+    throw new Error(`${scenario.label}: unexpected answer ${response.status} ${body.slice(0, 300)}`);
+  }
+}
+
+async function signedInRuns(): Promise<SignedInRun[]> {
+  const runs: SignedInRun[] = [];
+  for (const workers of [1, 2]) {
+    console.log(`Signed-in pages: the app as ${workers} process${workers > 1 ? "es" : ""}…`);
+    const app = await startApp(workers);
+    try {
+      const loadAverage = os.loadavg()[0]?.toFixed(2) ?? "?";
+      const cookie = await signIn();
+      const home = await (await fetch(`${BASE}/home`, { headers: { cookie } })).text();
+      const postId = home.match(/href="\/post\/([0-9a-f-]{36})"/)?.[1];
+      if (!postId) throw new Error("No post on the signed-in /home");
+      // The page cache never answers a signed-in page; beside them, the visitors' pages with the cache bypassed.
+      const uncached = { cookie: "bench_uncached=1" };
+      const page = (status: number, body: string) => status === 200 && body.includes("<article");
+      const scenarios: Scenario[] = [
+        { label: "/home (signed in)", path: "/home", headers: { cookie }, expect: page },
+        { label: "/saved (signed in)", path: "/saved", headers: { cookie }, expect: page },
+        {
+          label: "/post/{id} (signed in)",
+          path: `/post/${postId}`,
+          headers: { cookie },
+          expect: (status, body) => status === 200 && body.includes("Comments"),
+        },
+        { label: "/home (visitor, page cache bypassed)", path: "/home", headers: uncached, expect: page },
+        {
+          label: "/post/{id} (visitor, page cache bypassed)",
+          path: `/post/${postId}`,
+          headers: uncached,
+          expect: (status, body) => status === 200 && body.includes("Comments"),
+        },
+      ];
+      const single: LoadResult[] = [];
+      const many: LoadResult[] = [];
+      for (const scenario of scenarios) {
+        await checkedScenario(scenario);
+        await load(app, scenario, 10, 2); // warm-up (every worker's statements prepared)
+        if (workers === 1) {
+          console.log(`  ${scenario.label}: 1 connection, ${SECONDS} s`);
+          single.push(await load(app, scenario, 1, SECONDS));
+        }
+        console.log(`  ${scenario.label}: ${CONNECTIONS} connections, ${SECONDS} s`);
+        many.push(await load(app, scenario, CONNECTIONS, SECONDS));
+      }
+      runs.push({ workers, load: loadAverage, single, many });
+    } finally {
+      await app.stop();
+    }
+  }
+  return runs;
+}
+
+function formatSignedIn(label: string, runs: SignedInRun[]): string {
+  const lines: string[] = [];
+  lines.push(`## Signed-in pages (issue 16 §1): ${label}${APP_DIR ? `, build of ${APP_DIR}` : ""}`);
+  lines.push("");
+  lines.push(
+    `${new Date().toISOString()} · ${os.cpus().length} cores · Node ${process.version} · NODE_ENV=production · autocannon on the same machine · ${SECONDS} s a run`,
+  );
+  for (const run of runs) {
+    lines.push("");
+    lines.push(
+      `### ${run.workers} process${run.workers > 1 ? "es" : ""} (load average ${run.load} when it started)`,
+    );
+    lines.push("");
+    lines.push(
+      `| page | 1 conn: app CPU ms/page | 1 conn: p50 ms | ${CONNECTIONS} conns: pages/s | ${CONNECTIONS} conns: p95 ms | ${CONNECTIONS} conns: app CPU ms/page | non-2xx | errors |`,
+    );
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const [index, r] of run.many.entries()) {
+      const one = run.single[index];
+      lines.push(
+        `| ${r.label} | ${one ? ms(one.cpuMsPerRequest) : "–"} | ${one ? ms(one.latency.p50) : "–"} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.latency.p95)} | ${ms(r.cpuMsPerRequest)} | ${r.non2xx} | ${r.errors} |`,
+      );
+    }
+  }
+  lines.push("");
+  return lines.join("\n");
+}
+
 async function main() {
   const target = benchTarget();
   console.log(`Benchmark on ${target.label}, ${os.cpus().length} cores`);
+  if (SIGNED_IN_ONLY) {
+    const report = formatSignedIn(target.label, await signedInRuns());
+    console.log(`\n${report}`);
+    await appendResults(`signed-in-${target.kind}.md`, report);
+    return;
+  }
   console.log("Database: EXPLAIN and the raw SQL floor…");
   const found = await examineDatabase();
 
@@ -574,6 +693,17 @@ async function main() {
   } finally {
     await app.stop();
   }
+  const signedIn = formatSignedIn(target.label, await signedInRuns());
+  console.log(`\n${signedIn}`);
+  await appendResults(`signed-in-${target.kind}.md`, signedIn);
+}
+
+/** Each run's signed-in figures are kept beside the earlier ones (before and after a change). */
+async function appendResults(name: string, report: string): Promise<void> {
+  const file = path.join("bench", "results", name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, `${report}\n`);
+  console.log(`Added to ${file}`);
 }
 
 function formatReport(

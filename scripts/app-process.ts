@@ -21,6 +21,8 @@ export interface AppProcessOptions {
   /** For messages: which app this is. */
   name?: string;
   startTimeoutMs?: number;
+  /** Another checkout's build to start (the bench's before/after runs); this repository by default. */
+  cwd?: string;
 }
 
 export interface AppProcess {
@@ -39,7 +41,8 @@ function tail(file: string, lines = 40): string {
 }
 
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
+  const cwd = options.cwd ?? root;
+  if (!existsSync(path.join(cwd, "build/server/index.js"))) {
     throw new Error("No build: run `npx react-router build` first.");
   }
   const name = options.name ?? "app";
@@ -47,7 +50,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   if (toFile) mkdirSync(path.dirname(options.output), { recursive: true });
   const log = toFile ? createWriteStream(options.output) : null;
   const child: ChildProcess = spawn(process.execPath, ["main.js"], {
-    cwd: root,
+    cwd,
     env: options.env,
     stdio: ["ignore", toFile ? "pipe" : "inherit", toFile ? "pipe" : "inherit"],
   });

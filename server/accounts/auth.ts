@@ -7,6 +7,7 @@ import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/ca
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
 import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
+import { createSessionLookupCache } from "./session-cache";
 
 /** better-auth's id for the Google provider: its callback is /api/auth/callback/google (decision 0061). */
 export const GOOGLE_PROVIDER_ID = "google";
@@ -111,7 +112,9 @@ export function isPublicAuthPath(path: string): boolean {
 export function createAuth(ctx: AppContext, methods: SignInMethods) {
   const hosts = authHosts(ctx.config);
   const google = methods.google.provider;
-  return betterAuth({
+  // Decision 0350: who a session cookie belongs to, for a few seconds; a session deleted here is forgotten at once.
+  const sessionLookups = createSessionLookupCache({ now: () => ctx.clock.now().getTime() });
+  const auth = betterAuth({
     appName: "Campus Buy Sell",
     secret: ctx.config.appSecret,
     baseURL: { allowedHosts: hosts.allowedHosts, fallback: hosts.fallback },
@@ -157,6 +160,12 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
             }
           },
         },
+        delete: {
+          // Sign-out, a password reset, 'sign out other devices': every session better-auth deletes.
+          before: async (session) => {
+            sessionLookups.forget(session.token);
+          },
+        },
       },
     },
     plugins: [
@@ -189,6 +198,7 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
       ipAddress: { ipAddressHeaders: ["x-cbs-client-ip"] },
     },
   });
+  return Object.assign(auth, { sessionLookups });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,6 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { user } from "../db/schema";
 import type { Auth } from "./auth";
 
@@ -38,9 +39,32 @@ const viewerColumns = {
   redirectTo: user.redirectTo,
 };
 
+/** Read on every signed-in request: prepared once (issue 16 §1). */
 export async function getViewerById(ctx: AppContext, userId: string): Promise<Viewer | null> {
-  const [row] = await ctx.db.select(viewerColumns).from(user).where(eq(user.id, userId)).limit(1);
+  const statement = preparedStatement(
+    ctx.db,
+    "viewer_by_id",
+    (name) =>
+      ctx.db
+        .select(viewerColumns)
+        .from(user)
+        .where(eq(user.id, sql.placeholder("userId")))
+        .limit(1)
+        .prepare(name) as PreparedStatement,
+  );
+  const [row] = (await statement.execute({ userId })) as Viewer[];
   return row ?? null;
+}
+
+/** better-auth's own lookup (signature, session row, expiry), remembered for a few seconds (decision 0350). */
+async function lookUpSession(auth: Auth, headers: Headers, cookieValue: string): Promise<string | null> {
+  const found = await auth.api.getSession({ headers });
+  if (!found) return null;
+  // Only what this very cookie names: a request carrying two session cookies teaches the cache nothing.
+  if (cookieValue.startsWith(`${found.session.token}.`)) {
+    auth.sessionLookups.remember(cookieValue, found.user.id, new Date(found.session.expiresAt));
+  }
+  return found.user.id;
 }
 
 /** The viewer of a request from its session cookie, or null when signed out (or banned since). */
@@ -51,10 +75,11 @@ export async function getViewerFromHeaders(
 ): Promise<Viewer | null> {
   // Most requests are visitors': without a session cookie there is nothing to look up, and
   // better-auth would still build its whole request context (bench/README.md measured it).
-  if (!getSessionCookie(headers)) return null;
-  const session = await auth.api.getSession({ headers });
-  if (!session) return null;
-  const viewer = await getViewerById(ctx, session.user.id);
+  const cookieValue = getSessionCookie(headers);
+  if (!cookieValue) return null;
+  const userId = auth.sessionLookups.get(cookieValue) ?? (await lookUpSession(auth, headers, cookieValue));
+  if (!userId) return null;
+  const viewer = await getViewerById(ctx, userId);
   if (!viewer || viewer.banned) return null;
   return viewer;
 }

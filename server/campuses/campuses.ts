@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Queryable } from "../db/client";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { campuses, user } from "../db/schema";
 import campusList from "./campuses.json";
 
@@ -160,9 +161,17 @@ export function campusOrigin(campusId: string, requestHost: string | null, confi
 
 /** 'About This Group' member count: school-verified users of the campus (spec 1 §2). */
 export async function countCampusMembers(db: Queryable, campusId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(user)
-    .where(and(eq(user.campusId, campusId), eq(user.schoolVerified, true)));
+  // Every page's root loader reads it: prepared once (issue 16 §1).
+  const statement = preparedStatement(
+    db,
+    "campus_member_count",
+    (name) =>
+      db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(user)
+        .where(and(eq(user.campusId, sql.placeholder("campusId")), eq(user.schoolVerified, true)))
+        .prepare(name) as PreparedStatement,
+  );
+  const [row] = (await statement.execute({ campusId })) as { count: number }[];
   return row?.count ?? 0;
 }

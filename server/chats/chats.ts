@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertCanParticipate, ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
@@ -499,14 +499,17 @@ export async function countUnreadChats(ctx: AppContext, viewer: Viewer | null): 
   const [row] = await ctx.db
     .select({ n: count() })
     .from(chatMembers)
-    .where(
-      and(
-        eq(chatMembers.userId, viewer.id),
-        eq(chatMembers.campusId, viewer.campusId),
-        eq(chatMembers.unread, true),
-      ),
-    );
+    .where(unreadChatsOf(viewer.id, viewer.campusId));
   return row?.n ?? 0;
+}
+
+/** The rows countUnreadChats counts (chat_members of the user on the campus, unread); the shell's badges read them beside others. */
+export function unreadChatsOf(userId: string | SQLWrapper, campusId: string | SQLWrapper): SQL | undefined {
+  return and(
+    eq(chatMembers.userId, userId),
+    eq(chatMembers.campusId, campusId),
+    eq(chatMembers.unread, true),
+  );
 }
 
 /** One line of the inbox (spec 2 §2 '/messages'). */

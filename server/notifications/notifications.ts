@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -44,15 +44,18 @@ export const notificationQueries = {
     return db
       .select({ count: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.read, false),
-          sql`${notifications.createdAt} > coalesce((select ${notificationSettings.seenAt} from ${notificationSettings} where ${notificationSettings.userId} = ${userId}), '-infinity'::timestamptz)`,
-        ),
-      );
+      .where(unreadNotificationsOf(userId));
   },
 };
+
+/** The rows the unread count counts; the shell's badges read them beside others (app/lib/badges.server.ts). */
+export function unreadNotificationsOf(userId: string | SQLWrapper): SQL | undefined {
+  return and(
+    eq(notifications.userId, userId),
+    eq(notifications.read, false),
+    sql`${notifications.createdAt} > coalesce((select ${notificationSettings.seenAt} from ${notificationSettings} where ${notificationSettings.userId} = ${userId}), '-infinity'::timestamptz)`,
+  );
+}
 
 export interface NotificationActor {
   id: string;

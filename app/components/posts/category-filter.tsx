@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { CheckIcon } from "~/app/components/ui/icons";
+import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
 import { ALL_CATEGORIES, CATEGORY_OPTIONS } from "~/server/posts/categories";
 import { categoryLabel } from "./category-picker";
@@ -98,7 +99,7 @@ export function CategoryFilter({ value }: { value: string | null }) {
             const current = option.value === chosen;
             return (
               <li key={option.value}>
-                <Link
+                <ListLink
                   to={categoryHref(location.pathname, location.search, option.value)}
                   preventScrollReset
                   aria-current={current ? "true" : undefined}
@@ -107,7 +108,7 @@ export function CategoryFilter({ value }: { value: string | null }) {
                 >
                   {option.text}
                   {current ? <CheckIcon className="size-4 shrink-0" /> : null}
-                </Link>
+                </ListLink>
               </li>
             );
           })}

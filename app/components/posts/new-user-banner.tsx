@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
+import { ListLink } from "~/app/components/ui/list-link";
 import type { PostSummary } from "~/server/posts/views";
 import { PostAge } from "./post-age";
 import { displayName } from "./post-format";
@@ -12,17 +12,17 @@ export function NewUserBanner({ post }: { post: Pick<PostSummary, "author" | "cr
   const name = displayName(post.author);
   return (
     <div className="flex items-center gap-3 rounded-2xl border border-brand-100 bg-gradient-to-r from-brand-50 to-white px-4 py-3">
-      <Link
+      <ListLink
         to={`/${post.author.username}`}
         className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Avatar person={post.author} size="md" />
         <span className="sr-only">{name}</span>
-      </Link>
+      </ListLink>
       <p className="min-w-0 flex-1 text-[15px] text-zinc-700">
-        <Link to={`/${post.author.username}`} className="font-semibold text-zinc-900 hover:underline">
+        <ListLink to={`/${post.author.username}`} className="font-semibold text-zinc-900 hover:underline">
           {name}
-        </Link>{" "}
+        </ListLink>{" "}
         has joined the community
       </p>
       <PostAge date={post.createdAt} className="shrink-0 text-sm text-zinc-500" />

@@ -8,11 +8,12 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
+import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
 import { trackPostAction } from "~/app/lib/analytics";
 import { useHydrated } from "~/app/lib/hydrated";
@@ -142,15 +143,16 @@ export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByVi
     : settled;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (viewer) return;
-    // spec 2 §4: 'Logged-out users get the sign-in modal'.
     event.preventDefault();
-    signIn.open("like");
+    // spec 2 §4: 'Logged-out users get the sign-in modal'.
+    if (!viewer) signIn.open("like");
+    else void fetcher.submit(event.currentTarget);
   }
 
   return (
     <div className="flex items-center">
-      <fetcher.Form method="post" action={`/post/${post.id}`} onSubmit={onSubmit}>
+      {/* A plain form the fetcher submits (decision 0351: fetcher.Form costs every card its own form component). */}
+      <form method="post" action={`/post/${post.id}`} onSubmit={onSubmit} data-discover="true">
         <input type="hidden" name="intent" value="toggle-save" />
         {/* Only a plain HTML form needs to be sent back; a fetcher stays on the page. */}
         {hydrated ? null : (
@@ -164,15 +166,15 @@ export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByVi
           )}
           {shown.saved ? "Saved!" : "Save"}
         </button>
-      </fetcher.Form>
+      </form>
       {!shown.saved && shown.count > 0 ? (
-        <Link
+        <ListLink
           to={`/post/${post.id}/likes`}
           className="-ml-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-zinc-600 tabular-nums hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {shown.count}
           <span className="sr-only"> {shown.count === 1 ? "person saved" : "people saved"} this post</span>
-        </Link>
+        </ListLink>
       ) : null}
     </div>
   );
@@ -254,7 +256,7 @@ export function PostActions({ post, onComment }: PostActionsProps) {
   const savable = post.type === "post" && post.parentId === null;
   return (
     <div className="-mx-2 flex items-center justify-between gap-1 xs:justify-start xs:gap-4">
-      <Link to={href} onClick={onCommentClick} className={actionButtonClass()}>
+      <ListLink to={href} onClick={onCommentClick} className={actionButtonClass()}>
         <CommentIcon className="size-5 shrink-0" />
         Comment
         {post.commentCount > 0 ? (
@@ -264,7 +266,7 @@ export function PostActions({ post, onComment }: PostActionsProps) {
             <span className="sr-only">)</span>
           </span>
         ) : null}
-      </Link>
+      </ListLink>
       {savable ? <SaveButton post={post} /> : null}
       <ShareMenu postId={post.id} />
     </div>

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { SponsoredCta } from "~/app/components/ads/sponsored-cta";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
+import { ListLink } from "~/app/components/ui/list-link";
 import type { Sponsorship } from "~/server/ads/sponsored";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
@@ -47,27 +47,27 @@ export function PostByline({
   const profileHref = `/${author.username}`;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
-      <Link
+      <ListLink
         to={profileHref}
         tabIndex={-1}
         aria-hidden="true"
         className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Avatar person={author} size={avatarSize} />
-      </Link>
+      </ListLink>
       <div className="min-w-0 flex-1 leading-tight">
         <div className="flex min-w-0 items-center gap-1 text-[15px]">
-          <Link to={profileHref} className="truncate font-semibold text-zinc-900 hover:underline">
+          <ListLink to={profileHref} className="truncate font-semibold text-zinc-900 hover:underline">
             {name}
-          </Link>
+          </ListLink>
           <VerifiedBadge verified={author.verified} />
           <span aria-hidden="true" className="text-zinc-400">
             ·
           </span>
           {postHref ? (
-            <Link to={postHref} className="shrink-0 text-zinc-500 hover:underline">
+            <ListLink to={postHref} className="shrink-0 text-zinc-500 hover:underline">
               <PostAge date={date} />
-            </Link>
+            </ListLink>
           ) : (
             <PostAge date={date} className="shrink-0 text-zinc-500" />
           )}
@@ -116,9 +116,9 @@ export function PostCard({ post }: PostCardProps) {
       {post.rootId ? (
         <p className="mt-2 text-sm text-zinc-500">
           Replying in{" "}
-          <Link to={`/post/${post.rootId}`} className="font-medium text-brand-700 hover:underline">
+          <ListLink to={`/post/${post.rootId}`} className="font-medium text-brand-700 hover:underline">
             a thread
-          </Link>
+          </ListLink>
         </p>
       ) : null}
       {post.category ? (

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ListLink } from "~/app/components/ui/list-link";
 import type { PostMediaView } from "~/server/posts/views";
 
 /**
@@ -115,12 +115,12 @@ export function FirstMedia({ media, count, authorName, postHref }: FirstMediaPro
     );
   }
   return (
-    <Link
+    <ListLink
       to={postHref}
       className="relative block max-w-[500px] rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
       <MediaItem media={media} alt={alt} size="regular" eager={false} />
       {more}
-    </Link>
+    </ListLink>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactElement, SVGProps } from "react";
+import postLineIconDrawings from "~/app/components/posts/post-line-icons.json";
 import lineIconDrawings from "~/app/components/ui/line-icons.json";
 
 /**
@@ -51,6 +52,22 @@ function shapeElement(shape: IconShape, key: number) {
 }
 
 /**
+ * The icons every post card repeats (Comment, Save, Saved!, Share, the category's tag, the
+ * verified badge): drawn once per page in IconSprite, and each use is a `<use>` of it
+ * (issue 16 §1, decision 0353: a feed page held 91 inline drawings).
+ */
+const SPRITE_ICONS: ReadonlySet<string> = new Set([
+  "Comment",
+  "Bookmark",
+  "BookmarkFilled",
+  "Share",
+  "Tag",
+  "BadgeCheck",
+]);
+
+const spriteId = (name: string) => `icon-${name}`;
+
+/**
  * A set of line icons from their drawings (a JSON file of shapes per icon, so an icon is data
  * and every one is the same component, Icon): the entry `Home` gives `HomeIcon`.
  */
@@ -58,9 +75,31 @@ export function lineIcons<Name extends string>(drawings: Record<Name, readonly I
   const icons = {} as Record<`${Name}Icon`, (props: IconProps) => ReactElement>;
   for (const name of Object.keys(drawings) as Name[]) {
     const shapes = drawings[name];
-    icons[`${name}Icon`] = (props: IconProps) => <Icon {...props}>{shapes.map(shapeElement)}</Icon>;
+    icons[`${name}Icon`] = SPRITE_ICONS.has(name)
+      ? (props: IconProps) => (
+          <Icon {...props}>
+            <use href={`#${spriteId(name)}`} />
+          </Icon>
+        )
+      : (props: IconProps) => <Icon {...props}>{shapes.map(shapeElement)}</Icon>;
   }
   return icons;
+}
+
+/** The drawings of the sprite's icons, once per page (the root layout renders it first in the body). */
+export function IconSprite() {
+  const drawings = { ...lineIconDrawings, ...postLineIconDrawings } as Record<string, readonly IconShape[]>;
+  return (
+    <svg aria-hidden="true" width="0" height="0" className="absolute">
+      <defs>
+        {[...SPRITE_ICONS].map((name) => (
+          <symbol key={name} id={spriteId(name)} viewBox="0 0 24 24">
+            {(drawings[name] ?? []).map(shapeElement)}
+          </symbol>
+        ))}
+      </defs>
+    </svg>
+  );
 }
 
 /** The app's line icons, drawn in line-icons.json. */

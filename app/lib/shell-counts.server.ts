@@ -1,0 +1,27 @@
+import type { Viewer } from "~/server/accounts/viewer";
+import type { AppContext } from "~/server/context";
+import { readShellCounts, type ShellCounts } from "~/server/notifications/badges";
+import { markNotificationsSeen } from "~/server/notifications/notifications";
+
+/** The list page, as a document request or React Router's data request for it. */
+export function isNotificationsList(url: URL): boolean {
+  return url.pathname.replace(/\.data$/, "") === "/notifications";
+}
+
+const SIGNED_OUT: ShellCounts = { unreadChats: 0, unreadNotifications: 0, realtimeSeq: 0 };
+
+/**
+ * The badges (spec 1 §2: unread chats and notifications) and the live event number, for the root
+ * loader. spec 2 §4 'The unread count resets when the notifications page opens': the root loader
+ * runs beside the page's own, so the reset happens here, before the count, whichever loader
+ * finishes first.
+ */
+export async function shellCounts(
+  app: AppContext,
+  request: Request,
+  viewer: Viewer | null,
+): Promise<ShellCounts> {
+  if (!viewer) return SIGNED_OUT;
+  if (isNotificationsList(new URL(request.url))) await markNotificationsSeen(app, viewer);
+  return readShellCounts(app, viewer);
+}

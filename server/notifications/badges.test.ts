@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestMember, createTestPost } from "../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { countUnreadChats, markChatRead, startConversation } from "../chats/chats";
+import { toggleSave } from "../posts/saves";
+import { currentUserSeq } from "../realtime/events";
+import { readShellCounts } from "./badges";
+import { countUnreadNotifications, markNotificationsSeen } from "./notifications";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe("readShellCounts (issue 16 §1: the badges in one statement)", () => {
+  it("reads the same unread chats, unread notifications and event number as each area's own count", async () => {
+    const ana = await createTestMember(t, { fullName: "Ana Alba" });
+    const ben = await createTestMember(t, { fullName: "Ben Bell" });
+    expect(await readShellCounts(t.ctx, ana.viewer)).toEqual({
+      unreadChats: 0,
+      unreadNotifications: 0,
+      realtimeSeq: 0,
+    });
+
+    const post = await createTestPost(t, ana.viewer, { text: "Desk lamp" });
+    await toggleSave(t.ctx, ben.viewer, post.id);
+    const { chatId } = await startConversation(t.ctx, ben.viewer, {
+      recipientId: ana.id,
+      text: "still for sale?",
+    });
+    const counts = await readShellCounts(t.ctx, ana.viewer);
+    expect(counts).toEqual({
+      unreadChats: await countUnreadChats(t.ctx, ana.viewer),
+      unreadNotifications: await countUnreadNotifications(t.ctx, ana.viewer),
+      realtimeSeq: await currentUserSeq(t.ctx.db, ana.id),
+    });
+    expect(counts.unreadChats).toBe(1);
+    expect(counts.unreadNotifications).toBeGreaterThan(0);
+    expect(counts.realtimeSeq).toBeGreaterThan(0);
+    // The sender's own counts are not the recipient's.
+    expect((await readShellCounts(t.ctx, ben.viewer)).unreadChats).toBe(0);
+
+    await markChatRead(t.ctx, ana.viewer, chatId);
+    t.clock.advance(1000);
+    await markNotificationsSeen(t.ctx, ana.viewer);
+    expect(await readShellCounts(t.ctx, ana.viewer)).toMatchObject({
+      unreadChats: 0,
+      unreadNotifications: 0,
+    });
+  });
+});

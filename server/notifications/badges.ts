@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
+import { unreadChatsOf } from "../chats/chats";
+import type { AppContext } from "../context";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { chatMembers, notifications, realtimeCursors, user } from "../db/schema";
+import { unreadNotificationsOf } from "./notifications";
+
+/** What the shell shows of a signed-in viewer on every page (spec 1 §2). */
+export interface ShellCounts {
+  /** Unread chats (issue 13 §3). */
+  unreadChats: number;
+  /** Unread notifications since the list was last opened (issue 14). */
+  unreadNotifications: number;
+  /** The viewer's latest live event number (decision 0210): where the page's live stream starts. */
+  realtimeSeq: number;
+}
+
+/**
+ * The badges' counts and the live event number in one prepared statement (issue 16 §1): every
+ * signed-in page reads them, and three round trips cost more than the three small index reads.
+ * Each count is the one its own area defines (countUnreadChats, countUnreadNotifications,
+ * currentUserSeq).
+ */
+export async function readShellCounts(ctx: AppContext, viewer: Viewer): Promise<ShellCounts> {
+  const statement = preparedStatement(ctx.db, "shell_counts", (name) => {
+    const userId = sql.placeholder("userId");
+    const campusId = sql.placeholder("campusId");
+    return ctx.db
+      .select({
+        unreadChats: sql<number>`(select count(*)::int from ${chatMembers} where ${unreadChatsOf(userId, campusId)})`,
+        unreadNotifications: sql<number>`(select count(*)::int from ${notifications} where ${unreadNotificationsOf(userId)})`,
+        realtimeSeq: sql<number>`coalesce((select ${realtimeCursors.lastSeq} from ${realtimeCursors} where ${realtimeCursors.userId} = ${userId}), 0)`,
+      })
+      .from(user)
+      .where(eq(user.id, userId))
+      .prepare(name) as PreparedStatement;
+  });
+  const [row] = (await statement.execute({ userId: viewer.id, campusId: viewer.campusId })) as ShellCounts[];
+  return {
+    unreadChats: Number(row?.unreadChats ?? 0),
+    unreadNotifications: Number(row?.unreadNotifications ?? 0),
+    realtimeSeq: Number(row?.realtimeSeq ?? 0),
+  };
+}
