@@ -1,7 +1,7 @@
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { SetUpWizardModal } from "~/app/components/profile/set-up-wizard";
+import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates";
@@ -20,8 +20,16 @@ import {
   setUpHrefFor,
   setUpOriginFor,
 } from "./composer-targets";
-import { PostComposer } from "./post-composer";
 import { ProfileIncompleteModal, SchoolPromptModal } from "./post-gate-modals";
+
+// Issue 16 §2: the composer (Lexical, the post schemas) and the set-up wizard are not part of a
+// page's first load: they come when the browser is idle, or on first use, whichever is sooner.
+export const loadPostComposer = () => import("./post-composer");
+const PostComposer = lazy(() => loadPostComposer().then((module) => ({ default: module.PostComposer })));
+const SetUpWizardModal = lazy(() =>
+  import("~/app/components/profile/set-up-wizard").then((module) => ({ default: module.SetUpWizardModal })),
+);
+preloadWhenIdle(loadPostComposer);
 
 // The provider: the post composer's modal and the prompts that stand before posting.
 
@@ -37,6 +45,7 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const { viewer, campus } = useRootData();
   const [postModal, setPostModal] = useState<{ goBack: ComposerGoBack; key: number } | null>(null);
   const [gate, setGate] = useState<Gate | null>(null);
+  const wizardUsed = useOnceTrue(gate?.kind === "wizard");
 
   const showRefusal = useCallback(
     (refusal: ParticipationRefusal, origin: RefusalOrigin = {}) => {
@@ -88,12 +97,14 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
     <ComposerContext.Provider value={api}>
       {children}
       {postModal ? (
-        <PostComposer
-          key={postModal.key}
-          variant="modal"
-          goBack={postModal.goBack}
-          onDone={() => setPostModal(null)}
-        />
+        <Suspense fallback={null}>
+          <PostComposer
+            key={postModal.key}
+            variant="modal"
+            goBack={postModal.goBack}
+            onDone={() => setPostModal(null)}
+          />
+        </Suspense>
       ) : null}
       <SchoolPromptModal
         open={gate?.kind === "school"}
@@ -119,19 +130,24 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
           }
         }}
       />
-      <SetUpWizardModal
-        open={gate?.kind === "wizard"}
-        onOpenChange={(open) => {
-          if (!open) setGate(null);
-        }}
-        origin={gate?.kind === "wizard" ? gate.origin : null}
-        postId={gate?.kind === "wizard" ? gate.postId : null}
-        onFinish={() => {
-          // 'Continue Posting': back to the composer the profile modal stood before.
-          if (gate?.kind === "wizard" && !gate.postId) setPostModal({ goBack: gate.goBack, key: Date.now() });
-          setGate(null);
-        }}
-      />
+      {wizardUsed ? (
+        <Suspense fallback={null}>
+          <SetUpWizardModal
+            open={gate?.kind === "wizard"}
+            onOpenChange={(open) => {
+              if (!open) setGate(null);
+            }}
+            origin={gate?.kind === "wizard" ? gate.origin : null}
+            postId={gate?.kind === "wizard" ? gate.postId : null}
+            onFinish={() => {
+              // 'Continue Posting': back to the composer the profile modal stood before.
+              if (gate?.kind === "wizard" && !gate.postId)
+                setPostModal({ goBack: gate.goBack, key: Date.now() });
+              setGate(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </ComposerContext.Provider>
   );
 }
