@@ -26,7 +26,6 @@ import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./li
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
 import { notificationBadge } from "./lib/notification-badge.server";
-import { registerServiceWorker } from "./lib/push";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
 
 /** The live events that change what the shell shows (the unread badges) or an open chat. */
@@ -144,7 +143,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
   // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
-  useEffect(() => registerServiceWorker(), []);
+  // Issue 16 §2: loaded after hydration, not with the page.
+  useEffect(() => {
+    void import("./lib/push").then(({ registerServiceWorker }) => registerServiceWorker());
+  }, []);
   useRecordNavigation();
   return (
     <RealtimeProvider userId={loaderData.viewer?.id ?? null} seq={loaderData.realtimeSeq}>

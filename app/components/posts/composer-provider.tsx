@@ -20,12 +20,18 @@ import {
   setUpHrefFor,
   setUpOriginFor,
 } from "./composer-targets";
-import { ProfileIncompleteModal, SchoolPromptModal } from "./post-gate-modals";
 
 // Issue 16 §2: the composer (Lexical, the post schemas) and the set-up wizard are not part of a
 // page's first load: they come when the browser is idle, or on first use, whichever is sooner.
 export const loadPostComposer = () => import("./post-composer");
 const PostComposer = lazy(() => loadPostComposer().then((module) => ({ default: module.PostComposer })));
+const loadGateModals = () => import("./post-gate-modals");
+const SchoolPromptModal = lazy(() =>
+  loadGateModals().then((module) => ({ default: module.SchoolPromptModal })),
+);
+const ProfileIncompleteModal = lazy(() =>
+  loadGateModals().then((module) => ({ default: module.ProfileIncompleteModal })),
+);
 const SetUpWizardModal = lazy(() =>
   import("~/app/components/profile/set-up-wizard").then((module) => ({ default: module.SetUpWizardModal })),
 );
@@ -45,6 +51,8 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const { viewer, campus } = useRootData();
   const [postModal, setPostModal] = useState<{ goBack: ComposerGoBack; key: number } | null>(null);
   const [gate, setGate] = useState<Gate | null>(null);
+  const schoolPromptUsed = useOnceTrue(gate?.kind === "school");
+  const profilePromptUsed = useOnceTrue(gate?.kind === "profile");
   const wizardUsed = useOnceTrue(gate?.kind === "wizard");
 
   const showRefusal = useCallback(
@@ -106,30 +114,38 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
           />
         </Suspense>
       ) : null}
-      <SchoolPromptModal
-        open={gate?.kind === "school"}
-        onOpenChange={(open) => {
-          if (!open) setGate(null);
-        }}
-        href={schoolPromptHref(viewer?.campusId ?? campus.id, campus.generic)}
-      />
-      <ProfileIncompleteModal
-        open={gate?.kind === "profile"}
-        onOpenChange={(open) => {
-          if (!open) setGate(null);
-        }}
-        setUpHref={gate?.kind === "profile" ? setUpHrefFor(gate.origin, gate.postId) : "/profile/set-up"}
-        onSetUp={() => {
-          if (gate?.kind !== "profile") return;
-          // spec 1 §2: the wizard is a modal on wide screens, the page /profile/set-up at 769 px and below.
-          if (isWideScreen()) {
-            setGate({ ...gate, kind: "wizard" });
-          } else {
-            setGate(null);
-            navigate(setUpHrefFor(gate.origin, gate.postId));
-          }
-        }}
-      />
+      {schoolPromptUsed ? (
+        <Suspense fallback={null}>
+          <SchoolPromptModal
+            open={gate?.kind === "school"}
+            onOpenChange={(open) => {
+              if (!open) setGate(null);
+            }}
+            href={schoolPromptHref(viewer?.campusId ?? campus.id, campus.generic)}
+          />
+        </Suspense>
+      ) : null}
+      {profilePromptUsed ? (
+        <Suspense fallback={null}>
+          <ProfileIncompleteModal
+            open={gate?.kind === "profile"}
+            onOpenChange={(open) => {
+              if (!open) setGate(null);
+            }}
+            setUpHref={gate?.kind === "profile" ? setUpHrefFor(gate.origin, gate.postId) : "/profile/set-up"}
+            onSetUp={() => {
+              if (gate?.kind !== "profile") return;
+              // spec 1 §2: the wizard is a modal on wide screens, the page /profile/set-up at 769 px and below.
+              if (isWideScreen()) {
+                setGate({ ...gate, kind: "wizard" });
+              } else {
+                setGate(null);
+                navigate(setUpHrefFor(gate.origin, gate.postId));
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
       {wizardUsed ? (
         <Suspense fallback={null}>
           <SetUpWizardModal
