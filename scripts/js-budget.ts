@@ -29,7 +29,7 @@ export interface Manifest {
 /** Issue 16 §2's target for /home. */
 export const FIRST_LOAD_TARGET_KIB = 130;
 /**
- * What the check allows: the size reached (139.6 KiB on 2026-11-24, see bench/README.md
+ * What the check allows: the size reached (138.8 KiB on 2026-11-24, see bench/README.md
  * 'First load'), so any growth fails. Lower it towards the target as the load shrinks.
  */
 export const FIRST_LOAD_BUDGET_KIB = 140;
