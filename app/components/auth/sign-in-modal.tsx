@@ -5,10 +5,12 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from "react";
 import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
+import { useRootData } from "~/app/lib/root-data";
 import type { SignInReason } from "./sign-in-targets";
 
 export type { SignInReason } from "./sign-in-targets";
@@ -21,7 +23,6 @@ interface SignInModalApi {
 // Issue 16 §2: the modal itself loads when the browser is idle, or when it first opens.
 const loadSignInDialog = () => import("./sign-in-dialog");
 const SignInDialog = lazy(loadSignInDialog);
-preloadWhenIdle(loadSignInDialog);
 
 const SignInModalContext = createContext<SignInModalApi | null>(null);
 
@@ -46,6 +47,11 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   const open = useCallback((next: SignInReason) => setReason(next), []);
   const api = useMemo(() => ({ open }), [open]);
   const used = useOnceTrue(reason !== null);
+  const signedIn = useRootData().viewer !== null;
+  // Only a visitor is asked to sign in: a member's page does not fetch the modal.
+  useEffect(() => {
+    if (!signedIn) preloadWhenIdle(loadSignInDialog);
+  }, [signedIn]);
   return (
     <SignInModalContext.Provider value={api}>
       {children}

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
@@ -35,7 +35,6 @@ const ProfileIncompleteModal = lazy(() =>
 const SetUpWizardModal = lazy(() =>
   import("~/app/components/profile/set-up-wizard").then((module) => ({ default: module.SetUpWizardModal })),
 );
-preloadWhenIdle(loadPostComposer);
 
 // The provider: the post composer's modal and the prompts that stand before posting.
 
@@ -54,6 +53,11 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
   const schoolPromptUsed = useOnceTrue(gate?.kind === "school");
   const profilePromptUsed = useOnceTrue(gate?.kind === "profile");
   const wizardUsed = useOnceTrue(gate?.kind === "wizard");
+  const signedIn = viewer !== null;
+  // Only a member can open the composer: a visitor's page does not fetch it.
+  useEffect(() => {
+    if (signedIn) preloadWhenIdle(loadPostComposer);
+  }, [signedIn]);
 
   const showRefusal = useCallback(
     (refusal: ParticipationRefusal, origin: RefusalOrigin = {}) => {
