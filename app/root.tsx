@@ -25,7 +25,6 @@ import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
 import { useNonce } from "./lib/nonce";
-import { registerServiceWorker } from "./lib/push";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
 import { shellCounts } from "./lib/shell-counts.server";
 
@@ -143,7 +142,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
   // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
-  useEffect(() => registerServiceWorker(), []);
+  // Issue 16 §2: loaded after hydration, not with the page.
+  useEffect(() => {
+    void import("./lib/push").then(({ registerServiceWorker }) => registerServiceWorker());
+  }, []);
   useRecordNavigation();
   // Decision 0351: the post cards' links are plain anchors; this one listener follows them in the app.
   useListLinkNavigation();

@@ -22,10 +22,10 @@ import { posts, user } from "~/server/db/schema";
 import {
   MAX_POST_CHARACTERS,
   MAX_RICH_TEXT_NODES,
-  parseRichText,
   type RichTextState,
   richTextToPlainText,
 } from "~/server/posts/rich-text";
+import { parseRichText } from "~/server/posts/rich-text-schema";
 import { startAppProcess } from "../scripts/app-process";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);

@@ -59,6 +59,10 @@ vitest run
 section "Build (react-router build)"
 react-router build
 
+# Issue 16 §2: the JavaScript /home loads before it is interactive stays within its budget.
+section "First-load JavaScript budget (scripts/js-budget.ts)"
+tsx scripts/js-budget.ts
+
 section "Browser end-to-end tests (playwright test)"
 playwright test
 

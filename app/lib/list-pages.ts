@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Page } from "~/server/posts/cursor";
 import type { MediaTileData } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/schemas";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import type { PostSummary } from "~/server/posts/views";
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
-import { type LiveEvent, type LiveListener, RealtimeClient } from "./realtime-client";
+import type { LiveEvent, LiveListener, RealtimeClient } from "./realtime-client";
 
 export type { LiveEvent } from "./realtime-client";
 
@@ -34,23 +34,32 @@ export function RealtimeProvider({
     const from = startSeq.current.userId === userId ? startSeq.current.seq : null;
     if (!userId || from === null) return;
     const root = document.documentElement;
-    const started = new RealtimeClient(userId, from, (role) => {
-      root.dataset.realtimeRole = role;
-    });
-    // For the end-to-end tests and anyone debugging: the last event number this tab has.
-    const mark = () => {
-      root.dataset.realtimeSeq = String(started.seq);
-    };
-    mark();
-    started.subscribe(mark);
-    started.onReset(() => {
+    let started: RealtimeClient | null = null;
+    let stopped = false;
+    // Issue 16 §2: the stream's client is not part of the first load; events sent meanwhile are
+    // replayed from `from` once it connects.
+    void import("./realtime-client").then(({ RealtimeClient }) => {
+      if (stopped) return;
+      const client = new RealtimeClient(userId, from, (role) => {
+        root.dataset.realtimeRole = role;
+      });
+      started = client;
+      // For the end-to-end tests and anyone debugging: the last event number this tab has.
+      const mark = () => {
+        root.dataset.realtimeSeq = String(client.seq);
+      };
       mark();
-      void revalidate.current();
+      client.subscribe(mark);
+      client.onReset(() => {
+        mark();
+        void revalidate.current();
+      });
+      client.start();
+      setClient(client);
     });
-    started.start();
-    setClient(started);
     return () => {
-      started.stop();
+      stopped = true;
+      started?.stop();
       setClient(null);
       delete root.dataset.realtimeSeq;
       delete root.dataset.realtimeRole;

@@ -73,3 +73,8 @@ export function categoryFilter(value: string | null | undefined): string | null 
   if (!value || value === ALL_CATEGORIES.value) return null;
   return isPostCategory(value) ? value : null;
 }
+
+/** The text a chosen value shows: a category's name, or 'All categories' for none (spec 2 §3). */
+export function categoryLabel(value: string | null): string {
+  return (value ? getCategory(value)?.text : null) ?? ALL_CATEGORIES.text;
+}

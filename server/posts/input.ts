@@ -4,15 +4,10 @@ import { parseInput } from "../validation";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
 import { UUID_PATTERN } from "./cursor";
 import { invalidPostInput, PostError } from "./errors";
-import {
-  type ListingCondition,
-  type ListingKind,
-  listingFormFields,
-  type PriceTerms,
-  parsePrice,
-} from "./listing";
-import { parseRichText, type RichTextState } from "./rich-text";
-import { POST_MESSAGES } from "./schemas";
+import { type ListingCondition, type ListingKind, type PriceTerms, parsePrice } from "./listing";
+import type { RichTextState } from "./rich-text";
+import { parseRichText } from "./rich-text-schema";
+import { listingFormFields, POST_MESSAGES } from "./schemas";
 
 /**
  * The checks posts, comments and saves share (issue 10 §3: split out of posts.ts so each of

@@ -1,7 +1,6 @@
 // Listing essentials (issue 11, decision 0170; beyond the spec): price, condition, kind and
 // status of a post, their words and their rules, shared by the server and the browser
 // (ARCHITECTURE.md rule 11). No server imports.
-import { z } from "zod";
 
 /** Decision 0171: a listing unchanged for this many days leaves the feed and asks its owner 'Still available?'. */
 export const LISTING_EXPIRY_DAYS = 60;
@@ -121,26 +120,6 @@ export function priceLine(listing: Pick<ListingView, "priceCents" | "priceTerms"
     ? `${price} · ${PRICE_TERMS_LABELS[listing.priceTerms]}`
     : price;
 }
-
-/**
- * The composer's listing fields as the form sends them (all optional): `price` in dollars,
- * `priceTerms` 'firm' | 'offers' | 'free' (free sets the price to 0), `condition`, `listingKind`.
- */
-export const listingFormFields = {
-  price: z.string().max(20, { error: LISTING_MESSAGES.badPrice }).optional(),
-  priceTerms: z
-    .enum(["", ...PRICE_TERMS, "free"], { error: LISTING_MESSAGES.badListingField })
-    .optional()
-    .transform((value) => value || undefined),
-  condition: z
-    .enum(["", ...LISTING_CONDITIONS], { error: LISTING_MESSAGES.badCondition })
-    .optional()
-    .transform((value) => value || undefined),
-  listingKind: z
-    .enum(["", ...LISTING_KINDS], { error: LISTING_MESSAGES.badListingField })
-    .optional()
-    .transform((value) => value || undefined),
-};
 
 /** The feed's listing filters (issue 11 §2), as its address carries them: `?free=1`, `?sold=1`. */
 export interface FeedListingFilters {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plainTextToRichText, toRichTextView } from "~/server/posts/rich-text";
+import { plainTextToRichText } from "~/server/posts/rich-text";
+import { toRichTextView } from "~/server/posts/rich-text-schema";
 import type { PostMediaView, PostSummary } from "~/server/posts/views";
 import { toMediaTile, toMediaTiles } from "./media-tiles";
 

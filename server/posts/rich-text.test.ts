@@ -11,15 +11,14 @@ import {
   MAX_RICH_TEXT_JSON_LENGTH,
   MAX_RICH_TEXT_NODES,
   normaliseRichText,
-  parseRichText,
   plainTextToRichText,
   type RichTextState,
   type RichTextView,
   richTextToPlainText,
   TEXT_FORMATS,
-  toRichTextView,
   truncateRichTextView,
 } from "./rich-text";
+import { parseRichText, toRichTextView } from "./rich-text-schema";
 
 /** The editor state Lexical serialises for one paragraph 'Hi' (its exact JSON shape). */
 const lexicalHi = {

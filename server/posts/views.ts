@@ -4,7 +4,8 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { isExpired, type ListingView } from "./listing";
-import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView, toRichTextView } from "./rich-text";
+import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView } from "./rich-text";
+import { toRichTextView } from "./rich-text-schema";
 
 /**
  * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are

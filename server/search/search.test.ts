@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { campuses, searchTerms, user } from "../db/schema";
 import { setListingStatus } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
-import { DEFAULT_SEARCH_FILTERS, readSearchFilters, searchHref } from "./filters";
+import { DEFAULT_SEARCH_FILTERS, searchHref } from "./filters";
 import {
   clearSearchHistory,
   listPopularSearches,
@@ -21,6 +21,7 @@ import {
 } from "./history";
 import { searchPeople } from "./people";
 import { choosePostSearchPlan, postSearchQuery, searchPosts } from "./posts";
+import { readSearchFilters } from "./read-filters";
 import { getSearchSuggestions } from "./suggestions";
 import { expandWords, rebuildSearchTerms, toTsQuery } from "./terms";
 import { searchWords, typoBudget, typoDistance } from "./text";

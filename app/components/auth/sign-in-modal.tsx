@@ -1,11 +1,17 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { Link } from "react-router";
-import { buttonClass } from "~/app/components/ui/button";
-import { GoogleIcon, MailIcon } from "~/app/components/ui/icons";
-import { Modal } from "~/app/components/ui/modal";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
-import { GoogleSignInButton } from "./google-button";
-import { type SignInReason, signInReasonText, signInTargets } from "./sign-in-targets";
+import type { SignInReason } from "./sign-in-targets";
 
 export type { SignInReason } from "./sign-in-targets";
 
@@ -13,6 +19,10 @@ interface SignInModalApi {
   /** Opens the modal with the sentence for `reason` (spec 1 §6). */
   open(reason: SignInReason): void;
 }
+
+// Issue 16 §2: the modal itself loads when the browser is idle, or when it first opens.
+const loadSignInDialog = () => import("./sign-in-dialog");
+const SignInDialog = lazy(loadSignInDialog);
 
 const SignInModalContext = createContext<SignInModalApi | null>(null);
 
@@ -36,45 +46,20 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   const [reason, setReason] = useState<SignInReason | null>(null);
   const open = useCallback((next: SignInReason) => setReason(next), []);
   const api = useMemo(() => ({ open }), [open]);
+  const used = useOnceTrue(reason !== null);
+  const signedIn = useRootData().viewer !== null;
+  // Only a visitor is asked to sign in: a member's page does not fetch the modal.
+  useEffect(() => {
+    if (!signedIn) preloadWhenIdle(loadSignInDialog);
+  }, [signedIn]);
   return (
     <SignInModalContext.Provider value={api}>
       {children}
-      <SignInModal reason={reason} onClose={() => setReason(null)} />
+      {used ? (
+        <Suspense fallback={null}>
+          <SignInDialog reason={reason} onClose={() => setReason(null)} />
+        </Suspense>
+      ) : null}
     </SignInModalContext.Provider>
-  );
-}
-
-function SignInModal({ reason, onClose }: { reason: SignInReason | null; onClose(): void }) {
-  const { geoBlocked } = useRootData();
-  const targets = signInTargets(geoBlocked);
-  return (
-    <Modal
-      open={reason !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="Log In / Sign Up"
-      description={reason ? signInReasonText(reason) : undefined}
-    >
-      <div className="flex flex-col gap-2.5">
-        {targets.google !== null ? (
-          <Link to={targets.google} onClick={onClose} className={buttonClass("secondary", "h-11 w-full")}>
-            <GoogleIcon />
-            Continue with Google
-          </Link>
-        ) : (
-          // The auth landing's action starts Google sign-in (as the shell's dropdown does).
-          <GoogleSignInButton className="h-11 w-full" />
-        )}
-        <Link to={targets.email} onClick={onClose} className={buttonClass("primary", "h-11 w-full")}>
-          <MailIcon className="size-[18px]" />
-          Continue with Email
-        </Link>
-        <p className="mt-2 text-center text-sm text-zinc-600">Already have an account?</p>
-        <Link to={targets.logIn} onClick={onClose} className={buttonClass("ghost", "h-11 w-full")}>
-          Log In
-        </Link>
-      </div>
-    </Modal>
   );
 }

@@ -7,7 +7,7 @@ import type { ToastInput } from "~/app/lib/toast";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas";
-import { POST_FILE_ACCEPT } from "~/server/posts/schemas";
+import { POST_FILE_ACCEPT } from "~/server/posts/post-rules";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: the character alert is repeated at most every 3 seconds. */

@@ -1,4 +1,3 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
@@ -9,7 +8,7 @@ import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { TrashIcon } from "~/app/components/posts/post-icons";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { Icon, LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
-import { MenuItem } from "~/app/components/ui/menu-item";
+import { MenuContent, MenuItem } from "~/app/components/ui/menu-item";
 import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { MediaTileData } from "~/server/posts/media-tiles";
@@ -120,27 +119,20 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
               </>
             }
           >
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={6}
-                collisionPadding={12}
-                className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
-              >
-                <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(tile.id)}>
-                  Copy link
+            <MenuContent className="w-56" sideOffset={6}>
+              <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copy(tile.id)}>
+                Copy link
+              </MenuItem>
+              {tile.ownedByViewer ? (
+                <MenuItem
+                  icon={<TrashIcon className="size-5" />}
+                  onSelect={() => setConfirmDelete(true)}
+                  danger
+                >
+                  Delete
                 </MenuItem>
-                {tile.ownedByViewer ? (
-                  <MenuItem
-                    icon={<TrashIcon className="size-5" />}
-                    onSelect={() => setConfirmDelete(true)}
-                    danger
-                  >
-                    Delete
-                  </MenuItem>
-                ) : null}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+              ) : null}
+            </MenuContent>
           </DeferredMenu>
         </div>
       </div>

@@ -3,8 +3,7 @@ import { useLocation } from "react-router";
 import { CheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
-import { ALL_CATEGORIES, CATEGORY_OPTIONS } from "~/server/posts/categories";
-import { categoryLabel } from "./category-picker";
+import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories";
 import { ChevronDownIcon, TagIcon } from "./post-icons";
 
 /** spec 2 §2, §9: 'the menu closes 200 ms later'. */

@@ -1,13 +1,8 @@
 import { useState } from "react";
 import { CheckIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
-import { ALL_CATEGORIES, CATEGORY_OPTIONS, getCategory } from "~/server/posts/categories";
+import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories";
 import { TagIcon } from "./post-icons";
-
-/** The text a chosen value shows: a category's name, or 'All categories' for none (spec 2 §3). */
-export function categoryLabel(value: string | null): string {
-  return (value ? getCategory(value)?.text : null) ?? ALL_CATEGORIES.text;
-}
 
 /** The check mark beside the chosen category. */
 export function ChosenMark() {

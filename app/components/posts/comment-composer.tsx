@@ -5,7 +5,7 @@ import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import { participationRefusal } from "~/server/accounts/gates";
-import { POST_MESSAGES } from "~/server/posts/schemas";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { useComposer } from "./composer-context";
 import { DraftFields, useDraft } from "./composer-draft";
 import { createCommentHref, refusalHref } from "./composer-targets";

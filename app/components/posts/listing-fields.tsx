@@ -30,7 +30,7 @@ export function isEmptyListingDraft(draft: ListingDraft): boolean {
   return draft.kind === "selling" && draft.price === "" && draft.terms === "" && draft.condition === "";
 }
 
-/** The form fields the create-post action reads (listingFormFields of server/posts/listing.ts). */
+/** The form fields the create-post action reads (listingFormFields of server/posts/schemas.ts). */
 export function appendListingDraft(form: FormData, draft: ListingDraft): void {
   if (draft.kind !== "selling") form.set("listingKind", draft.kind);
   if (draft.terms === "free") form.set("priceTerms", "free");

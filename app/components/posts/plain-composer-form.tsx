@@ -4,8 +4,8 @@ import { NoScriptMessage } from "~/app/components/auth/action-feedback";
 import { buttonClass } from "~/app/components/ui/button";
 import type { ToastInput } from "~/app/lib/toast";
 import { CATEGORY_OPTIONS } from "~/server/posts/categories";
+import { POST_FILE_ACCEPT } from "~/server/posts/post-rules";
 import { MAX_POST_CHARACTERS } from "~/server/posts/rich-text";
-import { POST_FILE_ACCEPT } from "~/server/posts/schemas";
 import { ListingFields } from "./listing-fields";
 
 /**

@@ -1,4 +1,3 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import {
   type FormEvent,
   type MouseEvent,
@@ -11,7 +10,7 @@ import {
 import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { DeferredMenu } from "~/app/components/ui/deferred-menu";
+import { DeferredMenu, useDropdownMenu } from "~/app/components/ui/deferred-menu";
 import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
@@ -194,25 +193,32 @@ export function ShareMenu({ postId }: { postId: string }) {
           </>
         }
       >
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
-          >
-            <DropdownMenu.Item
-              onSelect={() => void copy(postId)}
-              className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100"
-            >
-              <LinkIcon className="size-5 shrink-0 text-zinc-500" />
-              Copy link
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <ShareMenuContent onCopy={() => void copy(postId)} />
       </DeferredMenu>
       {banner}
     </>
+  );
+}
+
+function ShareMenuContent({ onCopy }: { onCopy(): void }) {
+  const DropdownMenu = useDropdownMenu();
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={6}
+        collisionPadding={12}
+        className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
+      >
+        <DropdownMenu.Item
+          onSelect={onCopy}
+          className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100"
+        >
+          <LinkIcon className="size-5 shrink-0 text-zinc-500" />
+          Copy link
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
   );
 }
 

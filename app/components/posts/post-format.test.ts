@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { plainTextToRichText, toRichTextView, truncateRichTextView } from "~/server/posts/rich-text";
+import { plainTextToRichText, truncateRichTextView } from "~/server/posts/rich-text";
+import { toRichTextView } from "~/server/posts/rich-text-schema";
 import {
   cutPlainText,
   displayName,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { PARTICIPATION_MESSAGES } from "~/server/accounts/gates";
-import { POST_MESSAGES } from "~/server/posts/schemas";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 
 /**
  * spec 2 §2 'Modals' profile incomplete: 'Your profile is not complete' /

@@ -1,11 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { InstagramIcon, MailIcon, MapPinIcon, ShareIcon, UsersIcon } from "~/app/components/ui/icons";
-import { ShareModal } from "~/app/components/ui/share-modal";
+import { useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { campusBrand, campusLocation, SUPPORT_EMAIL, socialHandle, socialUrl } from "./campus";
 import { SiteFooter } from "./site-footer";
+
+// Issue 16 §2: the share modal loads when it first opens.
+const ShareModal = lazy(() =>
+  import("~/app/components/ui/share-modal").then((module) => ({ default: module.ShareModal })),
+);
 
 const cardClass = "rounded-2xl border border-zinc-200 bg-white p-5";
 
@@ -14,6 +19,7 @@ function AboutThisGroup() {
   const { campus, viewer, memberCount } = useRootData();
   const [sharing, setSharing] = useState(false);
   const [shareUrl, setShareUrl] = useState("");
+  const shareUsed = useOnceTrue(sharing);
   const location = campusLocation(campus);
   return (
     <section aria-labelledby="about-group-title" className={cardClass}>
@@ -68,13 +74,15 @@ function AboutThisGroup() {
         </Link>
         .
       </p>
-      {viewer ? (
-        <ShareModal
-          open={sharing}
-          onOpenChange={setSharing}
-          url={shareUrl}
-          subject={`Join ${campusBrand(campus)}`}
-        />
+      {viewer && shareUsed ? (
+        <Suspense fallback={null}>
+          <ShareModal
+            open={sharing}
+            onOpenChange={setSharing}
+            url={shareUrl}
+            subject={`Join ${campusBrand(campus)}`}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

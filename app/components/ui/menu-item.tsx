@@ -1,6 +1,6 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
 import { MoreIcon } from "~/app/components/ui/icons";
+import { DeferredMenu, useDropdownMenu } from "./deferred-menu";
 
 /** One row of a dropdown menu (a post's ⋯ menu, a media tile's menu, a profile's actions): icon, label, 44 px tall. */
 export function MenuItem({
@@ -15,6 +15,7 @@ export function MenuItem({
   danger?: boolean;
   children: ReactNode;
 }) {
+  const DropdownMenu = useDropdownMenu();
   return (
     <DropdownMenu.Item
       className={`flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-950 ${danger ? "text-red-700" : "text-zinc-800"}`}
@@ -23,6 +24,32 @@ export function MenuItem({
       <span className={danger ? "text-red-600" : "text-zinc-500"}>{icon}</span>
       {children}
     </DropdownMenu.Item>
+  );
+}
+
+/** A `DeferredMenu`'s panel of `MenuItem`s: portalled, aligned to the trigger's end. */
+export function MenuContent({
+  className,
+  sideOffset,
+  children,
+}: {
+  /** The menu's width. */
+  className: string;
+  sideOffset: number;
+  children: ReactNode;
+}) {
+  const DropdownMenu = useDropdownMenu();
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={sideOffset}
+        collisionPadding={12}
+        className={`menu-content z-50 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl ${className}`}
+      >
+        {children}
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
   );
 }
 
@@ -45,20 +72,14 @@ export function MoreOptionsMenu({
   children: ReactNode;
 }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label={label} className={triggerClassName}>
-        <MoreIcon className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={sideOffset}
-          collisionPadding={12}
-          className={`menu-content z-50 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl ${contentClassName}`}
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredMenu
+      triggerLabel={label}
+      triggerClassName={triggerClassName}
+      trigger={<MoreIcon className="size-5" />}
+    >
+      <MenuContent className={contentClassName} sideOffset={sideOffset}>
+        {children}
+      </MenuContent>
+    </DeferredMenu>
   );
 }

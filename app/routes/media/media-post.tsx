@@ -16,8 +16,8 @@ import type { Page } from "~/server/posts/cursor";
 import { isPostError } from "~/server/posts/errors";
 import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { getPost } from "~/server/posts/posts";
-import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/media-post";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.

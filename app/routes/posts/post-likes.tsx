@@ -11,8 +11,8 @@ import { listRefusal } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { listPostSavers } from "~/server/posts/saves";
-import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { UserSummary } from "~/server/posts/views";
 import type { Route } from "./+types/post-likes";
 

@@ -40,9 +40,9 @@ import { deleteComment, getThread } from "~/server/posts/comments";
 import { isPostError } from "~/server/posts/errors";
 import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing";
 import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/server/posts/listing-status";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
-import { POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/post";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.

@@ -1,10 +1,10 @@
 import { getViewer } from "~/app/lib/viewer.server";
 import { describeFailure } from "~/server/errors";
 import { toMediaTiles } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/schemas";
-import { readSearchFilters } from "~/server/search/filters";
+import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
+import { readSearchFilters } from "~/server/search/read-filters";
 import { getSearchSuggestions } from "~/server/search/suggestions";
 import type { Route } from "./+types/search-data";
 

@@ -31,7 +31,6 @@ import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 import {
   LISTING_CONDITIONS,
-  readSearchFilters,
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
   SEARCH_TABS,
@@ -50,6 +49,7 @@ import { SEARCH_MESSAGES } from "~/server/search/limits";
 import { LISTING_FILTERS_READY } from "~/server/search/listing";
 import { type PersonHit, searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
+import { readSearchFilters } from "~/server/search/read-filters";
 import { normaliseSearchText } from "~/server/search/text";
 import type { Route } from "./+types/search";
 

@@ -4,9 +4,9 @@ import {
   hasTextInFirstBlock,
   MAX_POST_CHARACTERS,
   type RichTextState,
-  richTextStateSchema,
   richTextToPlainText,
 } from "~/server/posts/rich-text";
+import { richTextStateSchema } from "~/server/posts/rich-text-schema";
 
 /** The editor's text as the composer needs it: what is sent, and the rules' answers. */
 export interface EditorText {
