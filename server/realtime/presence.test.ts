@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { realtimePresence, realtimeProcesses } from "../db/schema";
 import { createLogger } from "../logger";
 import { createRealtimeHub, type HubOptions, type RealtimeHub, type RealtimeSink } from "./hub";
-import { REALTIME_PRESENCE_STALE_MS, usersWithLiveStreams } from "./presence";
+import { createPresence, REALTIME_PRESENCE_STALE_MS, usersWithLiveStreams } from "./presence";
 
 // Decision 0331: who reads live, across app processes. Each hub stands for one process (its
 // own listening connection and process row) on one database: PGlite, or PostgreSQL with
@@ -105,6 +105,23 @@ describe("live stream presence across processes (decision 0331)", () => {
     // Its rows go with it (cascade); the next beat finds its row gone and writes what it holds.
     await t.ctx.db.delete(realtimeProcesses).where(eq(realtimeProcesses.id, await processOf(oz.id)));
     await until(() => isLive(oz.id));
+  });
+
+  it("asks nothing of the database in a process that never held a stream", async () => {
+    // A script's context (a bench, a one-off task) makes a hub and may close its pool without
+    // closing the hub: no heartbeat may outlive it, warning every 10 s.
+    let statements = 0;
+    const counting = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        if (key === "execute" || key === "delete") statements++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const presence = createPresence({ db: counting, log: createLogger("silent"), heartbeatMs: 5 });
+    await delay(100);
+    expect(statements).toBe(0);
+    await presence.close();
+    expect(statements).toBe(0);
   });
 });
 

@@ -132,18 +132,25 @@ export function createPresence(options: {
     }
   }
 
-  const timer = setInterval(() => {
-    if (beating || closed) return;
-    beating = beat()
-      .catch((error: unknown) => log.warn({ err: error }, "realtime presence: heartbeat failed"))
-      .finally(() => {
-        beating = null;
-      });
-  }, options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
-  timer.unref();
+  // Beats only once someone has been present here: a process (or a script's context) that never
+  // holds a stream writes nothing and keeps no timer.
+  let timer: NodeJS.Timeout | null = null;
+  function startBeating(): void {
+    if (timer || closed) return;
+    timer = setInterval(() => {
+      if (beating || closed) return;
+      beating = beat()
+        .catch((error: unknown) => log.warn({ err: error }, "realtime presence: heartbeat failed"))
+        .finally(() => {
+          beating = null;
+        });
+    }, options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+    timer.unref();
+  }
 
   return {
     opened(userId) {
+      startBeating();
       let state = users.get(userId);
       if (!state) {
         state = { wanted: true, written: false, busy: null, linger: null };
@@ -172,6 +179,7 @@ export function createPresence(options: {
     async close() {
       if (closed) return;
       closed = true;
+      if (!timer) return;
       clearInterval(timer);
       for (const state of users.values()) if (state.linger) clearTimeout(state.linger);
       await beating;
