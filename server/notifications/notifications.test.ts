@@ -9,7 +9,7 @@ import {
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { blockUser, unblockUser } from "../chats/blocks";
 import { deleteChat, sendMessage, startConversation, toggleMessageLike } from "../chats/chats";
-import { mailOutbox, notifications, realtimeEvents, user } from "../db/schema";
+import { mailOutbox, notificationSettings, notifications, realtimeEvents, user } from "../db/schema";
 import { deliverDueMail } from "../mail/outbox";
 import { mailComposers } from "../mail/worker";
 import { deletePost } from "../posts/posts";
@@ -229,6 +229,29 @@ describe("the list and the badge (spec 2 §4, §7)", () => {
     t.clock.advance(1000);
     await createTestComment(t, dee.viewer, post.id);
     expect(await countUnreadNotifications(t.ctx, ana.viewer)).toBe(1);
+  });
+
+  it("moves the moment the list was opened only when something unread came since", async () => {
+    const eve = await createTestMember(t, { fullName: "Eve Early" });
+    const seenAt = async () =>
+      (await t.ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, eve.id)))[0]
+        ?.seenAt;
+    const post = await createTestPost(t, eve.viewer);
+    await markNotificationsSeen(t.ctx, eve.viewer);
+    const first = await seenAt();
+    expect(first).toBeInstanceOf(Date);
+    t.clock.advance(1000);
+    await markNotificationsSeen(t.ctx, eve.viewer);
+    // Nothing new: the same moment (no write), and the count is 0 as it would be anyway.
+    expect(await seenAt()).toEqual(first);
+    expect(await countUnreadNotifications(t.ctx, eve.viewer)).toBe(0);
+    t.clock.advance(1000);
+    await createTestComment(t, ben.viewer, post.id);
+    expect(await countUnreadNotifications(t.ctx, eve.viewer)).toBe(1);
+    t.clock.advance(1000);
+    await markNotificationsSeen(t.ctx, eve.viewer);
+    expect((await seenAt())?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
+    expect(await countUnreadNotifications(t.ctx, eve.viewer)).toBe(0);
   });
 });
 
