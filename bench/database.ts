@@ -2,6 +2,7 @@
 // (CONTRACT.md 'Environment'), chosen the same way: DATABASE_URL, else PGlite in DATA_DIR.
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type SQL, sql } from "drizzle-orm";
 
 export interface BenchTarget {
   kind: "pglite" | "postgres";
@@ -84,3 +85,18 @@ export const BENCH_FIRST_NAMES: string[] = [
   "Skyler",
   "Dakota",
 ];
+
+/**
+ * Posts loaded in bulk without the per-row search dictionary trigger (decision 0191): with it, a
+ * 100,000-post insert spends most of an hour counting terms row by row. The caller rebuilds the
+ * dictionary once afterwards (`rebuildSearchTerms`).
+ */
+export async function withoutSearchTermsTrigger<T>(
+  db: { execute(query: SQL): Promise<unknown> },
+  load: () => Promise<T>,
+): Promise<T> {
+  await db.execute(sql`alter table posts disable trigger posts_search_terms_track`);
+  const result = await load();
+  await db.execute(sql`alter table posts enable trigger posts_search_terms_track`);
+  return result;
+}

@@ -29,7 +29,7 @@ import { expandWords, rebuildSearchTerms, rowsOf, termLookupQuery, toTsQuery } f
 import { searchWords } from "~/server/search/text";
 import { createPayments } from "../server/payments/select";
 import { createRealtimeHub } from "../server/realtime/hub";
-import { benchTarget, BENCH_FIRST_NAMES as FIRST_NAMES } from "./database";
+import { benchTarget, BENCH_FIRST_NAMES as FIRST_NAMES, withoutSearchTermsTrigger } from "./database";
 
 const USERS = 10_000;
 const POSTS = 100_000;
@@ -105,11 +105,11 @@ async function generate(database: DatabaseHandle, campusIds: string[], words: st
   );
   await db.execute(sql`alter table bench_vocab add primary key (i)`);
   // Bulk load without the trigger, then one rebuild: also measures rebuildSearchTerms.
-  await db.execute(sql`alter table posts disable trigger posts_search_terms_track`);
   const categories = CATEGORIES.map((c) => c.value);
-  for (let start = 0; start < POSTS; start += 10_000) {
-    await step(`posts ${start}…${start + 9_999}`, () =>
-      db.execute(sql`
+  await withoutSearchTermsTrigger(db, async () => {
+    for (let start = 0; start < POSTS; start += 10_000) {
+      await step(`posts ${start}…${start + 9_999}`, () =>
+        db.execute(sql`
         insert into posts (campus_id, author_id, text_plain, category, img_count, created_at, last_modified)
         select u.campus_id, u.id, t.text,
           case when random() < 0.7 then (string_to_array(${categories.join("|")}, '|'))[1 + floor(random() * ${categories.length}::int)::int] end,
@@ -125,9 +125,9 @@ async function generate(database: DatabaseHandle, campusIds: string[], words: st
           ) r
           join bench_vocab v on v.i = r.i
         ) t`),
-    );
-  }
-  await db.execute(sql`alter table posts enable trigger posts_search_terms_track`);
+      );
+    }
+  });
   await db.execute(sql`drop table bench_vocab`);
   const terms = await step("rebuildSearchTerms (every campus)", () => rebuildSearchTerms(db));
   console.log(`  dictionary: ${terms} terms`);
