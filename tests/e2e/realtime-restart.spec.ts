@@ -7,7 +7,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { type AppProcess, startAppProcess } from "../../scripts/app-process";
 import type { TestStudent } from "../../server/dev/test-student";
-import { REALTIME_PORTS } from "./support/env";
+import { RESTART_PORTS } from "./support/env";
 import { hydrated } from "./support/page";
 
 // Issue 13 'Tests that must exist': reconnection after the server restarts delivers what was
@@ -97,7 +97,7 @@ test("reconnection after the server restarts delivers what was sent meanwhile", 
   });
   const start = (n: 0 | 1, run = 1) => {
     const name = `restart-${"AB"[n]}`;
-    const port = REALTIME_PORTS[n];
+    const port = RESTART_PORTS[n];
     return startAppProcess({
       env: envOf(name, port),
       port,

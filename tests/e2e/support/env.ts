@@ -11,6 +11,15 @@ export const REALTIME_PORTS = [
   Number(process.env.E2E_REALTIME_PORT_A ?? APP_PORT + 5),
   Number(process.env.E2E_REALTIME_PORT_B ?? APP_PORT + 6),
 ] as const;
+/**
+ * realtime-restart.spec.ts's two apps: ports of their own, as Playwright may run that spec beside
+ * realtime-two-process.spec.ts (sharing ports, each spec's requests reached the other's apps).
+ * APP_PORT + 7 is scale-out.spec.ts's.
+ */
+export const RESTART_PORTS = [
+  Number(process.env.E2E_RESTART_PORT_A ?? APP_PORT + 8),
+  Number(process.env.E2E_RESTART_PORT_B ?? APP_PORT + 9),
+] as const;
 
 /**
  * Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it. The harness opens every
