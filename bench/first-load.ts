@@ -27,6 +27,7 @@ import { account, posts, user } from "~/server/db/schema";
 import { plainTextToRichText, richTextToPlainText } from "~/server/posts/rich-text";
 import { startAppProcess } from "../scripts/app-process";
 import { FIRST_LOAD_TARGET_KIB, firstLoadFiles, readManifest } from "../scripts/js-budget";
+import { builtAppEnv } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4283);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -198,12 +199,7 @@ async function main() {
   await plant(dataDir);
   const app = await startAppProcess({
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      APP_SECRET: "first-load-secret-not-for-production-use-0123456789",
-      SEED_DEMO: "0",
+      ...builtAppEnv(PORT),
       LOG_LEVEL: "warn",
       PUBLIC_CAMPUSES: CAMPUS,
       DATA_DIR: dataDir,

@@ -24,7 +24,7 @@ import { createLogger } from "~/server/logger";
 import { notificationQueries } from "~/server/notifications/notifications";
 import { notify } from "~/server/notifications/notify";
 import { startAppProcess } from "../scripts/app-process";
-import { benchTarget } from "./database";
+import { benchTarget, builtAppEnv } from "./database";
 
 const USERS = 5_000;
 const NOTIFICATIONS = 1_000_000;
@@ -165,12 +165,7 @@ async function measureHttp(): Promise<void> {
   }
   const app = await startAppProcess({
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      APP_SECRET: SECRET,
-      SEED_DEMO: "0",
+      ...builtAppEnv(PORT, SECRET),
       LOG_LEVEL: "warn",
       // One process, so its CPU time per request can be read from /proc (load elsewhere does not change it).
       WORKERS: "1",

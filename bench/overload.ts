@@ -27,6 +27,7 @@ import {
 } from "~/server/posts/rich-text";
 import { parseRichText } from "~/server/posts/rich-text-schema";
 import { startAppProcess } from "../scripts/app-process";
+import { builtAppEnv } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -139,12 +140,7 @@ async function main() {
 
   const app = await startAppProcess({
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      APP_SECRET: "overload-secret-not-for-production-use-0123456789",
-      SEED_DEMO: "0",
+      ...builtAppEnv(PORT),
       LOG_LEVEL: "warn",
       // Every request renders: the campus is open to visitors (decision 0135) and nothing is cached.
       PUBLIC_CAMPUSES: CAMPUS,

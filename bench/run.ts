@@ -27,7 +27,7 @@ import { listPageHref } from "~/server/posts/list-names";
 import { LISTING_EXPIRY_MS } from "~/server/posts/listing";
 import { saveQueries } from "~/server/posts/saves";
 import { startAppProcess } from "../scripts/app-process";
-import { BENCH_USER, benchTarget } from "./database";
+import { BENCH_USER, benchTarget, builtAppEnv } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4195);
 /** What Chromium sends. */
@@ -332,14 +332,7 @@ interface RunningApp {
 async function startApp(workers = 1): Promise<RunningApp> {
   const target = benchTarget();
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(PORT),
-    // As deployed (decision 0003): React's production build, Secure cookies, the geo gate
-    // (loopback always passes). The secret is the benchmark's own.
-    NODE_ENV: "production",
-    APP_SECRET: "benchmark-secret-not-for-production-use-0123456789",
-    SEED_DEMO: "0",
+    ...builtAppEnv(PORT),
     LOG_LEVEL: "warn",
     // The visitor scenarios read OU's feed, post and media pages: open to visitors (decision 0135).
     PUBLIC_CAMPUSES: CAMPUS,

@@ -18,7 +18,7 @@ import { openDatabase } from "~/server/db/client";
 import { searchPosts } from "~/server/search/posts";
 import { rowsOf } from "~/server/search/terms";
 import { startAppProcess } from "../scripts/app-process";
-import { benchTarget } from "./database";
+import { benchTarget, builtAppEnv } from "./database";
 import { searchBenchContext } from "./search";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
@@ -118,12 +118,7 @@ async function main() {
   const scenarios = await prepare();
   const app = await startAppProcess({
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(PORT),
-      NODE_ENV: "production",
-      APP_SECRET: "benchmark-secret-not-for-production-use-0123456789",
-      SEED_DEMO: "0",
+      ...builtAppEnv(PORT),
       LOG_LEVEL: "warn",
       PUBLIC_CAMPUSES: CAMPUS,
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),

@@ -9,6 +9,7 @@ import { type AppProcess, startAppProcess } from "../../scripts/app-process";
 import type { TestStudent } from "../../server/dev/test-student";
 import { RESTART_PORTS } from "./support/env";
 import { hydrated } from "./support/page";
+import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";
 
 // Issue 13 'Tests that must exist': reconnection after the server restarts delivers what was
 // sent meanwhile. The reader has a conversation open on process A; A stops (its stream drops, as
@@ -19,29 +20,6 @@ import { hydrated } from "./support/page";
 // without either the test is skipped and says why.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The user's last event number in the database (what a stream that has everything has seen). */
 async function lastSeqOf(databaseUrl: string, userId: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -74,11 +52,14 @@ async function signedIn(context: BrowserContext, app: AppProcess, student: TestS
 }
 
 test("reconnection after the server restarts delivers what was sent meanwhile", async ({ browser }) => {
-  test.skip(!(await reachable(serverUrl)), `no PostgreSQL reachable at ${serverUrl} (set DATABASE_URL)`);
+  test.skip(
+    !(await postgresReachable()),
+    `no PostgreSQL reachable at ${POSTGRES_SERVER_URL} (set DATABASE_URL)`,
+  );
   test.setTimeout(240_000);
   const database = `cbs_restart_${randomBytes(4).toString("hex")}`;
-  await admin((client) => client.query(`create database ${database}`));
-  const url = new URL(serverUrl);
+  await postgresAdmin((client) => client.query(`create database ${database}`));
+  const url = new URL(POSTGRES_SERVER_URL);
   url.pathname = `/${database}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "cbs-e2e-restart-"));
   const envOf = (name: string, port: number) => ({
@@ -181,6 +162,6 @@ test("reconnection after the server restarts delivers what was sent meanwhile", 
     for (const context of contexts) await context.close();
     for (const app of apps) await app.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+    await postgresAdmin((client) => client.query(`drop database if exists ${database} with (force)`));
   }
 });

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { type AppProcess, startAppProcess } from "../../scripts/app-process";
 import type { TestStudent } from "../../server/dev/test-student";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import { openSse } from "../support/sse-client";
 import { REALTIME_PORTS } from "./support/env";
+import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";
 
 // Issue 13 §2 and §'Tests that must exist' (decision 0213): fan-out across app processes. Two
 // processes of the built app share one PostgreSQL database; an event committed through process A
@@ -19,29 +19,6 @@ import { REALTIME_PORTS } from "./support/env";
 // a local one on the default port. Without either the test is skipped, and says why.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 test.describe.configure({ mode: "serial" });
 
 let database = "";
@@ -49,11 +26,11 @@ let dataDir = "";
 const apps: AppProcess[] = [];
 
 test.beforeAll(async () => {
-  if (!(await reachable(serverUrl))) return;
+  if (!(await postgresReachable())) return;
   test.setTimeout(180_000);
   database = `cbs_realtime_${randomBytes(4).toString("hex")}`;
-  await admin((client) => client.query(`create database ${database}`));
-  const url = new URL(serverUrl);
+  await postgresAdmin((client) => client.query(`create database ${database}`));
+  const url = new URL(POSTGRES_SERVER_URL);
   url.pathname = `/${database}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "cbs-e2e-realtime-"));
   for (const [n, port] of REALTIME_PORTS.entries()) {
@@ -88,11 +65,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const app of apps) await app.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (database) await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+  if (database)
+    await postgresAdmin((client) => client.query(`drop database if exists ${database} with (force)`));
 });
 
 test.beforeEach(() => {
-  test.skip(apps.length < 2, `no PostgreSQL reachable at ${serverUrl} (set DATABASE_URL)`);
+  test.skip(apps.length < 2, `no PostgreSQL reachable at ${POSTGRES_SERVER_URL} (set DATABASE_URL)`);
 });
 
 async function createStudent(app: AppProcess, label: string, profile: boolean): Promise<TestStudent> {
