@@ -100,21 +100,3 @@ export async function withoutSearchTermsTrigger<T>(
   await db.execute(sql`alter table posts enable trigger posts_search_terms_track`);
   return result;
 }
-
-/** The secret of the apps the benchmarks start (each its own data; never a deployment's). */
-export const BENCH_APP_SECRET = "benchmark-secret-not-for-production-use-0123456789";
-
-/**
- * What every benchmark's app process starts with: as deployed (decision 0003: React's production
- * build, Secure cookies, the geo gate, which loopback always passes), no demo data.
- */
-export function builtAppEnv(port: number, secret: string = BENCH_APP_SECRET): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    NODE_ENV: "production",
-    APP_SECRET: secret,
-    SEED_DEMO: "0",
-  };
-}

@@ -27,7 +27,7 @@ import { account, posts, user } from "~/server/db/schema";
 import { plainTextToRichText, richTextToPlainText } from "~/server/posts/rich-text";
 import { startAppProcess } from "../scripts/app-process";
 import { FIRST_LOAD_TARGET_KIB, firstLoadFiles, readManifest } from "../scripts/js-budget";
-import { builtAppEnv } from "./database";
+import { builtAppEnv, signInThroughLogin } from "./app";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4283);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -95,21 +95,9 @@ async function plant(dataDir: string): Promise<void> {
   }
 }
 
-/** Signs in through /login as a browser's form would (bench/run.ts does the same). */
-async function signIn(): Promise<string> {
-  const response = await fetch(`${BASE}/login`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "log-in", email: STUDENT.email, password: STUDENT.password }),
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
-    .join("; ");
-  if (!cookie) throw new Error(`Sign-in through /login gave no session (status ${response.status})`);
-  return cookie;
+/** The student's session cookie, for the signed-in page. */
+function signIn(): Promise<string> {
+  return signInThroughLogin(BASE, STUDENT.email, STUDENT.password);
 }
 
 interface LighthouseRun {

@@ -24,7 +24,8 @@ import { createLogger } from "~/server/logger";
 import { notificationQueries } from "~/server/notifications/notifications";
 import { notify } from "~/server/notifications/notify";
 import { startAppProcess } from "../scripts/app-process";
-import { benchTarget, builtAppEnv } from "./database";
+import { builtAppEnv } from "./app";
+import { benchTarget } from "./database";
 
 const USERS = 5_000;
 const NOTIFICATIONS = 1_000_000;

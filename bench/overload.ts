@@ -27,7 +27,7 @@ import {
 } from "~/server/posts/rich-text";
 import { parseRichText } from "~/server/posts/rich-text-schema";
 import { startAppProcess } from "../scripts/app-process";
-import { builtAppEnv } from "./database";
+import { builtAppEnv } from "./app";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

@@ -27,7 +27,8 @@ import { listPageHref } from "~/server/posts/list-names";
 import { LISTING_EXPIRY_MS } from "~/server/posts/listing";
 import { saveQueries } from "~/server/posts/saves";
 import { startAppProcess } from "../scripts/app-process";
-import { BENCH_USER, benchTarget, builtAppEnv } from "./database";
+import { builtAppEnv, signInThroughLogin } from "./app";
+import { BENCH_USER, benchTarget } from "./database";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4195);
 /** What Chromium sends. */
@@ -350,26 +351,9 @@ async function startApp(workers = 1): Promise<RunningApp> {
   return { pid: app.pid, stop: async () => void (await app.stop()) };
 }
 
-/** Signs in through /login as a browser's form would; the session cookie for /saved. */
-async function signIn(): Promise<string> {
-  const body = new URLSearchParams({
-    intent: "log-in",
-    email: BENCH_USER.email,
-    password: BENCH_USER.password,
-  });
-  const response = await fetch(`${BASE}/login`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("session_token=") && !pair.endsWith("="))
-    .join("; ");
-  if (!cookie) throw new Error(`Sign-in through /login gave no session (status ${response.status})`);
-  return cookie;
+/** The bench student's session cookie, for the signed-in pages. */
+function signIn(): Promise<string> {
+  return signInThroughLogin(BASE, BENCH_USER.email, BENCH_USER.password);
 }
 
 interface Scenario {

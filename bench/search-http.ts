@@ -18,7 +18,8 @@ import { openDatabase } from "~/server/db/client";
 import { searchPosts } from "~/server/search/posts";
 import { rowsOf } from "~/server/search/terms";
 import { startAppProcess } from "../scripts/app-process";
-import { benchTarget, builtAppEnv } from "./database";
+import { builtAppEnv } from "./app";
+import { benchTarget } from "./database";
 import { searchBenchContext } from "./search";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
