@@ -20,8 +20,9 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
     apply: "build",
     buildEnd() {
       // A module some code imports dynamically is meant to load later: it and what only it
-      // imports stay out of the groups (a route may also import it statically for the server's
-      // render alone, which the browser's build drops: app/lib/lazy-load.ts lazyHydrated).
+      // imports stay out of the groups (e.g. the parts the server renders and the browser
+      // hydrates from chunks of their own: app/lib/lazy-load.ts hydratedLater). A module in a
+      // group goes there whole, with what only lazy chunks use of it: keep those apart.
       const ids = [...this.getModuleIds()];
       const loadedLater = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
       const closure = (entry: string) => {

@@ -40,6 +40,11 @@ export default function handleRequest(
     });
     const options: RenderToPipeableStreamOptions = {
       nonce,
+      // Every Suspense boundary inline, where it stands: React otherwise sends a completed boundary
+      // found after the first 12,800 bytes as a fallback with its content moved to the end, shown
+      // by a script, so without JavaScript it would stay hidden. The document is sent at once
+      // anyway (above). Issue 16 §2: parts hydrated later are such boundaries (app/lib/lazy-load.ts).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

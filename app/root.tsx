@@ -9,14 +9,12 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { countCampusMembers } from "~/server/campuses/campuses";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
-import { useRecordNavigation } from "./components/ui/back-button";
 import { IconSprite } from "./components/ui/icons";
 import { useListLinkNavigation } from "./components/ui/list-link";
 import { ToastProvider } from "./components/ui/toaster";
@@ -24,8 +22,10 @@ import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
+import { whenPartsHydrated } from "./lib/lazy-load";
 import { useNonce } from "./lib/nonce";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
+import { useRecordNavigation } from "./lib/record-navigation";
 import { shellCounts } from "./lib/shell-counts.server";
 
 /** The live events that change what the shell shows (the unread badges) or an open chat. */
@@ -39,20 +39,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { campus, app } = args.context;
   // spec 1 §6: outside the US, a mismatched time zone, or FIREWALL=1 → /404 on the gated pages.
   const geo = await enforceGeoGate(args);
-  const [viewer, { toast, headers }, memberCount] = await Promise.all([
-    getViewer(args),
-    takeToast(args.request),
-    countCampusMembers(app.db, campus.id),
-  ]);
+  const [viewer, { toast, headers }] = await Promise.all([getViewer(args), takeToast(args.request)]);
   // spec 1 §4: an unverified user is sent to /verify, once.
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
-  // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), and the viewer's
+  // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), the viewer's
   // latest event number (decision 0210), so the live stream opened after this page loaded replays
-  // whatever happened in between (app/lib/realtime.tsx). One statement (issue 16 §1).
-  const counts = await shellCounts(app, args.request, viewer);
-  const { unreadChats, unreadNotifications } = counts;
+  // whatever happened in between (app/lib/realtime.tsx), and the member count. One statement (issue 16 §1).
+  const counts = await shellCounts(app, args.request, viewer, campus.id);
+  const { unreadChats, unreadNotifications, memberCount } = counts;
   const realtimeSeq = viewer ? counts.realtimeSeq : null;
   const campusUrl = (campusId: string) => campusOriginOf(args.request, args.context, campusId);
   // spec 1 §1: on the generic instance, redirect_to sends the member to their campus's site (once).
@@ -109,10 +105,13 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Effects run children first, so this one marks the end of hydration: from here on every control
-  // answers to its script (the end-to-end tests wait for it rather than guess).
+  // Effects run children first, so this one marks the end of hydration, once the parts that hydrate
+  // from chunks of their own have too (decision 0370): from here on every control answers to its
+  // script (the end-to-end tests wait for it rather than guess).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    whenPartsHydrated(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   return (
     <html lang="en">

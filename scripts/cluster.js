@@ -5,6 +5,28 @@
 // Plain JavaScript beside main.js: the primary never loads the app's bundle.
 import cluster from "node:cluster";
 
+/** How often each worker tells the primary how many connections it holds (decision 0355). */
+export const CONNECTION_REPORT_MS = 200;
+/**
+ * Connections a worker may hold above its share before it sheds any (decision 0355): the reports
+ * are up to 200 ms old and a shed connection may land on the same worker again, so shedding at the
+ * first one over would keep connections moving back and forth.
+ */
+export const SHARE_TOLERANCE = 2;
+
+/**
+ * The most connections one worker should hold: an even share of all the workers' open
+ * connections (decision 0355). A worker above it closes keep-alive connections after their
+ * answers until it is not; their clients reconnect, to whichever worker accepts first.
+ * @param {number[]} counts each live worker's open connections
+ * @returns {number}
+ */
+export function fairConnectionShare(counts) {
+  if (counts.length === 0) return Number.POSITIVE_INFINITY;
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  return Math.ceil(total / counts.length);
+}
+
 /** The signal that replaces every worker, one at a time, without refusing a request. */
 export const RESTART_SIGNAL = "SIGHUP";
 /** How long a worker may take to finish its requests after SIGTERM before the primary kills it. */
@@ -56,6 +78,8 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   const listened = new Set();
   /** Replacements started by a restart: one that cannot start ends the restart, not a retry loop. */
   const spares = new Set();
+  /** Each live worker's last reported open connections (decision 0355). */
+  const connections = new Map();
   let stopping = false;
   let failedStarts = 0;
   let restarting = Promise.resolve();
@@ -102,7 +126,17 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
     }
   });
 
+  // Decision 0355: the kernel hands a burst of new connections to whichever worker accepts first,
+  // often all to one, and a keep-alive connection stays where it landed. Each worker reports its
+  // connections; the answer is its fair share, and a worker above it sheds the excess.
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== "connections" || typeof message.open !== "number") return;
+    connections.set(worker.id, message.open);
+    worker.send({ type: "connection-share", share: fairConnectionShare([...connections.values()]) });
+  });
+
   cluster.on("exit", (worker, code, signal) => {
+    connections.delete(worker.id);
     const planned = retiring.delete(worker.id);
     const hadListened = listened.delete(worker.id);
     const spare = spares.delete(worker.id) && !hadListened;

@@ -10,7 +10,7 @@
 // the same routes, so they load the same files: what differs between them is only which lazy
 // chunks they fetch after hydration (bench/first-load.ts checks both in a browser).
 //
-// Usage: tsx scripts/js-budget.ts [--budget-kib 140] [--route routes/feed/home]
+// Usage: tsx scripts/js-budget.ts [--budget-kib 130] [--route routes/feed/home]
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,10 +29,10 @@ export interface Manifest {
 /** Issue 16 §2's target for /home. */
 export const FIRST_LOAD_TARGET_KIB = 130;
 /**
- * What the check allows: the size reached (138.8 KiB on 2026-11-24, see bench/README.md
- * 'First load'), so any growth fails. Lower it towards the target as the load shrinks.
+ * What the check allows: the target itself (128.4 KiB reached on 2026-11-24, see bench/README.md
+ * 'First load' and decision 0370). Lower it as the load shrinks, never raise it past the target.
  */
-export const FIRST_LOAD_BUDGET_KIB = 140;
+export const FIRST_LOAD_BUDGET_KIB = 130;
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { SOMETHING_WENT_WRONG as FAILURE } from "~/server/errors";
 import type { Page } from "~/server/posts/cursor";
 import type { MediaTileData } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
 import type { PostSummary } from "~/server/posts/views";
 
 /**
@@ -12,8 +12,12 @@ import type { PostSummary } from "~/server/posts/views";
 /** A page, or the message that says why there is none (a tampered cursor, signed out meanwhile, offline). */
 export type ListPageResult<T> = { page: Page<T>; listError: null } | { page: null; listError: string };
 
-/** The posts catalogue's wording (spec 2 §8), as the JSON endpoint answers an unexpected error. */
-const SOMETHING_WENT_WRONG = POST_MESSAGES.somethingWentWrong;
+/**
+ * The posts catalogue's wording (spec 2 §8, with its period: POST_MESSAGES.somethingWentWrong), as
+ * the JSON endpoint answers an unexpected error. Spelled from server/errors.ts rather than read from
+ * the catalogue, which would bring all of server/posts/post-rules.ts into the feed's first load.
+ */
+const SOMETHING_WENT_WRONG = `${FAILURE}.`;
 
 /** JSON carries dates as ISO strings: the lists show Date objects, as the loaders give them. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

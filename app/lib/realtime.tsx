@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import type { LiveEvent, LiveListener, RealtimeClient } from "./realtime-client";
 
@@ -55,7 +63,9 @@ export function RealtimeProvider({
         void revalidate.current();
       });
       client.start();
-      setClient(client);
+      // A transition: the parts of the page still waiting for their code to hydrate (decision
+      // 0370) hydrate first, instead of being rendered again from scratch by this change.
+      startTransition(() => setClient(client));
     });
     return () => {
       stopped = true;

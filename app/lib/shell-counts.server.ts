@@ -1,4 +1,5 @@
 import type { Viewer } from "~/server/accounts/viewer";
+import { countCampusMembers } from "~/server/campuses/campuses";
 import type { AppContext } from "~/server/context";
 import { readShellCounts, type ShellCounts } from "~/server/notifications/badges";
 import { markNotificationsSeen } from "~/server/notifications/notifications";
@@ -8,11 +9,9 @@ export function isNotificationsList(url: URL): boolean {
   return url.pathname.replace(/\.data$/, "") === "/notifications";
 }
 
-const SIGNED_OUT: ShellCounts = { unreadChats: 0, unreadNotifications: 0, realtimeSeq: 0 };
-
 /**
- * The badges (spec 1 §2: unread chats and notifications) and the live event number, for the root
- * loader. spec 2 §4 'The unread count resets when the notifications page opens': the root loader
+ * The badges (spec 1 §2: unread chats and notifications), the live event number and the campus's
+ * member count ('About This Group'), for the root loader: a visitor's page reads only the count. spec 2 §4 'The unread count resets when the notifications page opens': the root loader
  * runs beside the page's own, so the reset happens here, before the count, whichever loader
  * finishes first.
  */
@@ -20,8 +19,12 @@ export async function shellCounts(
   app: AppContext,
   request: Request,
   viewer: Viewer | null,
+  campusId: string,
 ): Promise<ShellCounts> {
-  if (!viewer) return SIGNED_OUT;
+  if (!viewer) {
+    const memberCount = await countCampusMembers(app.db, campusId);
+    return { unreadChats: 0, unreadNotifications: 0, realtimeSeq: 0, memberCount };
+  }
   if (isNotificationsList(new URL(request.url))) await markNotificationsSeen(app, viewer);
-  return readShellCounts(app, viewer);
+  return readShellCounts(app, viewer, campusId);
 }

@@ -6,14 +6,20 @@ interface Args {
   context: AppLoadContext;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+const viewers = new WeakMap<object, Promise<Viewer | null>>();
 
-/** The signed-in user of this request, or null; looked up once per request. */
+/**
+ * The signed-in user of this request, or null; looked up once per request. React Router hands
+ * each loader a Request of its own but one load context per HTTP request, so a page's loaders
+ * share the context's lookup (the root's and the page's: one query, not two; issue 16 §1). A
+ * form post keeps to its Request: its action may change who is signed in before the loaders run.
+ */
 export function getViewer({ request, context }: Args): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
+  const key = request.method === "GET" || request.method === "HEAD" ? context : request;
+  let viewer = viewers.get(key);
   if (!viewer) {
     viewer = getViewerFromHeaders(context.app, context.auth, request.headers);
-    viewers.set(request, viewer);
+    viewers.set(key, viewer);
   }
   return viewer;
 }

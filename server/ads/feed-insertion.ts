@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { type PreparedStatement, preparedStatement } from "../db/prepared";
 import { ads, posts, user } from "../db/schema";
 import type { Page } from "../posts/cursor";
 import { PostError } from "../posts/errors";
@@ -112,28 +113,54 @@ export async function listActiveAds(
   campusId: string,
   limit = ACTIVE_ADS_LIMIT,
 ): Promise<ActiveAd[]> {
-  const rows = await listReads(ctx, viewer)
-    .select({
-      ...summaryColumns(viewer),
-      adId: ads.id,
-      ctaType: ads.ctaType,
-      ctaLabel: ads.ctaLabel,
-      ctaUrl: ads.ctaUrl,
-    })
-    .from(ads)
-    .innerJoin(posts, eq(posts.id, ads.postId))
-    .innerJoin(user, eq(user.id, posts.authorId))
-    .where(
-      and(eq(ads.campusId, campusId), eq(ads.status, "active"), gt(ads.endTimeAdjusted, ctx.clock.now())),
-    )
-    .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))
-    .limit(limit);
+  const db = listReads(ctx, viewer);
+  // Every signed-in /home reads it: prepared once per shape (issue 16 §1, server/db/prepared.ts).
+  const statement = preparedStatement(
+    db,
+    `active_ads_${viewer ? "viewer" : "visitor"}`,
+    (name) =>
+      db
+        .select({
+          ...summaryColumns(viewer ? { id: sql.placeholder("viewerId") } : null),
+          adId: ads.id,
+          ctaType: ads.ctaType,
+          ctaLabel: ads.ctaLabel,
+          ctaUrl: ads.ctaUrl,
+        })
+        .from(ads)
+        .innerJoin(posts, eq(posts.id, ads.postId))
+        .innerJoin(user, eq(user.id, posts.authorId))
+        .where(
+          and(
+            eq(ads.campusId, sql.placeholder("campusId")),
+            eq(ads.status, "active"),
+            gt(ads.endTimeAdjusted, sql.placeholder("now")),
+          ),
+        )
+        .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))
+        .limit(sql.placeholder("limit"))
+        .prepare(name) as PreparedStatement,
+  );
+  const rows = (await statement.execute({
+    viewerId: viewer?.id,
+    campusId,
+    // As the lists pass their cut-off: a timestamp text both drivers read the same way.
+    now: ctx.clock.now().toISOString(),
+    limit,
+  })) as ActiveAdRow[];
   return rows.map((row) => ({
     adId: row.adId,
     cta: { type: row.ctaType, label: row.ctaLabel, url: row.ctaUrl },
     post: toSummary(ctx, viewer, row),
   }));
 }
+
+type ActiveAdRow = Parameters<typeof toSummary>[2] & {
+  adId: string;
+  ctaType: ActiveAd["cta"]["type"];
+  ctaLabel: ActiveAd["cta"]["label"];
+  ctaUrl: ActiveAd["cta"]["url"];
+};
 
 /**
  * spec 2 §2 /home with its sponsored posts: the feed page (server/posts/feed.ts listFeed,

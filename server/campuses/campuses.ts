@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Queryable } from "../db/client";
 import { type PreparedStatement, preparedStatement } from "../db/prepared";
@@ -159,7 +159,15 @@ export function campusOrigin(campusId: string, requestHost: string | null, confi
   return origins.find((origin) => new URL(origin).hostname === host) ?? own;
 }
 
-/** 'About This Group' member count: school-verified users of the campus (spec 1 §2). */
+/** Who 'About This Group' counts as a member of the campus: its school-verified users (spec 1 §2). */
+export function campusMembersOf(campusId: string | Placeholder): SQL | undefined {
+  return and(eq(user.campusId, campusId), eq(user.schoolVerified, true));
+}
+
+/**
+ * 'About This Group' member count (spec 1 §2). A signed-in page reads it with the badges
+ * (server/notifications/badges.ts readShellCounts), in the same statement.
+ */
 export async function countCampusMembers(db: Queryable, campusId: string): Promise<number> {
   // Every page's root loader reads it: prepared once (issue 16 §1).
   const statement = preparedStatement(
@@ -169,7 +177,7 @@ export async function countCampusMembers(db: Queryable, campusId: string): Promi
       db
         .select({ count: sql<number>`count(*)::int` })
         .from(user)
-        .where(and(eq(user.campusId, sql.placeholder("campusId")), eq(user.schoolVerified, true)))
+        .where(campusMembersOf(sql.placeholder("campusId")))
         .prepare(name) as PreparedStatement,
   );
   const [row] = (await statement.execute({ campusId })) as { count: number }[];

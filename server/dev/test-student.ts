@@ -210,6 +210,10 @@ export function mountTestFixtures(app: express.Express, deps: { ctx: AppContext;
   deps.ctx.log.warn(
     "TEST_FIXTURES=1: POST /dev/test-student creates signed-in students (never in production)",
   );
+  // Which process answered: the two-process tests (tests/e2e/scale-out.spec.ts) see the load spread.
+  app.get("/dev/process", (_req, res) => {
+    res.json({ pid: process.pid });
+  });
   app.post(TEST_STUDENT_PATH, express.json({ limit: "2kb" }), async (req, res, next) => {
     try {
       res.status(201).json(await createTestStudent(deps.ctx, deps.auth, req.body ?? {}));

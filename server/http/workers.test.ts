@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveWorkerCount } from "../../scripts/cluster.js";
+import { fairConnectionShare, resolveWorkerCount } from "../../scripts/cluster.js";
 
 describe("WORKERS (issue 16 §3, decision 0290)", () => {
   it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
@@ -20,5 +20,18 @@ describe("WORKERS (issue 16 §3, decision 0290)", () => {
         /WORKERS: expected a whole number of at least 1/,
       );
     }
+  });
+});
+
+describe("connections spread over the processes (decision 0355)", () => {
+  it("gives each worker an even share of all the open connections, rounded up", () => {
+    expect(fairConnectionShare([49, 1])).toBe(25);
+    expect(fairConnectionShare([25, 25])).toBe(25);
+    expect(fairConnectionShare([3, 0, 0])).toBe(1);
+    expect(fairConnectionShare([0, 0])).toBe(0);
+  });
+
+  it("sets no limit before any worker has reported", () => {
+    expect(fairConnectionShare([])).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { countCampusMembers } from "../campuses/campuses";
 import { countUnreadChats, markChatRead, startConversation } from "../chats/chats";
 import { toggleSave } from "../posts/saves";
 import { currentUserSeq } from "../realtime/events";
@@ -14,13 +15,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("readShellCounts (issue 16 §1: the badges in one statement)", () => {
-  it("reads the same unread chats, unread notifications and event number as each area's own count", async () => {
+  it("reads the same unread chats, unread notifications, event number and member count as each area's own count", async () => {
     const ana = await createTestMember(t, { fullName: "Ana Alba" });
     const ben = await createTestMember(t, { fullName: "Ben Bell" });
-    expect(await readShellCounts(t.ctx, ana.viewer)).toEqual({
+    const campusId = ana.viewer.campusId;
+    expect(await readShellCounts(t.ctx, ana.viewer, campusId)).toEqual({
       unreadChats: 0,
       unreadNotifications: 0,
       realtimeSeq: 0,
+      memberCount: await countCampusMembers(t.ctx.db, campusId),
     });
 
     const post = await createTestPost(t, ana.viewer, { text: "Desk lamp" });
@@ -29,22 +32,25 @@ describe("readShellCounts (issue 16 §1: the badges in one statement)", () => {
       recipientId: ana.id,
       text: "still for sale?",
     });
-    const counts = await readShellCounts(t.ctx, ana.viewer);
+    const counts = await readShellCounts(t.ctx, ana.viewer, campusId);
     expect(counts).toEqual({
       unreadChats: await countUnreadChats(t.ctx, ana.viewer),
       unreadNotifications: await countUnreadNotifications(t.ctx, ana.viewer),
       realtimeSeq: await currentUserSeq(t.ctx.db, ana.id),
+      memberCount: await countCampusMembers(t.ctx.db, campusId),
     });
     expect(counts.unreadChats).toBe(1);
     expect(counts.unreadNotifications).toBeGreaterThan(0);
     expect(counts.realtimeSeq).toBeGreaterThan(0);
+    // Ana and Ben at least: both school-verified members of the campus.
+    expect(counts.memberCount).toBeGreaterThanOrEqual(2);
     // The sender's own counts are not the recipient's.
-    expect((await readShellCounts(t.ctx, ben.viewer)).unreadChats).toBe(0);
+    expect((await readShellCounts(t.ctx, ben.viewer, campusId)).unreadChats).toBe(0);
 
     await markChatRead(t.ctx, ana.viewer, chatId);
     t.clock.advance(1000);
     await markNotificationsSeen(t.ctx, ana.viewer);
-    expect(await readShellCounts(t.ctx, ana.viewer)).toMatchObject({
+    expect(await readShellCounts(t.ctx, ana.viewer, campusId)).toMatchObject({
       unreadChats: 0,
       unreadNotifications: 0,
     });

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
+import { campusMembersOf } from "../campuses/campuses";
 import { unreadChatsOf } from "../chats/chats";
 import type { AppContext } from "../context";
 import { type PreparedStatement, preparedStatement } from "../db/prepared";
@@ -14,15 +15,21 @@ export interface ShellCounts {
   unreadNotifications: number;
   /** The viewer's latest live event number (decision 0210): where the page's live stream starts. */
   realtimeSeq: number;
+  /** 'About This Group': the page's campus's members (server/campuses/campuses.ts countCampusMembers). */
+  memberCount: number;
 }
 
 /**
- * The badges' counts and the live event number in one prepared statement (issue 16 §1): every
- * signed-in page reads them, and three round trips cost more than the three small index reads.
- * Each count is the one its own area defines (countUnreadChats, countUnreadNotifications,
- * currentUserSeq).
+ * The badges' counts, the live event number and the page's campus's member count in one prepared
+ * statement (issue 16 §1): every signed-in page reads them, and four round trips cost more than
+ * the four small index reads. Each count is the one its own area defines (countUnreadChats,
+ * countUnreadNotifications, currentUserSeq, countCampusMembers).
  */
-export async function readShellCounts(ctx: AppContext, viewer: Viewer): Promise<ShellCounts> {
+export async function readShellCounts(
+  ctx: AppContext,
+  viewer: Viewer,
+  pageCampusId: string,
+): Promise<ShellCounts> {
   const statement = preparedStatement(ctx.db, "shell_counts", (name) => {
     const userId = sql.placeholder("userId");
     const campusId = sql.placeholder("campusId");
@@ -31,15 +38,22 @@ export async function readShellCounts(ctx: AppContext, viewer: Viewer): Promise<
         unreadChats: sql<number>`(select count(*)::int from ${chatMembers} where ${unreadChatsOf(userId, campusId)})`,
         unreadNotifications: sql<number>`(select count(*)::int from ${notifications} where ${unreadNotificationsOf(userId)})`,
         realtimeSeq: sql<number>`coalesce((select ${realtimeCursors.lastSeq} from ${realtimeCursors} where ${realtimeCursors.userId} = ${userId}), 0)`,
+        // The inner "user" is the nearest in scope: the campus's users, not the viewer's row.
+        memberCount: sql<number>`(select count(*)::int from ${user} where ${campusMembersOf(sql.placeholder("pageCampusId"))})`,
       })
       .from(user)
       .where(eq(user.id, userId))
       .prepare(name) as PreparedStatement;
   });
-  const [row] = (await statement.execute({ userId: viewer.id, campusId: viewer.campusId })) as ShellCounts[];
+  const [row] = (await statement.execute({
+    userId: viewer.id,
+    campusId: viewer.campusId,
+    pageCampusId,
+  })) as ShellCounts[];
   return {
     unreadChats: Number(row?.unreadChats ?? 0),
     unreadNotifications: Number(row?.unreadNotifications ?? 0),
     realtimeSeq: Number(row?.realtimeSeq ?? 0),
+    memberCount: Number(row?.memberCount ?? 0),
   };
 }

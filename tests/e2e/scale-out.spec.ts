@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -213,6 +214,38 @@ test("runs two processes; each outbox mail is delivered by exactly one of them",
   const addresses = received.map((mail) => mail.to[0]).sort();
   expect(addresses).toHaveLength(40);
   expect(new Set(addresses).size).toBe(40);
+});
+
+test("keep-alive connections opened at once end up shared by both processes", async () => {
+  // Decision 0355: autocannon's 50 connections, opened at once, all landed on one of the two
+  // processes (49 and 1) and stayed there, leaving the other idle.
+  const clients = Array.from({ length: 20 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const answeredBy = (agent: http.Agent) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get({ host: "127.0.0.1", port: PORT, path: "/dev/process", agent }, (response) => {
+        let body = "";
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve((JSON.parse(body) as { pid: number }).pid));
+      });
+      request.on("error", reject);
+    });
+  try {
+    let last: number[] = [];
+    // Each client asks one request after another, as a browser tab does, for a few seconds.
+    for (let round = 0; round < 30; round++) {
+      last = await Promise.all(clients.map(answeredBy));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const perProcess = new Map<number, number>();
+    for (const pid of last) perProcess.set(pid, (perProcess.get(pid) ?? 0) + 1);
+    expect([...perProcess.keys()].sort()).toEqual([...workerPids()].sort());
+    // An even share is 10 each; a connection or two may be on its way from one to the other.
+    expect(Math.max(...perProcess.values())).toBeLessThanOrEqual(12);
+  } finally {
+    for (const agent of clients) agent.destroy();
+  }
 });
 
 test("a restart on SIGHUP replaces both processes under load without failing a request, and what one wrote the next reads", async () => {

@@ -1,13 +1,28 @@
 import { Link, NavLink, useLocation, useRevalidator } from "react-router";
 import { formatAge } from "~/app/components/posts/post-format";
 import { Avatar } from "~/app/components/ui/avatar";
+import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { BellIcon } from "~/app/components/ui/icons";
+import { ListLink } from "~/app/components/ui/list-link";
 import { LoadMoreList } from "~/app/components/ui/load-more-list";
 import type { NotificationItem, NotificationsPage } from "~/server/notifications/notifications";
 
+/** The head of /notifications and /notifications/mentions: back, the title and the tabs. */
+export function NotificationsHeader() {
+  return (
+    <>
+      <div className="flex items-center gap-2">
+        <BackButton />
+        <h1 className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">Notifications</h1>
+      </div>
+      <NotificationTabs />
+    </>
+  );
+}
+
 /** The tabs of /notifications (spec 2 §2): all, and the mentions demo page. */
-export function NotificationTabs() {
+function NotificationTabs() {
   const tab = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-4 py-1.5 text-sm font-semibold ${
       isActive ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-200/70"
@@ -29,7 +44,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
   const created = new Date(item.createdAt);
   return (
     <li>
-      <Link
+      <ListLink
         to={item.href}
         data-unread={item.unread ? "true" : undefined}
         className={`flex min-h-16 items-start gap-3 rounded-xl px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-600 ${
@@ -55,7 +70,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
             <span className="sr-only">Unread</span>
           </span>
         ) : null}
-      </Link>
+      </ListLink>
     </li>
   );
 }

@@ -103,7 +103,7 @@ export function CategoryFilter({ value }: { value: string | null }) {
                   preventScrollReset
                   aria-current={current ? "true" : undefined}
                   onClick={() => choose(option.value)}
-                  className={`flex min-h-11 items-center justify-between gap-3 rounded-xl px-3 text-[15px] outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 ${current ? "font-semibold text-brand-700" : "text-zinc-800"}`}
+                  className="category-option"
                 >
                   {option.text}
                   {current ? <CheckIcon className="size-4 shrink-0" /> : null}

@@ -167,12 +167,9 @@ export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByVi
         </button>
       </form>
       {!shown.saved && shown.count > 0 ? (
-        <ListLink
-          to={`/post/${post.id}/likes`}
-          className="-ml-2 inline-flex h-11 min-w-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-zinc-600 tabular-nums hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <ListLink to={`/post/${post.id}/likes`} className="save-count">
           {shown.count}
-          <span className="sr-only"> {shown.count === 1 ? "person saved" : "people saved"} this post</span>
+          <span className="sr-only">{` ${shown.count === 1 ? "person saved" : "people saved"} this post`}</span>
         </ListLink>
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import { formatAge, formatTimestamp } from "./post-format";
  * A post's age ('2h', '3d'), with the full time as a tooltip. The server and the
  * browser may disagree by a few seconds, so the text is allowed to differ at hydration.
  */
-export function PostAge({ date, className = "" }: { date: Date; className?: string }) {
+export function PostAge({ date, className }: { date: Date; className?: string }) {
   const hydrated = useHydrated();
   return (
     <time

@@ -2,17 +2,23 @@ import { SponsoredCta } from "~/app/components/ads/sponsored-cta";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
+import { hydratedLater } from "~/app/lib/lazy-load";
 import type { Sponsorship } from "~/server/ads/sponsored";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
-import { isListingPost, ListingOwnerActions, ListingSummary } from "./listing-labels";
+import { isListingPost, ListingSummary } from "./listing-labels";
 import { NewUserBanner } from "./new-user-banner";
-import { PostActions } from "./post-actions";
 import { PostAge } from "./post-age";
 import { displayName } from "./post-format";
 import { TagIcon } from "./post-icons";
 import { FirstMedia } from "./post-media";
 import { PostText } from "./post-text";
+
+// Issue 16 §2 (decision 0370): Comment / Save / Share and the owner's listing buttons hydrate from chunks of their own.
+const PostActions = hydratedLater(() => import("./post-actions").then((module) => module.PostActions));
+const ListingOwnerActions = hydratedLater(() =>
+  import("./listing-actions").then((module) => module.ListingOwnerActions),
+);
 
 export interface PostCardProps {
   /** A post or comment of any list (feed, saved, profile tabs, search); a feed's sponsored post carries `sponsored`. */
@@ -47,17 +53,12 @@ export function PostByline({
   const profileHref = `/${author.username}`;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
-      <ListLink
-        to={profileHref}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <ListLink to={profileHref} tabIndex={-1} aria-hidden="true" className="byline-avatar">
         <Avatar person={author} size={avatarSize} />
       </ListLink>
       <div className="min-w-0 flex-1 leading-tight">
         <div className="flex min-w-0 items-center gap-1 text-[15px]">
-          <ListLink to={profileHref} className="truncate font-semibold text-zinc-900 hover:underline">
+          <ListLink to={profileHref} className="byline-name">
             {name}
           </ListLink>
           <VerifiedBadge verified={author.verified} />
@@ -65,14 +66,14 @@ export function PostByline({
             ·
           </span>
           {postHref ? (
-            <ListLink to={postHref} className="shrink-0 text-zinc-500 hover:underline">
+            <ListLink to={postHref} className="byline-age">
               <PostAge date={date} />
             </ListLink>
           ) : (
-            <PostAge date={date} className="shrink-0 text-zinc-500" />
+            <PostAge date={date} className="byline-age" />
           )}
         </div>
-        <p className="truncate text-sm text-zinc-500">@{author.username}</p>
+        <p className="truncate text-sm text-zinc-500">{`@${author.username}`}</p>
       </div>
     </div>
   );
@@ -83,7 +84,7 @@ export function CategoryLabel({ value }: { value: string | null }) {
   const category = value ? getCategory(value) : null;
   if (!category) return null;
   return (
-    <span className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-700">
+    <span className="category-label">
       <TagIcon className="size-3.5 shrink-0 text-zinc-500" />
       <span className="truncate">{category.text}</span>
     </span>
@@ -101,10 +102,7 @@ export function PostCard({ post }: PostCardProps) {
   const name = displayName(post.author);
   const postHref = `/post/${post.id}`;
   return (
-    <article
-      aria-label={`Post by ${name}`}
-      className="rounded-2xl border border-zinc-200 bg-white px-4 pt-4 pb-1.5"
-    >
+    <article aria-label={`Post by ${name}`} className="post-card">
       <header className="flex items-start gap-3">
         <PostByline author={post.author} date={post.createdAt} postHref={postHref} />
         {post.sponsored ? (

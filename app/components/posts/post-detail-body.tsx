@@ -1,6 +1,7 @@
 import { useRootData } from "~/app/lib/root-data";
 import type { PostDetail } from "~/server/posts/views";
-import { isListingPost, ListingOwnerActions, ListingSummary, WatchListingButton } from "./listing-labels";
+import { ListingOwnerActions, WatchListingButton } from "./listing-actions";
+import { isListingPost, ListingSummary } from "./listing-labels";
 import { PostActions } from "./post-actions";
 import { PostTimestamp } from "./post-age";
 import { CategoryLabel } from "./post-card";

@@ -8,7 +8,7 @@ import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import type { ListingStatus } from "~/server/posts/listing";
 import { STATUS_ACTIONS } from "~/server/posts/listing";
-import { type ListingActionData, nextStatuses } from "./listing-labels";
+import { type ListingActionData, nextStatuses } from "./listing-actions";
 import { useCopyPostLink } from "./post-actions";
 import { RocketIcon, TrashIcon } from "./post-icons";
 

@@ -61,23 +61,26 @@ const alignClass: Record<NonNullable<RichTextViewParagraph["align"]>, string> = 
 
 /** A Lexical text as React elements, one paragraph per block; empty blocks keep their line. */
 export function RichText({
+  id,
   view,
   className = "",
   trailing = null,
 }: {
+  /** What a control showing more or less of the text names (aria-controls). */
+  id?: string;
   view: RichTextView;
   className?: string;
   /** Added at the end of the last paragraph (the '…' of a cut text). */
   trailing?: ReactNode;
 }) {
   return (
-    <div className={`break-words whitespace-pre-wrap ${className}`}>
+    <div id={id} className={`break-words whitespace-pre-wrap ${className}`}>
       {view.children.map((block, index) => (
         <p
           // Blocks have no ids; their order is their identity and never changes within one text.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           key={index}
-          className={`min-h-[1lh] ${block.align ? alignClass[block.align] : ""}`}
+          className={block.align ? `min-h-[1lh] ${alignClass[block.align]}` : "min-h-[1lh]"}
         >
           {block.children.map((node, nodeIndex) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: inline nodes of a fixed text.
@@ -105,26 +108,22 @@ export function PostText({ text, whole = false, className = "" }: PostTextProps)
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const { view, toggle } = whole ? { view: text, toggle: null } : textToShow(text, expanded);
+  const textClass = "text-[15px] leading-relaxed text-zinc-900";
+  // Most list texts are short: no See more, and no wrapper for it (a feed page renders 15).
+  if (!toggle)
+    return <RichText view={view} className={className ? `${textClass} ${className}` : textClass} />;
   return (
     <div className={className}>
-      <div id={id}>
-        <RichText
-          view={view}
-          trailing={toggle === SEE_MORE ? "…" : null}
-          className="text-[15px] leading-relaxed text-zinc-900"
-        />
-      </div>
-      {toggle ? (
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={id}
-          onClick={() => setExpanded((value) => !value)}
-          className="-mx-1 mt-0.5 rounded px-1 py-1 text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          {toggle}
-        </button>
-      ) : null}
+      <RichText id={id} view={view} trailing={toggle === SEE_MORE ? "…" : null} className={textClass} />
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((value) => !value)}
+        className="-mx-1 mt-0.5 rounded px-1 py-1 text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {toggle}
+      </button>
     </div>
   );
 }

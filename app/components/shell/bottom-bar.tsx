@@ -1,8 +1,9 @@
 import type { MouseEvent } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { useComposer } from "~/app/components/posts/composer-context";
 import { Avatar } from "~/app/components/ui/avatar";
+import { isCurrentPath, ListLink } from "~/app/components/ui/list-link";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { useRootData } from "~/app/lib/root-data";
 import { NavIcon } from "./nav-icon";
@@ -15,6 +16,7 @@ export function BottomBar({ unread }: { unread: UnreadCounts }) {
   const onHome = useScrollHomeToTop();
   const signIn = useSignInModal();
   const composer = useComposer();
+  const { pathname } = useLocation();
   const items = bottomBarItems({ generic: campus.generic, signedIn: Boolean(viewer) });
   // spec 1 §2: 'add post (asks for login with reason "post" if signed out)'; the link is the no-JS way.
   const onAddPost = (event: MouseEvent) => {
@@ -29,16 +31,16 @@ export function BottomBar({ unread }: { unread: UnreadCounts }) {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-zinc-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="mx-auto flex h-14 max-w-lg items-stretch justify-around">
-        {items.map((item) => (
-          <li key={item.label} className="flex flex-1">
-            <NavLink
-              to={item.to}
-              onClick={item.to === "/home" ? onHome : item.icon === "plus" ? onAddPost : undefined}
-              className={({ isActive }) =>
-                `flex flex-1 items-center justify-center focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 ${isActive ? "text-brand-600" : "text-zinc-600"}`
-              }
-            >
-              {({ isActive }) => (
+        {items.map((item) => {
+          const isActive = isCurrentPath(pathname, item.to);
+          return (
+            <li key={item.label} className="flex flex-1">
+              <ListLink
+                to={item.to}
+                aria-current={isActive ? "page" : undefined}
+                onClick={item.to === "/home" ? onHome : item.icon === "plus" ? onAddPost : undefined}
+                className={`flex flex-1 items-center justify-center focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 ${isActive ? "text-brand-600" : "text-zinc-600"}`}
+              >
                 <span className="relative flex">
                   <span className="sr-only">{item.label}</span>
                   {item.icon === "plus" ? (
@@ -52,16 +54,20 @@ export function BottomBar({ unread }: { unread: UnreadCounts }) {
                       className={`size-7 ${isActive ? "ring-2 ring-brand-600 ring-offset-1" : ""}`}
                     />
                   ) : (
-                    <NavIcon name={item.icon} className="size-[26px]" strokeWidth={isActive ? 2.4 : 2} />
+                    <NavIcon
+                      name={item.icon}
+                      className="size-[26px]"
+                      strokeWidth={isActive ? 2.4 : undefined}
+                    />
                   )}
                   {item.badge ? (
                     <UnreadBadge count={unread[item.badge]} className="absolute -top-1.5 -right-2.5" />
                   ) : null}
                 </span>
-              )}
-            </NavLink>
-          </li>
-        ))}
+              </ListLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

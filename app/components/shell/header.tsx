@@ -1,9 +1,12 @@
-import { Link } from "react-router";
+import { ListLink } from "~/app/components/ui/list-link";
+import { hydratedLater } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { campusBrand } from "./campus";
-import { ProfileMenu } from "./profile-menu";
-import { SearchBox } from "./search-box";
 import { useScrollHomeToTop } from "./use-home-link";
+
+// Issue 16 §2 (decision 0370): the search box's combobox and the profile menu hydrate from chunks of their own.
+const SearchBox = hydratedLater(() => import("./search-box").then((module) => module.SearchBox));
+const ProfileMenu = hydratedLater(() => import("./profile-menu").then((module) => module.ProfileMenu));
 
 /**
  * The top bar: campus logo and name (→ /home), the search box, the profile
@@ -19,7 +22,7 @@ export function Header() {
       <div className="relative mx-auto flex h-14 w-full max-w-[1280px] items-center gap-3 px-3 md:h-16 md:gap-0 md:px-0">
         {/* Same widths as the side navigation below, so the logo sits over the icons. */}
         <div className="flex shrink-0 md:w-[76px] md:justify-center lg:w-[244px] lg:justify-start lg:pl-5">
-          <Link
+          <ListLink
             to="/home"
             onClick={onHome}
             className="flex items-center gap-2.5 rounded-xl p-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
@@ -30,7 +33,7 @@ export function Header() {
             <span className="sr-only text-[17px] font-extrabold tracking-tight text-zinc-900 lg:not-sr-only">
               {brand}
             </span>
-          </Link>
+          </ListLink>
         </div>
         {/*
           Centred on the main column's axis; below 1171 px the profile menu floats at the

@@ -1,4 +1,4 @@
-import type { JSX } from "react";
+import { createElement, type JSX } from "react";
 import {
   BellIcon,
   BookmarkIcon,
@@ -11,6 +11,7 @@ import {
   SettingsIcon,
   UserIcon,
 } from "~/app/components/ui/icons";
+import { propsWithout } from "~/app/components/ui/props";
 import type { NavIconName } from "./nav-model";
 
 const icons: Record<NavIconName, (props: IconProps) => JSX.Element> = {
@@ -25,7 +26,6 @@ const icons: Record<NavIconName, (props: IconProps) => JSX.Element> = {
   plus: PlusIcon,
 };
 
-export function NavIcon({ name, ...props }: IconProps & { name: NavIconName }) {
-  const Component = icons[name];
-  return <Component {...props} />;
+export function NavIcon(props: IconProps & { name: NavIconName }) {
+  return createElement(icons[props.name], propsWithout(props, ["name"]));
 }

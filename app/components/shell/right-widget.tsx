@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { InstagramIcon, MailIcon, MapPinIcon, ShareIcon, UsersIcon } from "~/app/components/ui/icons";
+import { ListLink } from "~/app/components/ui/list-link";
 import { useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { campusBrand, campusLocation, SUPPORT_EMAIL, socialHandle, socialUrl } from "./campus";
@@ -58,20 +58,20 @@ function AboutThisGroup() {
             Share Group
           </Button>
         ) : (
-          <Link to="/user_registration" className={buttonClass("primary", "w-full")}>
+          <ListLink to="/user_registration" className={buttonClass("primary", "w-full")}>
             Join Group
-          </Link>
+          </ListLink>
         )}
       </div>
       <p className="mt-4 text-xs leading-relaxed text-zinc-500">
         By joining or using this group you agree to our{" "}
-        <Link to="/settings/terms" className="font-medium text-zinc-700 underline hover:text-zinc-900">
+        <ListLink to="/settings/terms" className="font-medium text-zinc-700 underline hover:text-zinc-900">
           Terms of Service
-        </Link>{" "}
+        </ListLink>{" "}
         and{" "}
-        <Link to="/settings/privacy" className="font-medium text-zinc-700 underline hover:text-zinc-900">
+        <ListLink to="/settings/privacy" className="font-medium text-zinc-700 underline hover:text-zinc-900">
           Privacy Policy
-        </Link>
+        </ListLink>
         .
       </p>
       {viewer && shareUsed ? (

@@ -1,14 +1,19 @@
 import type { ReactNode } from "react";
+import { hydratedLater } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
-import { Banners } from "./banners";
-import { BottomBar } from "./bottom-bar";
 import { Header } from "./header";
 import { unreadCounts } from "./nav-model";
-import { RightWidget } from "./right-widget";
 import { useShellMode } from "./shell-mode";
-import { SideNav } from "./side-nav";
 
 export type { ShellHandle, ShellMode } from "./shell-mode";
+
+// Issue 16 §2 (decision 0370): what a phone does not show (the side navigation, the right-hand
+// widget), shows only to some (the banners) or needs only on a tap (the bottom bar, whose links
+// work before) hydrates from chunks of its own.
+const Banners = hydratedLater(() => import("./banners").then((module) => module.Banners));
+const SideNav = hydratedLater(() => import("./side-nav").then((module) => module.SideNav));
+const RightWidget = hydratedLater(() => import("./right-widget").then((module) => module.RightWidget));
+const BottomBar = hydratedLater(() => import("./bottom-bar").then((module) => module.BottomBar));
 
 function SkipLink() {
   return (

@@ -1,7 +1,8 @@
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { useComposer } from "~/app/components/posts/composer-context";
 import { PlusIcon } from "~/app/components/ui/icons";
+import { isCurrentPath, ListLink } from "~/app/components/ui/list-link";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { useRootData } from "~/app/lib/root-data";
 import { NavIcon } from "./nav-icon";
@@ -17,6 +18,7 @@ export function SideNav({ unread }: { unread: UnreadCounts }) {
   const onHome = useScrollHomeToTop();
   const signIn = useSignInModal();
   const composer = useComposer();
+  const { pathname } = useLocation();
   const items = sideNavItems({ generic: campus.generic, signedIn: Boolean(viewer) });
   return (
     <nav
@@ -24,36 +26,34 @@ export function SideNav({ unread }: { unread: UnreadCounts }) {
       className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-[76px] shrink-0 flex-col items-center gap-1 overflow-y-auto px-2 py-4 md:flex lg:w-[244px] lg:items-stretch lg:px-3"
     >
       <ul className="flex w-full flex-col gap-1">
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              onClick={item.to === "/home" ? onHome : undefined}
-              className={({ isActive }) =>
-                `group flex items-center justify-center gap-4 rounded-full p-3 text-[17px] transition-colors hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-4 ${isActive ? "font-bold text-zinc-950" : "font-medium text-zinc-700"}`
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <span className="relative">
-                    <NavIcon
-                      name={item.icon}
-                      className={`size-6 ${isActive ? "text-brand-600" : ""}`}
-                      strokeWidth={isActive ? 2.4 : 2}
-                    />
-                    {item.badge ? (
-                      <UnreadBadge count={unread[item.badge]} className="absolute -top-2 -right-2.5" />
-                    ) : null}
-                  </span>
-                  <span className="sr-only lg:not-sr-only">{item.label}</span>
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
+        {items.map((item) => {
+          const isActive = isCurrentPath(pathname, item.to);
+          return (
+            <li key={item.to}>
+              <ListLink
+                to={item.to}
+                aria-current={isActive ? "page" : undefined}
+                onClick={item.to === "/home" ? onHome : undefined}
+                className={`group flex items-center justify-center gap-4 rounded-full p-3 text-[17px] transition-colors hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-4 ${isActive ? "font-bold text-zinc-950" : "font-medium text-zinc-700"}`}
+              >
+                <span className="relative">
+                  <NavIcon
+                    name={item.icon}
+                    className={isActive ? "size-6 text-brand-600" : "size-6"}
+                    strokeWidth={isActive ? 2.4 : undefined}
+                  />
+                  {item.badge ? (
+                    <UnreadBadge count={unread[item.badge]} className="absolute -top-2 -right-2.5" />
+                  ) : null}
+                </span>
+                <span className="sr-only lg:not-sr-only">{item.label}</span>
+              </ListLink>
+            </li>
+          );
+        })}
       </ul>
       {campus.generic ? null : (
-        <Link
+        <ListLink
           to={createPostTarget(Boolean(viewer))}
           onClick={(event) => {
             // spec 1 §6: a visitor's attempt to post opens the sign-in modal (reason 'post').
@@ -66,7 +66,7 @@ export function SideNav({ unread }: { unread: UnreadCounts }) {
         >
           <PlusIcon className="size-6" strokeWidth={2.5} />
           <span className="sr-only lg:not-sr-only">Create Post</span>
-        </Link>
+        </ListLink>
       )}
     </nav>
   );

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ListLink } from "~/app/components/ui/list-link";
 import { useRootData } from "~/app/lib/root-data";
 
 /** spec 1 §2: footer links Terms, Trust/Safety, Returns, About, Help. */
@@ -23,9 +23,9 @@ export function SiteFooter() {
         <ul className="flex flex-wrap gap-x-3 gap-y-1">
           {footerLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="rounded hover:text-zinc-800 hover:underline">
+              <ListLink to={link.to} className="rounded hover:text-zinc-800 hover:underline">
                 {link.label}
-              </Link>
+              </ListLink>
             </li>
           ))}
         </ul>

@@ -21,7 +21,7 @@ interface AvatarProps {
 
 /** A round profile picture, or initials, or a silhouette. Decorative: the surrounding control names the person. */
 export function Avatar({ person, size = "md", className = "" }: AvatarProps) {
-  const box = `${sizes[size]} inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${className}`;
+  const box = className ? `avatar ${sizes[size]} ${className}` : `avatar ${sizes[size]}`;
   const photo = profilePhotoSizes(person?.img ?? null);
   if (photo) {
     // The 160 px square is sharp up to 80 CSS px at 2x; bigger avatars take the 480 px one.

@@ -1,29 +1,10 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import {
-  backStep,
-  loadHistory,
-  recordVisit,
-  saveHistory,
-  staticBackTarget,
-} from "~/app/lib/navigation-history";
+import { backStep, loadHistory, saveHistory, staticBackTarget } from "~/app/lib/navigation-history";
 import { ArrowLeftIcon } from "./icons";
 
 function currentEntry(location: { pathname: string; search: string }): string {
   return `${location.pathname}${location.search}`;
-}
-
-/**
- * Records every page visited in the navigation memory (spec 1 §2, §9). Rendered
- * once, by the root.
- */
-export function useRecordNavigation(): void {
-  const location = useLocation();
-  const entry = currentEntry(location);
-  useEffect(() => {
-    const now = Date.now();
-    saveHistory(recordVisit(loadHistory(now), entry, now));
-  }, [entry]);
 }
 
 interface BackButtonProps {
@@ -46,7 +27,7 @@ export function BackButton({ className = "", children, label = "Back" }: BackBut
   const entry = currentEntry(location);
   const [target, setTarget] = useState(() => staticBackTarget(entry));
 
-  // After the recorder above has stored this page (effects run child first, so wait a tick).
+  // After the recorder (app/lib/record-navigation.ts) has stored this page (effects run child first, so wait a tick).
   useEffect(() => {
     const timer = setTimeout(() => setTarget(backStep(loadHistory(), entry).target), 0);
     return () => clearTimeout(timer);

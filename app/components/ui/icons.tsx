@@ -1,6 +1,7 @@
-import type { ReactElement, SVGProps } from "react";
+import { createElement, type ReactElement, type SVGProps } from "react";
 import postLineIconDrawings from "~/app/components/posts/post-line-icons.json";
 import lineIconDrawings from "~/app/components/ui/line-icons.json";
+import { propsWithout } from "./props";
 
 /**
  * The app's line icons (24 × 24, stroke 2, after Lucide's shapes). They are
@@ -14,21 +15,24 @@ export type IconProps = SVGProps<SVGSVGElement>;
  * every one of the dozens of icons a feed page holds; a stroke width given as a
  * prop still wins (inline style).
  */
-export function Icon({ children, className, strokeWidth, style, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      className={className ? `icon ${className}` : "icon"}
-      style={strokeWidth === undefined ? style : { ...style, strokeWidth }}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+export function Icon(props: IconProps) {
+  const { className, strokeWidth, style } = props;
+  // Built by a loop, not spread: dozens of icons a page (app/components/ui/props.ts).
+  const svg: Record<string, unknown> = {
+    viewBox: "0 0 24 24",
+    width: "24",
+    height: "24",
+    "aria-hidden": "true",
+  };
+  svg.className = className ? `icon ${className}` : "icon";
+  if (strokeWidth !== undefined) svg.style = { ...style, strokeWidth };
+  else if (style !== undefined) svg.style = style;
+  Object.assign(svg, propsWithout(props, ICON_PROPS));
+  return createElement("svg", svg);
 }
+
+/** Icon's own props, turned into the class and style above. */
+const ICON_PROPS = ["className", "strokeWidth", "style"] as const;
 
 /** One shape of a line icon: a path (`d`), a circle (`cx`, `cy`, `r`) or a rounded rectangle. */
 export interface IconShape {
@@ -76,12 +80,8 @@ export function lineIcons<Name extends string>(drawings: Record<Name, readonly I
   for (const name of Object.keys(drawings) as Name[]) {
     const shapes = drawings[name];
     icons[`${name}Icon`] = SPRITE_ICONS.has(name)
-      ? (props: IconProps) => (
-          <Icon {...props}>
-            <use href={`#${spriteId(name)}`} />
-          </Icon>
-        )
-      : (props: IconProps) => <Icon {...props}>{shapes.map(shapeElement)}</Icon>;
+      ? (props: IconProps) => createElement(Icon, props, <use href={`#${spriteId(name)}`} />)
+      : (props: IconProps) => createElement(Icon, props, ...shapes.map(shapeElement));
   }
   return icons;
 }

@@ -1,5 +1,6 @@
-import { type AnchorHTMLAttributes, useEffect } from "react";
+import { type AnchorHTMLAttributes, createElement, useEffect } from "react";
 import { useNavigate } from "react-router";
+import { propsWithout } from "./props";
 
 /** The links useListLinkNavigation follows inside the app (ListLink's mark). */
 const LIST_LINKS = "a[data-list-link]";
@@ -12,17 +13,33 @@ interface ListLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
 }
 
 /**
- * A link repeated down a list (each post card's author, age, photo, Comment and savers): a plain
- * `<a>` the server renders without React Router's Link, whose hooks (resolving the path, a click
- * handler, prefetch state) every card paid for several times on every signed-in page (issue 16
- * §1, decision 0351). Once the page runs, the one listener of useListLinkNavigation follows these
- * links inside the app as a Link would; an onClick of the link's own runs first and may prevent it.
- * `data-discover` lets React Router learn the route ahead of the click, as for a Link.
+ * A link of the app's pages that every page repeats (each post card's author, age, photo, Comment
+ * and savers; the shell's navigation and footer): a plain `<a>` the server renders without React
+ * Router's Link or NavLink, whose hooks (resolving the path, a click handler, prefetch state) every
+ * signed-in page paid for about 140 times (issue 16 §1, decisions 0351 and 0354). Once the page
+ * runs, the one listener of useListLinkNavigation follows these links inside the app as a Link
+ * would; an onClick of the link's own runs first and may prevent it. `data-discover` lets React
+ * Router learn the route ahead of the click, as for a Link.
  */
-export function ListLink({ to, preventScrollReset, ...props }: ListLinkProps) {
-  return (
-    <a {...props} href={to} data-discover="true" data-list-link={preventScrollReset ? "keep-scroll" : ""} />
-  );
+export function ListLink(props: ListLinkProps) {
+  const anchor = propsWithout(props, LIST_LINK_PROPS);
+  anchor.href = props.to;
+  anchor["data-discover"] = "true";
+  anchor["data-list-link"] = props.preventScrollReset ? "keep-scroll" : "";
+  return createElement("a", anchor);
+}
+
+/** ListLink's own props, not the anchor's. */
+const LIST_LINK_PROPS = ["to", "preventScrollReset"] as const;
+
+/**
+ * Whether a navigation link to `to` stands for the page at `pathname`, as NavLink decides
+ * (without `end`): the same path or a page under it, letter case aside; `to`'s query is ignored.
+ */
+export function isCurrentPath(pathname: string, to: string): boolean {
+  const target = (to.split("?")[0] ?? to).toLowerCase();
+  const current = pathname.toLowerCase();
+  return current === target || (current.startsWith(target) && current.charAt(target.length) === "/");
 }
 
 /** The one click listener behind every ListLink (the root installs it). */

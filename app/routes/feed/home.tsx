@@ -1,14 +1,10 @@
 import { useEffect } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { Landing } from "~/app/components/landing/landing";
-import { CategoryFilter } from "~/app/components/posts/category-filter";
 import { useComposer } from "~/app/components/posts/composer-context";
 import { createPostHref } from "~/app/components/posts/composer-targets";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { differsOnlyIn, isSaveToggle } from "~/app/components/posts/feed-model";
-import { ListingFilters } from "~/app/components/posts/listing-filters";
-import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { createPostTarget } from "~/app/components/shell/nav-model";
 import { Avatar } from "~/app/components/ui/avatar";
@@ -17,6 +13,7 @@ import { BellIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { listRefusal } from "~/app/lib/errors.server";
+import { hydratedLater } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import { listFeedWithAds } from "~/server/ads/feed-insertion";
@@ -25,6 +22,21 @@ import { categoryFilter } from "~/server/posts/categories";
 import { listPageHref } from "~/server/posts/list-names";
 import { readFeedListingFilters } from "~/server/posts/listing";
 import type { Route } from "./+types/home";
+
+// Issue 16 §2 (decision 0370): what only the generic campus's or a private campus's visitors see,
+// and the feed's filter controls, hydrate from chunks of their own; the server renders them as ever.
+const Landing = hydratedLater(() =>
+  import("~/app/components/landing/landing").then((module) => module.Landing),
+);
+const PrivateCommunityGate = hydratedLater(() =>
+  import("~/app/components/schools/private-community").then((module) => module.PrivateCommunityGate),
+);
+const CategoryFilter = hydratedLater(() =>
+  import("~/app/components/posts/category-filter").then((module) => module.CategoryFilter),
+);
+const ListingFilters = hydratedLater(() =>
+  import("~/app/components/posts/listing-filters").then((module) => module.ListingFilters),
+);
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

@@ -1,6 +1,5 @@
-import { NotificationTabs } from "~/app/components/notifications/notification-list";
+import { NotificationsHeader } from "~/app/components/notifications/notification-list";
 import { pageTitle } from "~/app/components/shell/campus";
-import { BackButton } from "~/app/components/ui/back-button";
 import type { Route } from "./+types/mentions";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -17,11 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Mentions() {
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <BackButton />
-        <h1 className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">Notifications</h1>
-      </div>
-      <NotificationTabs />
+      <NotificationsHeader />
       <section className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-12 text-center">
         <h2 className="text-lg font-bold text-zinc-900">No mentions yet</h2>
         <p className="mt-1 text-[15px] text-zinc-600">When someone mentions you, you'll see it here.</p>

@@ -2,10 +2,9 @@ import { data } from "react-router";
 import {
   NotificationList,
   NotificationsError,
-  NotificationTabs,
+  NotificationsHeader,
 } from "~/app/components/notifications/notification-list";
 import { pageTitle } from "~/app/components/shell/campus";
-import { BackButton } from "~/app/components/ui/back-button";
 import { listRefusal } from "~/app/lib/errors.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { isDomainError, SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -46,11 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <BackButton />
-        <h1 className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">Notifications</h1>
-      </div>
-      <NotificationTabs />
+      <NotificationsHeader />
       {loaderData.page ? (
         <NotificationList page={loaderData.page} now={loaderData.now} />
       ) : (

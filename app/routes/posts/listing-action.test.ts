@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ListingActionData } from "~/app/components/posts/listing-labels";
+import type { ListingActionData } from "~/app/components/posts/listing-actions";
 import { action as postAction } from "~/app/routes/posts/post";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { posts } from "~/server/db/schema";

@@ -13,7 +13,7 @@ import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
-import type { ListingActionData } from "~/app/components/posts/listing-labels";
+import type { ListingActionData } from "~/app/components/posts/listing-actions";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import type { PostActionData } from "~/app/components/posts/post-actions";
 import { PostByline } from "~/app/components/posts/post-card";
