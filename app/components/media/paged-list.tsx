@@ -68,33 +68,41 @@ export function usePagedList({ first, listKey, nextPageHref }: PagedListOptions)
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
   const [locked, setLocked] = useState(false);
   const handled = useRef<unknown>(undefined);
-  const requestedFor = useRef<string | null>(null);
+  // The page last asked for. Set at once (state only changes on the next render): the sentinel and
+  // the load-more tile may both ask within one tick, and an observer made in the render where the
+  // answer arrived may ask again for the cursor just loaded, before the appended page is rendered.
+  // Cleared when a load fails, so the same page may be asked for again.
+  const requested = useRef<{ listKey: string; cursor: string } | null>(null);
   // The caller's function may be new on every render; the latest is read when needed.
   const hrefRef = useRef(nextPageHref);
   hrefRef.current = nextPageHref;
 
   const current = more?.key === listKey ? more : null;
   const nextCursor = current ? current.nextCursor : first.nextCursor;
+  const firstCursor = first.nextCursor;
 
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state !== "idle" || data === undefined || data === handled.current) return;
     handled.current = data;
+    const asked = requested.current;
     // A page asked for by another list (the tab changed meanwhile) is dropped.
-    if (requestedFor.current !== listKey) return;
+    if (asked?.listKey !== listKey) return;
     const page = data.page;
     setLocked(true);
     if (!page) {
+      requested.current = null;
       setError(data.listError);
       return;
     }
     setError(null);
-    setMore((previous) => ({
-      key: listKey,
-      items: [...(previous?.key === listKey ? previous.items : []), ...page.items],
-      nextCursor: page.nextCursor,
-    }));
-  }, [fetcher.state, fetcher.data, listKey]);
+    setMore((previous) => {
+      const shown = previous?.key === listKey ? previous : { items: [], nextCursor: firstCursor };
+      // Only onto the list it continues: an answer handled twice is appended once.
+      if (shown.nextCursor !== asked.cursor) return previous;
+      return { key: listKey, items: appendPage(shown.items, page.items), nextCursor: page.nextCursor };
+    });
+  }, [fetcher.state, fetcher.data, listKey, firstCursor]);
 
   useEffect(() => {
     if (!locked) return;
@@ -103,18 +111,12 @@ export function usePagedList({ first, listKey, nextPageHref }: PagedListOptions)
   }, [locked]);
 
   const loading = fetcher.state !== "idle";
-  // Set at once (the state only changes on the next render): the sentinel and the
-  // load-more tile may both ask within one tick, and a second load would abort the first.
-  const asked = useRef<string | null>(null);
-  useEffect(() => {
-    // Done (or failed): the same cursor may be asked for again.
-    if (fetcher.state === "idle") asked.current = null;
-  }, [fetcher.state]);
   const { load } = fetcher;
   const loadMore = useCallback(() => {
-    if (!nextCursor || loading || locked || asked.current === nextCursor) return;
-    asked.current = nextCursor;
-    requestedFor.current = listKey;
+    if (!nextCursor || loading || locked) return;
+    const asked = requested.current;
+    if (asked?.listKey === listKey && asked.cursor === nextCursor) return;
+    requested.current = { listKey, cursor: nextCursor };
     load(hrefRef.current(nextCursor));
   }, [nextCursor, loading, locked, listKey, load]);
 
