@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { hostUrl, PRIVATE_CAMPUS } from "./support/env";
-import { hydrated, toast } from "./support/page";
+import { hydrated, loadWithScriptsHeld, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
 // Issue 12: search on MIT's campus, where no other spec posts. Each run makes its own word, so
@@ -139,6 +139,24 @@ test("the header's dropdown lists recent searches; one can be removed, and Clear
   await hydrated(page);
   await page.getByRole("combobox", { name: "Search MIT Buy / Sell" }).focus();
   await expect(page.getByRole("group", { name: "My Recent" })).toHaveCount(0);
+});
+
+test("words typed into the header's box before the page's scripts run are the ones searched", async ({
+  page,
+}) => {
+  await createStudent(page.context(), { campus: "mit", label: "search-early" });
+  const before = uniqueWord();
+  const typed = uniqueWord();
+  const box = page.getByRole("combobox", { name: "Search MIT Buy / Sell" });
+  // The box shows the last search; the student types over it while the scripts still load.
+  await loadWithScriptsHeld(page, hostUrl("mit", `/search?q=${before}`), async () => {
+    await expect(box).toHaveValue(before);
+    await box.fill(typed);
+  });
+  await expect(box).toHaveValue(typed);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${typed}`));
+  await expect(page.getByRole("heading", { name: `No results for "${typed}"` })).toBeVisible();
 });
 
 test("a visitor on a private campus gets the sign-in modal with reason search", async ({ page }) => {

@@ -4,6 +4,7 @@ import { useActionToast } from "~/app/components/auth/action-feedback";
 import { SchoolPromptModal } from "~/app/components/posts/post-gate-modals";
 import { useToast } from "~/app/components/ui/toaster";
 import type { ToastInput } from "~/app/lib/toast";
+import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas";
@@ -47,6 +48,8 @@ export function MessageComposer({
   const [schoolPrompt, setSchoolPrompt] = useState(false);
   const lastAlert = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  const messageField = useRef<HTMLTextAreaElement>(null);
+  useTextTypedBeforeHydration(messageField, text, setText);
   const characters = countMessageCharacters(text);
   const sending = fetcher.state !== "idle";
   useActionToast(fetcher.data?.toast);
@@ -171,6 +174,7 @@ export function MessageComposer({
         <label className="min-w-0 flex-1">
           <span className="sr-only">Message</span>
           <textarea
+            ref={messageField}
             name="text"
             value={text}
             rows={1}

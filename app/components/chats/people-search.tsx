@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { useRootData } from "~/app/lib/root-data";
+import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import type { ChatPerson } from "~/server/chats/chats";
 import { CHAT_MESSAGES, MIN_PEOPLE_SEARCH_CHARACTERS } from "~/server/chats/schemas";
 import { newMessageHref } from "./send-message-button";
@@ -30,6 +31,8 @@ export function PeopleSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const [highlight, setHighlight] = useState(-1);
   const [chosen, setChosen] = useState<ChatPerson | null>(null);
   const listId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTextTypedBeforeHydration(field, text, setText);
   const query = text.trim();
   const searching = [...query].length >= MIN_PEOPLE_SEARCH_CHARACTERS;
   const people = searching ? (search.data?.people ?? []) : [];
@@ -48,6 +51,7 @@ export function PeopleSearch({ autoFocus = false }: { autoFocus?: boolean }) {
         Search people
       </label>
       <input
+        ref={field}
         id={`${listId}-input`}
         type="search"
         // biome-ignore lint/a11y/noAutofocus: the modal and page exist to type a name.

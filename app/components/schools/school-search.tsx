@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { socialHandle, socialUrl } from "~/app/components/shell/campus";
 import { ChevronRightIcon, SearchIcon } from "~/app/components/ui/icons";
+import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import { schoolPlace } from "./campus-choice";
 import type { SchoolOption } from "./school-modal";
 
@@ -15,6 +17,8 @@ interface SchoolSearchFormProps {
  * Enter searches before JavaScript loads; with it, the page searches as you type.
  */
 export function SchoolSearchForm({ value, onChange, className = "" }: SchoolSearchFormProps) {
+  const field = useRef<HTMLInputElement>(null);
+  useTextTypedBeforeHydration(field, value, onChange);
   return (
     <search className={`block ${className}`}>
       <Form method="get" action="/search_schools" replace preventScrollReset className="relative">
@@ -23,6 +27,7 @@ export function SchoolSearchForm({ value, onChange, className = "" }: SchoolSear
         </label>
         <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-zinc-500" />
         <input
+          ref={field}
           id="school-search"
           type="search"
           name="q"

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import { SearchIcon } from "~/app/components/ui/icons";
+import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import { searchHref } from "~/server/search/filters";
 import type { SearchSuggestions } from "~/server/search/suggestions";
 import { searchPlaceholder } from "./campus";
@@ -94,6 +95,11 @@ function SearchCombobox({
   const [suggestions, setSuggestions] = useState<SearchSuggestions | null>(null);
   const running = useRef<AbortController | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useTextTypedBeforeHydration(field, text, (typed, focused) => {
+    setText(typed);
+    if (focused) setOpen(true);
+  });
 
   useEffect(() => {
     if (!suggest || !open) return;
@@ -161,6 +167,7 @@ function SearchCombobox({
           </label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-[18px] -translate-y-1/2 text-zinc-500" />
           <input
+            ref={field}
             id="site-search"
             type="search"
             name="q"
