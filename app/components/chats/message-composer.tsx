@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { SchoolPromptModal } from "~/app/components/posts/post-gate-modals";
 import { useToast } from "~/app/components/ui/toaster";
+import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
-import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas";
@@ -49,7 +49,7 @@ export function MessageComposer({
   const lastAlert = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const messageField = useRef<HTMLTextAreaElement>(null);
-  useTextTypedBeforeHydration(messageField, text, setText);
+  useAdoptTypedValue(messageField, text, setText);
   const characters = countMessageCharacters(text);
   const sending = fetcher.state !== "idle";
   useActionToast(fetcher.data?.toast);

@@ -3,8 +3,8 @@ import { useFetcher, useNavigate } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
+import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
-import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
 import type { ChatPerson } from "~/server/chats/chats";
 import { CHAT_MESSAGES, MIN_PEOPLE_SEARCH_CHARACTERS } from "~/server/chats/schemas";
 import { newMessageHref } from "./send-message-button";
@@ -32,7 +32,7 @@ export function PeopleSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const [chosen, setChosen] = useState<ChatPerson | null>(null);
   const listId = useId();
   const field = useRef<HTMLInputElement>(null);
-  useTextTypedBeforeHydration(field, text, setText);
+  useAdoptTypedValue(field, text, setText);
   const query = text.trim();
   const searching = [...query].length >= MIN_PEOPLE_SEARCH_CHARACTERS;
   const people = searching ? (search.data?.people ?? []) : [];

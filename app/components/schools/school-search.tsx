@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { socialHandle, socialUrl } from "~/app/components/shell/campus";
 import { ChevronRightIcon, SearchIcon } from "~/app/components/ui/icons";
-import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
+import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import { schoolPlace } from "./campus-choice";
 import type { SchoolOption } from "./school-modal";
 
@@ -18,7 +18,7 @@ interface SchoolSearchFormProps {
  */
 export function SchoolSearchForm({ value, onChange, className = "" }: SchoolSearchFormProps) {
   const field = useRef<HTMLInputElement>(null);
-  useTextTypedBeforeHydration(field, value, onChange);
+  useAdoptTypedValue(field, value, onChange);
   return (
     <search className={`block ${className}`}>
       <Form method="get" action="/search_schools" replace preventScrollReset className="relative">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import { SearchIcon } from "~/app/components/ui/icons";
-import { useTextTypedBeforeHydration } from "~/app/lib/typed-before-hydration";
+import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import { searchHref } from "~/server/search/filters";
 import type { SearchSuggestions } from "~/server/search/suggestions";
 import { searchPlaceholder } from "./campus";
@@ -96,7 +96,7 @@ function SearchCombobox({
   const running = useRef<AbortController | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  useTextTypedBeforeHydration(field, text, (typed, focused) => {
+  useAdoptTypedValue(field, text, (typed, focused) => {
     setText(typed);
     if (focused) setOpen(true);
   });
