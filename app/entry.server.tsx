@@ -4,6 +4,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { SharedMarkupContext } from "./lib/shared-markup";
+import { sharedMarkupCache } from "./lib/shared-markup.server";
+
+/** The parts every reader sees alike, rendered once for all the pages of this process (decision 0380). */
+const renderSharedMarkup = sharedMarkupCache();
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +67,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SharedMarkupContext value={renderSharedMarkup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SharedMarkupContext>
       </NonceProvider>,
       options,
     );

@@ -3,13 +3,14 @@ import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { hydratedLater } from "~/app/lib/lazy-load";
+import { SharedMarkup } from "~/app/lib/shared-markup";
 import type { Sponsorship } from "~/server/ads/sponsored";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
 import { isListingPost, ListingSummary } from "./listing-labels";
 import { NewUserBanner } from "./new-user-banner";
 import { PostAge } from "./post-age";
-import { displayName } from "./post-format";
+import { displayName, formatAge } from "./post-format";
 import { TagIcon } from "./post-icons";
 import { FirstMedia } from "./post-media";
 import { PostText } from "./post-text";
@@ -103,6 +104,44 @@ export function PostCard({ post }: PostCardProps) {
   const postHref = `/post/${post.id}`;
   return (
     <article aria-label={`Post by ${name}`} className="post-card">
+      {/* What every reader sees alike, rendered once on the server for all of them (decision 0380). */}
+      <SharedMarkup sharedKey={() => cardBodyKey(post)} className="contents">
+        <PostCardBody post={post} name={name} postHref={postHref} />
+      </SharedMarkup>
+      {/* Issue 11: the owner's status buttons on their own listing cards. */}
+      {post.ownedByViewer &&
+      post.parentId === null &&
+      !post.sponsored &&
+      (isListingPost(post) || post.listing.status !== "available") ? (
+        <ListingOwnerActions postId={post.id} listing={post.listing} />
+      ) : null}
+      {post.sponsored ? (
+        <div className="mt-3">
+          <SponsoredCta postId={post.id} sponsorship={post.sponsored} authorUsername={post.author.username} />
+        </div>
+      ) : null}
+      <footer className="mt-1">
+        <PostActions post={post} />
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * A card's byline, category, listing, text and first photo: from the post alone, the same for
+ * every reader (the reader's own parts, Save and the owner's buttons, come after it).
+ */
+function PostCardBody({
+  post,
+  name,
+  postHref,
+}: {
+  post: PostCardProps["post"];
+  name: string;
+  postHref: string;
+}) {
+  return (
+    <>
       <header className="flex items-start gap-3">
         <PostByline author={post.author} date={post.createdAt} postHref={postHref} />
         {post.sponsored ? (
@@ -131,21 +170,26 @@ export function PostCard({ post }: PostCardProps) {
           <FirstMedia media={post.firstMedia} count={post.imgCount} authorName={name} postHref={postHref} />
         </div>
       ) : null}
-      {/* Issue 11: the owner's status buttons on their own listing cards. */}
-      {post.ownedByViewer &&
-      post.parentId === null &&
-      !post.sponsored &&
-      (isListingPost(post) || post.listing.status !== "available") ? (
-        <ListingOwnerActions postId={post.id} listing={post.listing} />
-      ) : null}
-      {post.sponsored ? (
-        <div className="mt-3">
-          <SponsoredCta postId={post.id} sponsorship={post.sponsored} authorUsername={post.author.username} />
-        </div>
-      ) : null}
-      <footer className="mt-1">
-        <PostActions post={post} />
-      </footer>
-    </article>
+    </>
   );
+}
+
+/**
+ * Everything PostCardBody shows, as SharedMarkup's key: the post's fields it reads, and its age
+ * as the server writes it (decision 0380).
+ */
+function cardBodyKey(post: PostCardProps["post"]): string {
+  return JSON.stringify([
+    formatAge(post.createdAt, new Date(), "UTC"),
+    post.id,
+    post.author,
+    post.createdAt,
+    post.sponsored ? 1 : 0,
+    post.rootId,
+    post.category,
+    post.listing,
+    post.text,
+    post.firstMedia,
+    post.imgCount,
+  ]);
 }

@@ -1,0 +1,34 @@
+import { createContext, type ReactNode, useContext } from "react";
+
+/**
+ * Renders an element to HTML on the server, once for every reader who sees the same thing (see
+ * app/lib/shared-markup.server.ts). Given by app/entry.server.tsx; null in the browser.
+ */
+export type RenderSharedMarkup = (key: string, element: ReactNode) => string;
+
+export const SharedMarkupContext = createContext<RenderSharedMarkup | null>(null);
+
+/**
+ * A part of a page that is the same for every reader (a post card's byline, text and photo): the
+ * server renders it once per `sharedKey` and reuses the HTML, instead of rendering its elements
+ * again for every page and every reader (issue 16 §1, decision 0380). The browser renders the
+ * children as usual and hydrates them against that HTML, which is what React would have written.
+ *
+ * `sharedKey` gives a key that names everything the children show (asked on the server only); the
+ * children must read nothing but their props: no context (they are rendered apart from the page),
+ * nothing of the reader.
+ */
+export function SharedMarkup({
+  sharedKey,
+  className,
+  children,
+}: {
+  sharedKey: () => string;
+  className: string;
+  children: ReactNode;
+}) {
+  const render = useContext(SharedMarkupContext);
+  if (render)
+    return <div className={className} dangerouslySetInnerHTML={{ __html: render(sharedKey(), children) }} />;
+  return <div className={className}>{children}</div>;
+}
