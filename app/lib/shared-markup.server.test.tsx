@@ -91,6 +91,20 @@ describe("SharedMarkup", () => {
     expect(renders).toBe(4);
   });
 
+  it("renders a part without a key in place, every time, and keeps nothing", () => {
+    const render = sharedMarkupCache();
+    renders = 0;
+    const page = (
+      <SharedMarkup sharedKey={() => null} className="contents">
+        <Part name="Ana" count={3} />
+      </SharedMarkup>
+    );
+    const html = onServer(render, page);
+    onServer(render, page);
+    expect(renders).toBe(2);
+    expect(withoutIds(html)).toBe(withoutIds(onServer(null, page)));
+  });
+
   it("in the browser (no renderer given) renders the part as usual", () => {
     renders = 0;
     onServer(null, <Page name="Ana" count={3} />);

@@ -14,7 +14,8 @@ export const SharedMarkupContext = createContext<RenderSharedMarkup | null>(null
  * again for every page and every reader (issue 16 §1, decision 0380). The browser renders the
  * children as usual and hydrates them against that HTML, which is what React would have written.
  *
- * `sharedKey` gives a key that names everything the children show (asked on the server only); the
+ * `sharedKey` gives a key that names everything the children show (asked on the server only), or
+ * null to render them in place (a key the request alone could vary without bound); the
  * children must read nothing but their props: no context (they are rendered apart from the page),
  * nothing of the reader.
  */
@@ -23,12 +24,14 @@ export function SharedMarkup({
   className,
   children,
 }: {
-  sharedKey: () => string;
+  sharedKey: () => string | null;
   className: string;
   children: ReactNode;
 }) {
   const render = useContext(SharedMarkupContext);
-  if (render)
-    return <div className={className} dangerouslySetInnerHTML={{ __html: render(sharedKey(), children) }} />;
+  const key = render ? sharedKey() : null;
+  if (render && key !== null) {
+    return <div className={className} dangerouslySetInnerHTML={{ __html: render(key, children) }} />;
+  }
   return <div className={className}>{children}</div>;
 }

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { CheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
+import { SharedMarkup } from "~/app/lib/shared-markup";
 import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories";
 import { ChevronDownIcon, TagIcon } from "./post-icons";
 
@@ -89,30 +90,50 @@ export function CategoryFilter({ value }: { value: string | null }) {
         />
       </summary>
       <div className="absolute top-full left-0 z-30 mt-2 w-[min(18rem,calc(100vw-2rem))] rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl">
-        <ul
-          ref={list}
-          aria-label="Categories"
-          className="max-h-[min(26rem,60dvh)] overflow-y-auto overscroll-contain"
+        {/* The same 33 links for everyone on this address: rendered once on the server (decision 0380). */}
+        <SharedMarkup
+          sharedKey={() => categoryOptionsKey(location.pathname, location.search, chosen)}
+          className="contents"
         >
-          {CATEGORY_OPTIONS.map((option) => {
-            const current = option.value === chosen;
-            return (
-              <li key={option.value}>
-                <ListLink
-                  to={categoryHref(location.pathname, location.search, option.value)}
-                  preventScrollReset
-                  aria-current={current ? "true" : undefined}
-                  onClick={() => choose(option.value)}
-                  className="category-option"
-                >
-                  {option.text}
-                  {current ? <CheckIcon className="size-4 shrink-0" /> : null}
-                </ListLink>
-              </li>
-            );
-          })}
-        </ul>
+          <ul
+            ref={list}
+            aria-label="Categories"
+            className="max-h-[min(26rem,60dvh)] overflow-y-auto overscroll-contain"
+          >
+            {CATEGORY_OPTIONS.map((option) => {
+              const current = option.value === chosen;
+              return (
+                <li key={option.value}>
+                  <ListLink
+                    to={categoryHref(location.pathname, location.search, option.value)}
+                    preventScrollReset
+                    aria-current={current ? "true" : undefined}
+                    onClick={() => choose(option.value)}
+                    className="category-option"
+                  >
+                    {option.text}
+                    {current ? <CheckIcon className="size-4 shrink-0" /> : null}
+                  </ListLink>
+                </li>
+              );
+            })}
+          </ul>
+        </SharedMarkup>
       </div>
     </details>
   );
 }
+
+/**
+ * SharedMarkup's key for the category links: the address they keep and the one chosen. A query the
+ * filters do not make (anything a request may add) is rendered in place, never kept.
+ */
+function categoryOptionsKey(pathname: string, search: string, chosen: string): string | null {
+  const query = new URLSearchParams(search);
+  for (const name of query.keys()) if (!SHARED_QUERY.has(name)) return null;
+  if (search.length > 200) return null;
+  return JSON.stringify(["category-options", pathname, search, chosen]);
+}
+
+/** The feed's own query values (category, Free, Show sold, the page). */
+const SHARED_QUERY = new Set(["category", "free", "sold", "cursor", "filter"]);
