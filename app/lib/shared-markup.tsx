@@ -31,6 +31,7 @@ export function SharedMarkup({
   const render = useContext(SharedMarkupContext);
   const key = render ? sharedKey() : null;
   if (render && key !== null) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own HTML for these children (renderToString escapes as any render does), not text from anyone.
     return <div className={className} dangerouslySetInnerHTML={{ __html: render(key, children) }} />;
   }
   return <div className={className}>{children}</div>;
