@@ -7,8 +7,11 @@ import { NonceProvider } from "./lib/nonce";
 import { SharedMarkupContext } from "./lib/shared-markup";
 import { sharedMarkupCache } from "./lib/shared-markup.server";
 
-/** The parts every reader sees alike, rendered once for all the pages of this process (decision 0380). */
-const renderSharedMarkup = sharedMarkupCache();
+/**
+ * The parts every reader sees alike, rendered once for all the pages of this process (decision 0380).
+ * Not in development: the key is the data, so a component edited under Vite would keep its old HTML.
+ */
+const renderSharedMarkup = import.meta.env.DEV ? null : sharedMarkupCache();
 
 export const streamTimeout = 5_000;
 
