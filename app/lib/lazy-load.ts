@@ -103,6 +103,15 @@ export function hydratedLater<Props extends object>(
   return HydratedLater;
 }
 
+/**
+ * What a hydratedLater part writes on the server, for a part rendered apart from the page (its
+ * SharedMarkup `markup`, decision 0390): the part's elements inside the same Suspense boundary,
+ * so the browser's boundary hydrates against it as against the part rendered in place.
+ */
+export function hydratedLaterMarkup(part: ReactElement): ReactElement {
+  return createElement(Suspense, { fallback: null }, part);
+}
+
 /** The hydratedLater parts of the page whose code has not come yet, by their useId. */
 const partsWaiting = new Set<string>();
 const partsHydrated = new Set<string>();

@@ -12,7 +12,7 @@ export const SHARED_MARKUP_ENTRIES = 3_000;
 export function sharedMarkupCache(limit: number = SHARED_MARKUP_ENTRIES): RenderSharedMarkup {
   const entries = new Map<string, string>();
   let rendered = 0;
-  return (key: string, element: ReactNode) => {
+  return (key: string, element: () => ReactNode) => {
     const found = entries.get(key);
     if (found !== undefined) {
       entries.delete(key);
@@ -21,7 +21,7 @@ export function sharedMarkupCache(limit: number = SHARED_MARKUP_ENTRIES): Render
     }
     rendered += 1;
     // Ids made inside (useId) must not repeat another part's on the same page.
-    const html = renderToString(element, { identifierPrefix: `s${rendered.toString(36)}-` });
+    const html = renderToString(element(), { identifierPrefix: `s${rendered.toString(36)}-` });
     entries.set(key, html);
     if (entries.size > limit) {
       const oldest = entries.keys().next().value;

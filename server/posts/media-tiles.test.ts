@@ -2,37 +2,12 @@ import { describe, expect, it } from "vitest";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { toRichTextView } from "~/server/posts/rich-text-schema";
 import type { PostMediaView, PostSummary } from "~/server/posts/views";
+import { postSummary } from "~/tests/support/post-summary";
 import { toMediaTile, toMediaTiles } from "./media-tiles";
 
+/** The listing reserved: a tile shows any post, whatever its status. */
 function summary(overrides: Partial<PostSummary> = {}): PostSummary {
-  const text = toRichTextView(plainTextToRichText("Desk lamp, barely used"));
-  return {
-    id: "11111111-1111-4111-8111-111111111111",
-    type: "post",
-    campusId: "ou",
-    author: { id: "u1", username: "jamier", firstName: "Jamie", lastName: "R.", img: null, verified: true },
-    category: null,
-    text,
-    firstMedia: null,
-    imgCount: 0,
-    saveCount: 3,
-    commentCount: 0,
-    createdAt: new Date("2026-03-01T10:00:00Z"),
-    lastModified: new Date("2026-03-01T10:00:00Z"),
-    parentId: null,
-    rootId: null,
-    savedByViewer: false,
-    ownedByViewer: false,
-    listing: {
-      priceCents: 4000,
-      priceTerms: null,
-      condition: "good",
-      kind: "selling",
-      status: "reserved",
-      expired: false,
-    },
-    ...overrides,
-  };
+  return postSummary({ listing: { ...postSummary().listing, status: "reserved" }, ...overrides });
 }
 
 function photo(width: number | null, height: number | null): PostMediaView {

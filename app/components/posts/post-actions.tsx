@@ -10,9 +10,7 @@ import {
 import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { DeferredMenu, useDropdownMenu } from "~/app/components/ui/deferred-menu";
-import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
-import { ListLink } from "~/app/components/ui/list-link";
+import { LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { trackPostAction } from "~/app/lib/analytics";
 import { useHydrated } from "~/app/lib/hydrated";
@@ -20,8 +18,7 @@ import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
-import type { PostSummary } from "~/server/posts/views";
-import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
+import { commentHref, PostActionsMarkup, type PostActionsPost, type SaveShown } from "./post-actions-markup";
 
 /** What the post route's action answers a fetcher (app/routes/posts/post.tsx). */
 export interface PostActionData {
@@ -106,121 +103,8 @@ export function useCopyPostLink(): { copy(postId: string): Promise<void>; banner
   return { copy, banner };
 }
 
-/**
- * The look of a post's action buttons (44 px tall: tap targets); `active` for Saved!.
- * The shared part is one class of app.css (`post-action`): a feed page holds dozens of them.
- */
-export function actionButtonClass({ active = false, small = false } = {}): string {
-  const size = small ? "px-2.5 text-[13px]" : "px-3 text-sm";
-  const color = active ? "text-brand-700 hover:text-brand-800" : "text-zinc-600 hover:text-zinc-900";
-  return `post-action ${size} ${color}`;
-}
-
-/**
- * Save / Saved! (spec 2 §4 'Save/like'): toggles through the post route's action,
- * at once on screen (the answer confirms it). While saved the button reads
- * 'Saved!' and the count is hidden; otherwise the count links to who saved it.
- * A visitor gets the sign-in modal with reason 'like'. Without JavaScript the
- * form posts and comes back to this page.
- */
-export function SaveButton({ post }: { post: Pick<PostSummary, "id" | "savedByViewer" | "saveCount"> }) {
-  const { viewer } = useRootData();
-  const signIn = useSignInModal();
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const fetcher = useFetcher<PostActionData>();
-  // 'Post saved.' (spec 2 §8, success) or why it failed.
-  useActionToast(fetcher.data?.toast);
-
-  const settled =
-    fetcher.data?.intent === "toggle-save" && fetcher.data.saved !== undefined
-      ? { saved: fetcher.data.saved, count: fetcher.data.saveCount ?? post.saveCount }
-      : { saved: post.savedByViewer, count: post.saveCount };
-  const pending = fetcher.state !== "idle";
-  const shown = pending
-    ? { saved: !settled.saved, count: Math.max(0, settled.count + (settled.saved ? -1 : 1)) }
-    : settled;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // spec 2 §4: 'Logged-out users get the sign-in modal'.
-    if (!viewer) signIn.open("like");
-    else void fetcher.submit(event.currentTarget);
-  }
-
-  return (
-    <div className="flex items-center">
-      {/* A plain form the fetcher submits (decision 0351: fetcher.Form costs every card its own form component). */}
-      <form method="post" action={`/post/${post.id}`} onSubmit={onSubmit} data-discover="true">
-        <input type="hidden" name="intent" value="toggle-save" />
-        {/* Only a plain HTML form needs to be sent back; a fetcher stays on the page. */}
-        {hydrated ? null : (
-          <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        )}
-        <button type="submit" disabled={pending} className={actionButtonClass({ active: shown.saved })}>
-          {shown.saved ? (
-            <BookmarkFilledIcon className="size-5 shrink-0" />
-          ) : (
-            <BookmarkIcon className="size-5 shrink-0" />
-          )}
-          {shown.saved ? "Saved!" : "Save"}
-        </button>
-      </form>
-      {!shown.saved && shown.count > 0 ? (
-        <ListLink to={`/post/${post.id}/likes`} className="save-count">
-          {shown.count}
-          <span className="sr-only">{` ${shown.count === 1 ? "person saved" : "people saved"} this post`}</span>
-        </ListLink>
-      ) : null}
-    </div>
-  );
-}
-
-/** Share → Copy link (spec 2 §2 'Post detail' actions). */
-export function ShareMenu({ postId }: { postId: string }) {
-  const { copy, banner } = useCopyPostLink();
-  return (
-    <>
-      <DeferredMenu
-        triggerClassName={actionButtonClass()}
-        trigger={
-          <>
-            <ShareIcon className="size-5 shrink-0" />
-            Share
-          </>
-        }
-      >
-        <ShareMenuContent onCopy={() => void copy(postId)} />
-      </DeferredMenu>
-      {banner}
-    </>
-  );
-}
-
-function ShareMenuContent({ onCopy }: { onCopy(): void }) {
-  const DropdownMenu = useDropdownMenu();
-  return (
-    <DropdownMenu.Portal>
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={6}
-        collisionPadding={12}
-        className="menu-content z-50 w-56 rounded-2xl border border-zinc-200 bg-white p-2 shadow-xl"
-      >
-        <DropdownMenu.Item
-          onSelect={onCopy}
-          className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-zinc-800 outline-none select-none data-[highlighted]:bg-zinc-100"
-        >
-          <LinkIcon className="size-5 shrink-0 text-zinc-500" />
-          Copy link
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Portal>
-  );
-}
-
 interface PostActionsProps {
-  post: Pick<PostSummary, "id" | "savedByViewer" | "saveCount" | "commentCount" | "parentId" | "type">;
+  post: PostActionsPost;
   /**
    * The post page: Comment focuses its comment box (wide screens) instead of
    * opening the post. The link still leads to /create/comment/{id} on phones and without JavaScript.
@@ -251,27 +135,58 @@ export function useCommentLinkClick(openInline: (() => void) | undefined) {
   };
 }
 
-/** The action row of a post: Comment, Save/Saved! with count, Share (spec 2 §2). */
+/**
+ * Save / Saved! (spec 2 §4 'Save/like'): toggles through the post route's action, at once on
+ * screen (the answer confirms it). A visitor gets the sign-in modal with reason 'like'.
+ */
+function useSaveToggle(post: PostActionsPost) {
+  const { viewer } = useRootData();
+  const signIn = useSignInModal();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const fetcher = useFetcher<PostActionData>();
+  // 'Post saved.' (spec 2 §8, success) or why it failed.
+  useActionToast(fetcher.data?.toast);
+
+  const settled =
+    fetcher.data?.intent === "toggle-save" && fetcher.data.saved !== undefined
+      ? { saved: fetcher.data.saved, count: fetcher.data.saveCount ?? post.saveCount }
+      : { saved: post.savedByViewer, count: post.saveCount };
+  const pending = fetcher.state !== "idle";
+  const shown: SaveShown = pending
+    ? { saved: !settled.saved, count: Math.max(0, settled.count + (settled.saved ? -1 : 1)), pending }
+    : { ...settled, pending };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // spec 2 §4: 'Logged-out users get the sign-in modal'.
+    if (!viewer) signIn.open("like");
+    else void fetcher.submit(event.currentTarget);
+  }
+  // Only a plain HTML form needs to be sent back; a fetcher stays on the page.
+  const returnTo = hydrated ? null : `${location.pathname}${location.search}`;
+  return { shown, returnTo, onSubmit };
+}
+
+/**
+ * The action row of a post (spec 2 §2) with what its controls do. Its elements are
+ * PostActionsMarkup's: a feed's cards render that alone on the server and share it (post-card.tsx).
+ */
 export function PostActions({ post, onComment }: PostActionsProps) {
-  const href = onComment ? `/create/comment/${post.id}?goBack=detail` : `/post/${post.id}`;
   const onCommentClick = useCommentLinkClick(onComment);
-  // Comments cannot be saved (server/posts/posts.ts toggleSave): their row has Comment and Share.
-  const savable = post.type === "post" && post.parentId === null;
+  const save = useSaveToggle(post);
+  const { copy, banner } = useCopyPostLink();
   return (
-    <div className="-mx-2 flex items-center justify-between gap-1 xs:justify-start xs:gap-4">
-      <ListLink to={href} onClick={onCommentClick} className={actionButtonClass()}>
-        <CommentIcon className="size-5 shrink-0" />
-        Comment
-        {post.commentCount > 0 ? (
-          <span className="text-zinc-500 tabular-nums">
-            <span className="sr-only">(</span>
-            {post.commentCount}
-            <span className="sr-only">)</span>
-          </span>
-        ) : null}
-      </ListLink>
-      {savable ? <SaveButton post={post} /> : null}
-      <ShareMenu postId={post.id} />
-    </div>
+    <PostActionsMarkup
+      post={post}
+      commentHref={commentHref(post.id, onComment !== undefined)}
+      returnTo={save.returnTo}
+      save={save.shown}
+      onCommentClick={onCommentClick}
+      onSaveSubmit={save.onSubmit}
+      onCopyLink={() => void copy(post.id)}
+    >
+      {banner}
+    </PostActionsMarkup>
   );
 }

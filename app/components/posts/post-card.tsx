@@ -1,14 +1,16 @@
+import { useLocation } from "react-router";
 import { SponsoredCta } from "~/app/components/ads/sponsored-cta";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BadgeCheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
-import { hydratedLater } from "~/app/lib/lazy-load";
+import { hydratedLater, hydratedLaterMarkup } from "~/app/lib/lazy-load";
 import { SharedMarkup } from "~/app/lib/shared-markup";
 import type { Sponsorship } from "~/server/ads/sponsored";
 import { getCategory } from "~/server/posts/categories";
 import type { PostSummary, UserSummary } from "~/server/posts/views";
 import { isListingPost, ListingSummary } from "./listing-labels";
 import { NewUserBanner } from "./new-user-banner";
+import type { PostActionsMarkup as ActionsMarkup, PostActionsPost } from "./post-actions-markup";
 import { PostAge } from "./post-age";
 import { displayName, formatAge } from "./post-format";
 import { TagIcon } from "./post-icons";
@@ -17,6 +19,20 @@ import { PostText } from "./post-text";
 
 // Issue 16 §2 (decision 0370): Comment / Save / Share and the owner's listing buttons hydrate from chunks of their own.
 const PostActions = hydratedLater(() => import("./post-actions").then((module) => module.PostActions));
+/**
+ * The action row's elements for the server's shared markup (decision 0390), loaded as the server
+ * starts; not imported statically, so the browser's first load stays without them (it hydrates
+ * PostActions from its own chunk). Until it is there, rows render in place.
+ */
+let serverActionsMarkup: {
+  PostActionsMarkup: typeof ActionsMarkup;
+  commentHref(postId: string, onPostPage: boolean): string;
+} | null = null;
+if (import.meta.env.SSR) {
+  void import("./post-actions-markup").then((module) => {
+    serverActionsMarkup = module;
+  });
+}
 const ListingOwnerActions = hydratedLater(() =>
   import("./listing-actions").then((module) => module.ListingOwnerActions),
 );
@@ -99,7 +115,10 @@ export function CategoryLabel({ value }: { value: string | null }) {
  * replies tab) links to its thread.
  */
 export function PostCard({ post }: PostCardProps) {
+  const location = useLocation();
   if (post.type === "new user") return <NewUserBanner post={post} />;
+  // Where Save's plain form (before the page's script runs) brings the reader back.
+  const returnTo = `${location.pathname}${location.search}`;
   const name = displayName(post.author);
   const postHref = `/post/${post.id}`;
   return (
@@ -121,7 +140,24 @@ export function PostCard({ post }: PostCardProps) {
         </div>
       ) : null}
       <footer className="mt-1">
-        <PostActions post={post} />
+        {/* The reader's own part, shared by readers in the same state (decision 0390). */}
+        <SharedMarkup
+          sharedKey={() => (serverActionsMarkup ? cardActionsKey(post, returnTo) : null)}
+          className="contents"
+          markup={() =>
+            serverActionsMarkup
+              ? hydratedLaterMarkup(
+                  <serverActionsMarkup.PostActionsMarkup
+                    post={post}
+                    commentHref={serverActionsMarkup.commentHref(post.id, false)}
+                    returnTo={returnTo}
+                  />,
+                )
+              : null
+          }
+        >
+          <PostActions post={post} />
+        </SharedMarkup>
       </footer>
     </article>
   );
@@ -191,5 +227,25 @@ function cardBodyKey(post: PostCardProps["post"]): string {
     post.text,
     post.firstMedia,
     post.imgCount,
+  ]);
+}
+
+/** The longest page address a card's actions are shared for; longer ones (only typed by hand) render in place. */
+const SHARED_RETURN_TO_MAX = 200;
+
+/**
+ * Everything a card's action row shows before the page runs (PostActionsMarkup), as SharedMarkup's
+ * key: the counts, whether this reader saved the post, and the page its Save form returns to.
+ */
+function cardActionsKey(post: PostActionsPost, returnTo: string): string | null {
+  if (returnTo.length > SHARED_RETURN_TO_MAX) return null;
+  return JSON.stringify([
+    post.id,
+    post.type,
+    post.parentId,
+    post.commentCount,
+    post.saveCount,
+    post.savedByViewer,
+    returnTo,
   ]);
 }

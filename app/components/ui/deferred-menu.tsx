@@ -19,7 +19,20 @@ const loadDropdownMenu = () =>
     dropdownMenu = module;
     return module;
   });
-preloadWhenIdle(loadDropdownMenu);
+
+/**
+ * Radix is fetched when the browser is idle once a page shows a menu; asked from the first menu's
+ * effect, not when this module loads, so a module that imports this one only for the server's
+ * shared markup (post-card.tsx) leaves the browser's bundle (decision 0390).
+ */
+let preloadAsked = false;
+function usePreloadDropdownMenu(): void {
+  useEffect(() => {
+    if (preloadAsked) return;
+    preloadAsked = true;
+    preloadWhenIdle(loadDropdownMenu);
+  }, []);
+}
 
 const DropdownMenuContext = createContext<DropdownMenu | null>(null);
 
@@ -80,6 +93,7 @@ export function DeferredMenu({
   const isOpen = open ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
   const menu = useLoadedDropdownMenu(used);
+  usePreloadDropdownMenu();
 
   function openOnFirstUse() {
     setUsed(true);
