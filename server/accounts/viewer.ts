@@ -1,7 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { preparedStatement } from "../db/prepared";
 import { user } from "../db/schema";
 import type { Auth } from "./auth";
 
@@ -41,16 +41,12 @@ const viewerColumns = {
 
 /** Read on every signed-in request: prepared once (issue 16 §1). */
 export async function getViewerById(ctx: AppContext, userId: string): Promise<Viewer | null> {
-  const statement = preparedStatement(
-    ctx.db,
-    "viewer_by_id",
-    (name) =>
-      ctx.db
-        .select(viewerColumns)
-        .from(user)
-        .where(eq(user.id, sql.placeholder("userId")))
-        .limit(1)
-        .prepare(name) as PreparedStatement,
+  const statement = preparedStatement(ctx.db, "viewer_by_id", () =>
+    ctx.db
+      .select(viewerColumns)
+      .from(user)
+      .where(eq(user.id, sql.placeholder("userId")))
+      .limit(1),
   );
   const [row] = (await statement.execute({ userId })) as Viewer[];
   return row ?? null;

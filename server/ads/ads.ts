@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { type AdStatus, ads, checkoutSessions, payments, postAnalytics, posts } from "../db/schema";
 import { isUuid } from "../posts/input";
 import { isBoostable, LISTING_MESSAGES } from "../posts/listing";
@@ -518,12 +519,21 @@ export async function getPostAdState(
   postId: string,
 ): Promise<PostAdState> {
   if (!isUuid(postId)) return { boosted: false, latest: null };
-  const rows = await ctx.db
-    .select({ id: ads.id, status: ads.status, userId: ads.userId, end: ads.endTimeAdjusted })
-    .from(ads)
-    .where(eq(ads.postId, postId))
-    .orderBy(desc(ads.createdAt))
-    .limit(1);
+  // Read on every post page: prepared once per database (issue 16 §1).
+  const statement = preparedStatement(ctx.db, "post_latest_ad", () =>
+    ctx.db
+      .select({ id: ads.id, status: ads.status, userId: ads.userId, end: ads.endTimeAdjusted })
+      .from(ads)
+      .where(eq(ads.postId, sql.placeholder("postId")))
+      .orderBy(desc(ads.createdAt))
+      .limit(1),
+  );
+  const rows = (await statement.execute({ postId })) as {
+    id: string;
+    status: AdStatus;
+    userId: string;
+    end: Date | null;
+  }[];
   const latest = rows[0];
   if (!latest) return { boosted: false, latest: null };
   const now = ctx.clock.now();

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { preparedStatement } from "../db/prepared";
 import { ads, posts, user } from "../db/schema";
 import type { Page } from "../posts/cursor";
 import { PostError } from "../posts/errors";
@@ -115,31 +115,27 @@ export async function listActiveAds(
 ): Promise<ActiveAd[]> {
   const db = listReads(ctx, viewer);
   // Every signed-in /home reads it: prepared once per shape (issue 16 §1, server/db/prepared.ts).
-  const statement = preparedStatement(
-    db,
-    `active_ads_${viewer ? "viewer" : "visitor"}`,
-    (name) =>
-      db
-        .select({
-          ...summaryColumns(viewer ? { id: sql.placeholder("viewerId") } : null),
-          adId: ads.id,
-          ctaType: ads.ctaType,
-          ctaLabel: ads.ctaLabel,
-          ctaUrl: ads.ctaUrl,
-        })
-        .from(ads)
-        .innerJoin(posts, eq(posts.id, ads.postId))
-        .innerJoin(user, eq(user.id, posts.authorId))
-        .where(
-          and(
-            eq(ads.campusId, sql.placeholder("campusId")),
-            eq(ads.status, "active"),
-            gt(ads.endTimeAdjusted, sql.placeholder("now")),
-          ),
-        )
-        .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))
-        .limit(sql.placeholder("limit"))
-        .prepare(name) as PreparedStatement,
+  const statement = preparedStatement(db, `active_ads_${viewer ? "viewer" : "visitor"}`, () =>
+    db
+      .select({
+        ...summaryColumns(viewer ? { id: sql.placeholder("viewerId") } : null),
+        adId: ads.id,
+        ctaType: ads.ctaType,
+        ctaLabel: ads.ctaLabel,
+        ctaUrl: ads.ctaUrl,
+      })
+      .from(ads)
+      .innerJoin(posts, eq(posts.id, ads.postId))
+      .innerJoin(user, eq(user.id, posts.authorId))
+      .where(
+        and(
+          eq(ads.campusId, sql.placeholder("campusId")),
+          eq(ads.status, "active"),
+          gt(ads.endTimeAdjusted, sql.placeholder("now")),
+        ),
+      )
+      .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))
+      .limit(sql.placeholder("limit")),
   );
   const rows = (await statement.execute({
     viewerId: viewer?.id,

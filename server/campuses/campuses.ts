@@ -1,7 +1,7 @@
 import { and, asc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Queryable } from "../db/client";
-import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { preparedStatement } from "../db/prepared";
 import { campuses, user } from "../db/schema";
 import campusList from "./campuses.json";
 
@@ -170,15 +170,11 @@ export function campusMembersOf(campusId: string | Placeholder): SQL | undefined
  */
 export async function countCampusMembers(db: Queryable, campusId: string): Promise<number> {
   // Every page's root loader reads it: prepared once (issue 16 §1).
-  const statement = preparedStatement(
-    db,
-    "campus_member_count",
-    (name) =>
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(user)
-        .where(campusMembersOf(sql.placeholder("campusId")))
-        .prepare(name) as PreparedStatement,
+  const statement = preparedStatement(db, "campus_member_count", () =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(user)
+      .where(campusMembersOf(sql.placeholder("campusId"))),
   );
   const [row] = (await statement.execute({ campusId })) as { count: number }[];
   return row?.count ?? 0;

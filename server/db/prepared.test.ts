@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { Queryable } from "./client";
-import { type PreparedStatement, preparedStatement } from "./prepared";
+import { type PreparableQuery, type PreparedStatement, preparedStatement } from "./prepared";
 
 /** Stand-ins for two databases: the cache only keys on their identity. */
 const firstDb = {} as unknown as Queryable;
 const secondDb = {} as unknown as Queryable;
 
-function counted(): { build: (name: string) => PreparedStatement; names: string[] } {
+function counted(): { build: () => PreparableQuery; names: string[] } {
   const names: string[] = [];
   return {
     names,
-    build: (name) => {
-      names.push(name);
-      return { execute: async () => name };
-    },
+    build: () => ({
+      prepare: (name): PreparedStatement => {
+        names.push(name);
+        return { execute: async () => name };
+      },
+    }),
   };
 }
 

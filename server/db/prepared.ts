@@ -14,14 +14,19 @@ export interface PreparedStatement {
 
 const statements = new WeakMap<Queryable, Map<string, PreparedStatement>>();
 
+/** A query Drizzle can prepare under a name (any select, insert, update or delete builder). */
+export interface PreparableQuery {
+  prepare(name: string): unknown;
+}
+
 /**
- * The statement named `name` on `db`, prepared by `build` the first time it is asked for.
- * One name must always be built from one query shape: the name is PostgreSQL's too.
+ * The statement named `name` on `db`, prepared from the query `build` gives the first time it is
+ * asked for. One name must always be built from one query shape: the name is PostgreSQL's too.
  */
 export function preparedStatement(
   db: Queryable,
   name: string,
-  build: (name: string) => PreparedStatement,
+  build: () => PreparableQuery,
 ): PreparedStatement {
   let byName = statements.get(db);
   if (!byName) {
@@ -30,7 +35,7 @@ export function preparedStatement(
   }
   let statement = byName.get(name);
   if (!statement) {
-    statement = build(name);
+    statement = build().prepare(name) as PreparedStatement;
     byName.set(name, statement);
   }
   return statement;

@@ -3,7 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import { campusMembersOf } from "../campuses/campuses";
 import { unreadChatsOf } from "../chats/chats";
 import type { AppContext } from "../context";
-import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { preparedStatement } from "../db/prepared";
 import { chatMembers, notifications, realtimeCursors, user } from "../db/schema";
 import { unreadNotificationsOf } from "./notifications";
 
@@ -30,7 +30,7 @@ export async function readShellCounts(
   viewer: Viewer,
   pageCampusId: string,
 ): Promise<ShellCounts> {
-  const statement = preparedStatement(ctx.db, "shell_counts", (name) => {
+  const statement = preparedStatement(ctx.db, "shell_counts", () => {
     const userId = sql.placeholder("userId");
     const campusId = sql.placeholder("campusId");
     return ctx.db
@@ -42,8 +42,7 @@ export async function readShellCounts(
         memberCount: sql<number>`(select count(*)::int from ${user} where ${campusMembersOf(sql.placeholder("pageCampusId"))})`,
       })
       .from(user)
-      .where(eq(user.id, userId))
-      .prepare(name) as PreparedStatement;
+      .where(eq(user.id, userId));
   });
   const [row] = (await statement.execute({
     userId: viewer.id,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/errors";
+import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { notifyNewComment } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
@@ -16,7 +17,7 @@ import type { PostRef } from "./posts";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text";
 import { POST_MESSAGES } from "./schemas";
-import { type CommentView, mediaOf, summaryColumns, toSummary } from "./views";
+import { type CommentView, mediaOf, type SummaryRow, summaryColumns, toSummary } from "./views";
 
 /**
  * Comments and replies (decision 0130: a comment is a row of posts with a parent): creating,
@@ -26,7 +27,7 @@ import { type CommentView, mediaOf, summaryColumns, toSummary } from "./views";
 /** The read query of this file, built but not run, for EXPLAIN (indexes.test.ts, bench). */
 export const commentQueries = {
   /** A whole thread in one range read of posts_thread_idx, oldest first. */
-  thread(db: Queryable, viewer: Viewer | null, rootId: string) {
+  thread(db: Queryable, viewer: { id: string | Placeholder } | null, rootId: string | Placeholder) {
     return db
       .select(summaryColumns(viewer))
       .from(posts)
@@ -178,16 +179,35 @@ export async function getThread(
   ref: PostRef,
 ): Promise<CommentView[] | null> {
   if (!isUuid(ref.postId)) return null;
-  const [post] = await ctx.db
-    .select({ id: posts.id, rootId: posts.rootId, privacy: campuses.privacy, generic: campuses.generic })
-    .from(posts)
-    .innerJoin(campuses, eq(campuses.id, posts.campusId))
-    .where(and(eq(posts.id, ref.postId), eq(posts.campusId, ref.campusId)))
-    .limit(1);
+  // Both read on every post page: prepared once per database (issue 16 §1).
+  const lookup = preparedStatement(ctx.db, "thread_post", () =>
+    ctx.db
+      .select({ id: posts.id, rootId: posts.rootId, privacy: campuses.privacy, generic: campuses.generic })
+      .from(posts)
+      .innerJoin(campuses, eq(campuses.id, posts.campusId))
+      .where(and(eq(posts.id, sql.placeholder("postId")), eq(posts.campusId, sql.placeholder("campusId"))))
+      .limit(1),
+  );
+  const [post] = (await lookup.execute({ postId: ref.postId, campusId: ref.campusId })) as {
+    id: string;
+    rootId: string | null;
+    privacy: "public" | "private";
+    generic: boolean;
+  }[];
   if (!post) return null;
   assertCampusReadable(viewer, post);
 
-  const rows = await commentQueries.thread(ctx.db, viewer, post.rootId ?? post.id);
+  const thread = preparedStatement(ctx.db, viewer ? "thread_member" : "thread_visitor", () =>
+    commentQueries.thread(
+      ctx.db,
+      viewer ? { id: sql.placeholder("viewerId") } : null,
+      sql.placeholder("rootId"),
+    ),
+  );
+  const rows = (await thread.execute({
+    viewerId: viewer?.id,
+    rootId: post.rootId ?? post.id,
+  })) as SummaryRow[];
   const media = await mediaOf(
     ctx,
     rows.filter((row) => row.imgCount > 0).map((row) => row.id),

@@ -2,7 +2,7 @@ import { eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { type PreparedStatement, preparedStatement } from "../db/prepared";
+import { type PreparableQuery, preparedStatement } from "../db/prepared";
 import { postLikes, posts, user } from "../db/schema";
 import { requireParticipant, requireReadableCampus } from "./access";
 import { categoryFilter } from "./categories";
@@ -225,7 +225,7 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
     filters.showSold ? "sold" : "unsold",
     values.key ? "after" : "first",
   ].join("_");
-  const statement = preparedStatement(db, `list_${shape}`, (statementName) => {
+  const statement = preparedStatement(db, `list_${shape}`, () => {
     const params = {
       campusId: sql.placeholder("campusId"),
       userId: sql.placeholder("userId"),
@@ -242,10 +242,8 @@ function runList<N extends ListName>(db: Queryable, name: N, values: ListValues)
       db: Queryable,
       viewer: ViewerParam,
       p: typeof params,
-    ) => {
-      prepare(name: string): PreparedStatement;
-    };
-    return build(db, viewer, params).prepare(statementName);
+    ) => PreparableQuery;
+    return build(db, viewer, params);
   });
   return statement.execute({
     viewerId: values.viewerId ?? undefined,

@@ -1,7 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
@@ -94,6 +96,23 @@ export interface PostRef {
   campusId: string;
 }
 
+/** A post page's post with its campus's privacy, by the placeholders `postId` and `campusId`. */
+function postDetailQuery(db: Queryable, viewer: { id: Placeholder } | null) {
+  return db
+    .select({
+      ...summaryColumns(viewer),
+      plainText: posts.textPlain,
+      privacy: campuses.privacy,
+      generic: campuses.generic,
+    })
+    .from(posts)
+    .innerJoin(user, eq(user.id, posts.authorId))
+    .innerJoin(campuses, eq(campuses.id, posts.campusId))
+    .where(and(eq(posts.id, sql.placeholder("postId")), eq(posts.campusId, sql.placeholder("campusId"))))
+    .limit(1);
+}
+type PostDetailRow = Awaited<ReturnType<typeof postDetailQuery>>[number];
+
 /**
  * spec 2 §2 'Post detail': a post (or comment) with its author, every photo and
  * video, counts, and whether the viewer saved and owns it. Null when it does not
@@ -106,18 +125,15 @@ export async function getPost(
   ref: PostRef,
 ): Promise<PostDetail | null> {
   if (!isUuid(ref.postId)) return null;
-  const [row] = await ctx.db
-    .select({
-      ...summaryColumns(viewer),
-      plainText: posts.textPlain,
-      privacy: campuses.privacy,
-      generic: campuses.generic,
-    })
-    .from(posts)
-    .innerJoin(user, eq(user.id, posts.authorId))
-    .innerJoin(campuses, eq(campuses.id, posts.campusId))
-    .where(and(eq(posts.id, ref.postId), eq(posts.campusId, ref.campusId)))
-    .limit(1);
+  // Read on every post page: prepared once per database, for visitors and for members (issue 16 §1).
+  const statement = preparedStatement(ctx.db, viewer ? "post_detail_member" : "post_detail_visitor", () =>
+    postDetailQuery(ctx.db, viewer ? { id: sql.placeholder("viewerId") } : null),
+  );
+  const [row] = (await statement.execute({
+    viewerId: viewer?.id,
+    postId: ref.postId,
+    campusId: ref.campusId,
+  })) as PostDetailRow[];
   if (!row) return null;
   assertCampusReadable(viewer, row);
   const media = row.imgCount > 0 ? ((await mediaOf(ctx, [row.id])).get(row.id) ?? []) : [];

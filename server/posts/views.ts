@@ -1,7 +1,8 @@
-import { asc, inArray, type Placeholder, sql } from "drizzle-orm";
+import { asc, type Placeholder, sql } from "drizzle-orm";
 import type { BuildAliasTable } from "drizzle-orm/pg-core/query-builders/select.types";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { isExpired, type ListingView } from "./listing";
 import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView } from "./rich-text";
@@ -191,6 +192,9 @@ export const mediaColumns = {
   height: postMedia.imgHeight,
 };
 
+/** A row of `mediaColumns`. */
+type MediaRow = Omit<MediaJson, "order"> & { order: number; postId: string };
+
 export function toMediaView(
   ctx: AppContext,
   row: Omit<MediaJson, "order"> & { order: number },
@@ -214,11 +218,15 @@ export async function mediaOf(
 ): Promise<Map<string, PostMediaView[]>> {
   const byPost = new Map<string, PostMediaView[]>();
   if (postIds.length === 0) return byPost;
-  const rows = await ctx.db
-    .select(mediaColumns)
-    .from(postMedia)
-    .where(inArray(postMedia.postId, [...postIds]))
-    .orderBy(asc(postMedia.postId), asc(postMedia.imgOrder));
+  // Read on every post page (its photos, its comments'): prepared once, the ids as one array.
+  const statement = preparedStatement(ctx.db, "media_of_posts", () =>
+    ctx.db
+      .select(mediaColumns)
+      .from(postMedia)
+      .where(sql`${postMedia.postId} = any(${sql.placeholder("postIds")}::uuid[])`)
+      .orderBy(asc(postMedia.postId), asc(postMedia.imgOrder)),
+  );
+  const rows = (await statement.execute({ postIds: [...postIds] })) as MediaRow[];
   for (const row of rows) {
     const list = byPost.get(row.postId) ?? [];
     list.push(toMediaView(ctx, row));
