@@ -117,6 +117,8 @@ test("the header's dropdown lists recent searches; one can be removed, and Clear
   await page.goto(hostUrl("mit", "/home"));
   await hydrated(page);
   const box = page.getByRole("combobox", { name: "Search MIT Buy / Sell" });
+  const suggestRequest = /\/search\/data\?kind=suggest/;
+  const firstAnswer = page.waitForResponse(suggestRequest).then((response) => response.json());
   await box.focus();
   const recent = page.getByRole("group", { name: "My Recent" });
   await expect(recent.getByRole("option")).toHaveText([second, first]);
@@ -128,9 +130,25 @@ test("the header's dropdown lists recent searches; one can be removed, and Clear
   await box.press("Escape");
   await expect(box).toHaveAttribute("aria-expanded", "false");
 
+  // Suggestions the server read before the removal, arriving after it, leave the removed one out.
+  const readBeforeRemoval = await firstAnswer;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(suggestRequest, async (route) => {
+    await released;
+    await route.fulfill({ json: readBeforeRemoval });
+  });
+  const asked = page.waitForRequest(suggestRequest);
   await box.press("ArrowDown");
+  await asked;
   await recent.getByRole("button", { name: `Remove ${first}` }).click();
   await expect(toast(page, "Recent Search Removed")).toBeVisible();
+  const lateAnswer = page.waitForResponse(suggestRequest);
+  release();
+  await lateAnswer;
+  await page.unroute(suggestRequest);
   await expect(recent.getByRole("option")).toHaveText([second]);
 
   await page.getByRole("button", { name: "Clear all" }).click();

@@ -49,6 +49,14 @@ function optionsOf(s: SearchSuggestions | null): Option[] {
   ];
 }
 
+function withoutRemoved(
+  s: SearchSuggestions | null,
+  removed: ReadonlySet<string> | "all",
+): SearchSuggestions | null {
+  if (!s || (removed !== "all" && removed.size === 0)) return s;
+  return { ...s, recent: removed === "all" ? [] : s.recent.filter((r) => !removed.has(r.text)) };
+}
+
 /**
  * The header search (spec 1 §1, §2 'Search box dropdown'; issue 12 §1, decision 0194): a GET
  * form, so it works before JavaScript loads; with it, a combobox (WAI-ARIA pattern) whose
@@ -92,7 +100,11 @@ function SearchCombobox({
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [suggestions, setSuggestions] = useState<SearchSuggestions | null>(null);
+  const [answer, setAnswer] = useState<SearchSuggestions | null>(null);
+  // Removed here, so hidden from every answer after, including one already on its way that the
+  // server read before the removal reached it.
+  const [removed, setRemoved] = useState<ReadonlySet<string> | "all">(() => new Set());
+  const suggestions = withoutRemoved(answer, removed);
   const running = useRef<AbortController | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -112,9 +124,9 @@ function SearchCombobox({
         headers: { Accept: "application/json" },
       })
         .then((response) => (response.ok ? (response.json() as Promise<SearchSuggestions>) : null))
-        .then((answer) => {
+        .then((fetched) => {
           if (running.current !== controller) return;
-          setSuggestions(answer);
+          setAnswer(fetched);
           setActive(-1);
         })
         .catch(() => {});
@@ -134,11 +146,11 @@ function SearchCombobox({
   };
   const removeRecent = (textToRemove: string) => {
     history.submit({ intent: "remove-recent", text: textToRemove }, { method: "post", action: "/search" });
-    setSuggestions((s) => (s ? { ...s, recent: s.recent.filter((r) => r.text !== textToRemove) } : s));
+    setRemoved((before) => (before === "all" ? before : new Set(before).add(textToRemove)));
   };
   const clearAll = () => {
     history.submit({ intent: "clear-recent" }, { method: "post", action: "/search" });
-    setSuggestions((s) => (s ? { ...s, recent: [] } : s));
+    setRemoved("all");
   };
 
   const groups: { title: string; kinds: Option["kind"][] }[] = [
