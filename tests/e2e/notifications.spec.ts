@@ -227,32 +227,37 @@ test.describe("web push and the installable app", () => {
       url: `/post/${postId}`,
     });
 
-    // The push service hands it to the browser: delivered to the service worker through DevTools.
+    // The push service hands it to the browser: delivered to the service worker through DevTools,
+    // once its worker is active (a message for a registration still installing is dropped), and
+    // again while none is shown, as a push service retries; the payload's tag makes one notification.
     const cdp = await owner.context.newCDPSession(owner.page);
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const found = registrations.find((registration) => !registration.isDeleted);
-        if (found) resolve(found.registrationId);
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        const active = versions.find((version) => version.status === "activated");
+        if (active) resolve(active.registrationId);
       });
     });
     await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: BASE_URL,
-      registrationId: await registrationId,
-      data: payload ?? "",
-    });
+    const activeRegistration = await registrationId;
     await expect
-      .poll(() =>
-        owner.page.evaluate(async () => {
+      .poll(async () => {
+        const shown = await owner.page.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready;
-          const shown = await registration.getNotifications();
-          return shown.map((notification) => ({
+          const notifications = await registration.getNotifications();
+          return notifications.map((notification) => ({
             title: notification.title,
             body: notification.body,
             url: (notification.data as { url?: string } | null)?.url,
           }));
-        }),
-      )
+        });
+        if (shown.length === 0)
+          await cdp.send("ServiceWorker.deliverPushMessage", {
+            origin: BASE_URL,
+            registrationId: activeRegistration,
+            data: payload ?? "",
+          });
+        return shown;
+      })
       .toEqual([{ title: "Campus Buy Sell", body: "Eve E. commented on your post", url: `/post/${postId}` }]);
     await owner.context.close();
     await buyer.context.close();
