@@ -36,6 +36,7 @@ import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 import { serveMediaFiles } from "./media-files";
 import { createPageCache, type PageCache } from "./page-cache";
+import { refuseDeepPaths } from "./path-depth";
 import { mountAnalytics, mountPaymentWebhook } from "./payments-routes";
 import { createRenderLimiter } from "./render-limit";
 import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
@@ -230,6 +231,8 @@ export async function startApp(options: {
   eventStream.set("trust proxy", config.trustProxy);
   eventStream.get(EVENT_STREAM_PATH, eventStreamHandler({ ctx, auth }));
 
+  // An address deeper than any page is refused before React Router matches it (decision 0400).
+  app.use(refuseDeepPaths());
   // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
   app.use(refuseNonFormWrites());
   // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
