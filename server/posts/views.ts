@@ -5,8 +5,8 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { isExpired, type ListingView } from "./listing";
-import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView } from "./rich-text";
-import { toRichTextView } from "./rich-text-schema";
+import type { RichTextView } from "./rich-text";
+import { textViewsOf } from "./text-views";
 
 /**
  * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
@@ -126,7 +126,8 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     id: posts.id,
     type: posts.type,
     campusId: posts.campusId,
-    text: posts.text,
+    // As JSON text: its views are built once per text (textViewsOf), not parsed for every read.
+    text: sql<string | null>`${posts.text}::text`,
     category: posts.category,
     parentId: posts.parentId,
     rootId: posts.rootId,
@@ -160,7 +161,7 @@ export type SummaryRow = {
   id: string;
   type: "post" | "new user";
   campusId: string;
-  text: unknown;
+  text: string | null;
   category: string | null;
   parentId: string | null;
   rootId: string | null;
@@ -245,8 +246,8 @@ export function toSummary(
   row: SummaryRow,
   options: { wholeText?: boolean } = {},
 ): PostSummary {
-  const view = toRichTextView(row.text);
-  const text = view && !options.wholeText ? limitRichTextView(view, LIST_TEXT_BUDGET) : view;
+  const views = textViewsOf(row.text);
+  const text = options.wholeText ? views.whole : views.listed;
   return {
     id: row.id,
     type: row.type,
