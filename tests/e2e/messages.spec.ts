@@ -130,6 +130,41 @@ test("a buyer writes from a post; the seller sees it live, Seen, a reply, a phot
   }
 });
 
+test("words typed while a message is on its way stay in the composer when it is sent", async ({
+  browser,
+}) => {
+  const { seller, buyerPage, close } = await twoStudents(browser);
+  try {
+    await startFromPost(buyerPage, seller.postIds[0] ?? "", unique("Hello"));
+    const field = buyerPage.getByRole("textbox", { name: "Message" });
+    // The send is held until the next words are typed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sendPattern = /\/messages\/[0-9a-f-]{36}\.data/;
+    await buyerPage.route(sendPattern, async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await released;
+      return route.fallback();
+    });
+    const first = unique("Is it still available?");
+    const sending = buyerPage.waitForRequest(
+      (request) => sendPattern.test(request.url()) && request.method() === "POST",
+    );
+    await field.fill(first);
+    await field.press("Enter");
+    await sending;
+    const next = "And could you deliver it?";
+    await field.fill(next);
+    release();
+    await expect(buyerPage.getByRole("list", { name: "Messages" }).getByText(first)).toBeVisible();
+    await expect(field).toHaveValue(next);
+  } finally {
+    await close();
+  }
+});
+
 test("older messages load near the top, one page of 15, and the reader keeps their place", async ({
   browser,
 }) => {

@@ -61,13 +61,18 @@ export function MessageComposer({
     show({ message: CHAT_MESSAGES.tooManyCharacters, type: "danger" });
   };
 
-  // A sent message clears the composer; a refusal keeps what was written.
+  // A sent message clears the composer; a refusal keeps what was written. Only what was sent is
+  // cleared: text typed or a photo picked while it was on its way stays.
+  const sent = useRef<{ text: string; photo: File | null; post: SharedPostCard | null } | null>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
-      setText("");
-      setPhoto(null);
-      setPost(null);
+      const message = sent.current;
+      sent.current = null;
+      if (!message) return;
+      setText((now) => (now === message.text ? "" : now));
+      setPhoto((now) => (now === message.photo ? null : now));
+      setPost((now) => (now === message.post ? null : now));
     } else if (fetcher.data.refusal?.kind === "verify-school") {
       setSchoolPrompt(true);
     }
@@ -96,6 +101,7 @@ export function MessageComposer({
     form.set("text", text);
     if (post) form.set("postId", post.id);
     if (photo) form.set("photo", photo);
+    sent.current = { text, photo, post };
     fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
   };
 

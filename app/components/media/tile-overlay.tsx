@@ -101,7 +101,7 @@ export function TileOverlay({ tile, onDeleted }: { tile: MediaTileData; onDelete
             {hydrated ? null : (
               <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
             )}
-            <button type="submit" aria-pressed={saved} className={controlClass}>
+            <button type="submit" aria-pressed={saved} disabled={pending} className={controlClass}>
               <HeartIcon filled={saved} />
               <span className="sr-only">{saved ? "Saved" : "Save"}</span>
               {/* spec 2 §4: the count is hidden while saved. */}
