@@ -97,6 +97,20 @@ export function useRealtimeEvent(type: string, handler: (event: LiveEvent) => vo
   });
 }
 
+let liveRevalidation = false;
+
+/**
+ * Whether the reload React Router is deciding on right now was started by a live event, not by the
+ * reader. A list the reader has scrolled through page by page reads it in its `shouldRevalidate`
+ * and stays as it is: reloading it would bring it back to its first page under the reader, and a
+ * chat or notification event changes nothing in it. React Router asks `shouldRevalidate` within
+ * `revalidate()` itself when no navigation or submission is under way, which is the only time
+ * `useRevalidateOnRealtime` calls it.
+ */
+export function isLiveRevalidation(): boolean {
+  return liveRevalidation;
+}
+
 /**
  * Reloads the page's loaders when an event of one of `types` arrives, at most once per
  * `throttleMs` (a burst of messages costs one reload at its start and one at its end).
@@ -126,7 +140,12 @@ export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1
       return;
     }
     current.last = Date.now();
-    void revalidate.current();
+    liveRevalidation = true;
+    try {
+      void revalidate.current();
+    } finally {
+      liveRevalidation = false;
+    }
   });
   useEffect(() => {
     if (!navigating && state.current.deferred) {

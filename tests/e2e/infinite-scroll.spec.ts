@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import { APP_PORT, hostUrl } from "./support/env";
-import { hydrated } from "./support/page";
+import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
@@ -61,6 +61,43 @@ test("the feed and the media grid load their next pages, each post once, to the 
   expect((await nextPage).status()).toBe(200);
   await expect(mine(1)).toBeVisible();
   for (let n = 1; n <= POSTS; n++) await expect(mine(n), `post ${n} once`).toHaveCount(1);
+
+  // A notification arrives live: the badge changes, and the pages scrolled through stay.
+  const newest = page.getByRole("listitem").filter({ has: mine(POSTS) });
+  const postHref = (await newest.locator('a[href^="/post/"]').first().getAttribute("href")) ?? "";
+  // Watched from the page: were the last page's posts ever taken off it?
+  await page.evaluate((text) => {
+    const watched = window as unknown as { scrolledPostsLost?: boolean };
+    watched.scrolledPostsLost = false;
+    // '#1' and not '#10'…'#17'.
+    const oldest = new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d)`);
+    new MutationObserver(() => {
+      if (!oldest.test(document.body.textContent ?? "")) watched.scrolledPostsLost = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, `${tag} #1`);
+  const commenterContext = await page.context().browser()?.newContext({ baseURL: hostUrl(CAMPUS) });
+  if (!commenterContext) throw new Error("no browser");
+  await createStudent(commenterContext, { campus: CAMPUS, label: "scroll-commenter" });
+  const commenter = await commenterContext.newPage();
+  await commenter.goto(postHref);
+  await hydrated(commenter);
+  await commenter.getByRole("link", { name: "Create A Comment" }).click();
+  await commenter.keyboard.type("Is this still available?");
+  await commenter
+    .getByRole("form", { name: "Write a comment" })
+    .first()
+    .getByRole("button", { name: "Reply", exact: true })
+    .click();
+  await expect(toast(commenter, "Your reply was sent")).toBeVisible();
+  await commenterContext.close();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Notifications/ }),
+  ).toHaveAccessibleName(/unread/, { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { scrolledPostsLost?: boolean }).scrolledPostsLost)).toBe(
+    false,
+  );
+  await expect(mine(1)).toBeVisible();
+  for (let n = 1; n <= POSTS; n++) await expect(mine(n), `post ${n} still once`).toHaveCount(1);
 
   // The media grid: 15 tiles and 'Click To Load More..'; reaching it (1 px, spec 2 §9) brings the rest.
   await page.goto("/media");

@@ -14,6 +14,7 @@ import { useToast } from "~/app/components/ui/toaster";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
 import { listRefusal } from "~/app/lib/errors.server";
 import { hydratedLater } from "~/app/lib/lazy-load";
+import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import { listFeedWithAds } from "~/server/ads/feed-insertion";
@@ -73,8 +74,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * A save toggled from a card changes no post's place, and dropping the
- * notify-posted flag changes nothing: the feed is not read again, so the pages
- * scrolled through stay (spec 2 §2 infinite scroll).
+ * notify-posted flag changes nothing, nor does a chat or notification event (which reloads the
+ * shell's badges): the feed is not read again, so the pages scrolled through stay (spec 2 §2
+ * infinite scroll).
  */
 export function shouldRevalidate({
   formData,
@@ -82,7 +84,7 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (isSaveToggle(formData)) return false;
+  if (isSaveToggle(formData) || isLiveRevalidation()) return false;
   if (differsOnlyIn(currentUrl, nextUrl, "filter")) return false;
   return defaultShouldRevalidate;
 }

@@ -5,6 +5,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { BookmarkIcon } from "~/app/components/ui/icons";
 import { listRefusal } from "~/app/lib/errors.server";
+import { isLiveRevalidation } from "~/app/lib/realtime";
 import { requireUser } from "~/app/lib/viewer.server";
 import { isParticipationRefused } from "~/server/accounts/gates";
 import { listSaved } from "~/server/posts/feed";
@@ -32,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Unsaving here keeps the post on screen (with Save to undo it) rather than reloading the list. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isSaveToggle(formData)) return false;
+  if (isSaveToggle(formData) || isLiveRevalidation()) return false;
   return defaultShouldRevalidate;
 }
 

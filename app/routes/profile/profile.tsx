@@ -19,6 +19,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listRefusal } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
+import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -156,7 +157,7 @@ async function readTab(
 
 /** A save toggled from a card moves nothing in these lists: the pages scrolled through stay (as on /home). */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isSaveToggle(formData)) return false;
+  if (isSaveToggle(formData) || isLiveRevalidation()) return false;
   return defaultShouldRevalidate;
 }
 

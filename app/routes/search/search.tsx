@@ -22,6 +22,7 @@ import { listRefusal } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { fetchListPage } from "~/app/lib/list-pages";
 import { loadHistory } from "~/app/lib/navigation-history";
+import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { toastHeaders } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
@@ -144,7 +145,7 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (isSaveToggle(formData)) return false;
+  if (isSaveToggle(formData) || isLiveRevalidation()) return false;
   // The dropdown's history buttons post here: the results stay.
   if (formAction === "/search" && formData?.get("intent")) return false;
   return defaultShouldRevalidate;
