@@ -24,6 +24,7 @@ async function scrollUntilShown(page: Page, target: Locator): Promise<void> {
 
 test("the feed and the media grid load their next pages, each post once, to the end", async ({
   page,
+  browser,
 }, testInfo) => {
   test.setTimeout(180_000);
   const photo = await readFile(
@@ -75,8 +76,7 @@ test("the feed and the media grid load their next pages, each post once, to the 
       if (!oldest.test(document.body.textContent ?? "")) watched.scrolledPostsLost = true;
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, `${tag} #1`);
-  const commenterContext = await page.context().browser()?.newContext({ baseURL: hostUrl(CAMPUS) });
-  if (!commenterContext) throw new Error("no browser");
+  const commenterContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
   await createStudent(commenterContext, { campus: CAMPUS, label: "scroll-commenter" });
   const commenter = await commenterContext.newPage();
   await commenter.goto(postHref);
@@ -93,9 +93,9 @@ test("the feed and the media grid load their next pages, each post once, to the 
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Notifications/ }),
   ).toHaveAccessibleName(/unread/, { timeout: 15_000 });
-  expect(await page.evaluate(() => (window as unknown as { scrolledPostsLost?: boolean }).scrolledPostsLost)).toBe(
-    false,
-  );
+  expect(
+    await page.evaluate(() => (window as unknown as { scrolledPostsLost?: boolean }).scrolledPostsLost),
+  ).toBe(false);
   await expect(mine(1)).toBeVisible();
   for (let n = 1; n <= POSTS; n++) await expect(mine(n), `post ${n} still once`).toHaveCount(1);
 
