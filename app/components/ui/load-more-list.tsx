@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { useAskedPages } from "~/app/lib/asked-pages";
 import { LoadMoreLink } from "./load-more-link";
 
 /** A page of a short keyset list as its route's loader returns it. */
@@ -32,25 +33,23 @@ export function LoadMoreList<T extends { id: string }>({
   const fetcher = useFetcher<{ page: ListPage<T> | null }>();
   const [items, setItems] = useState(page.items);
   const [cursor, setCursor] = useState(page.nextCursor);
-  const handled = useRef<unknown>(null);
-
-  useEffect(() => {
-    if (!restartOnNewPage) return;
-    setItems(page.items);
-    setCursor(page.nextCursor);
-  }, [page, restartOnNewPage]);
-
-  useEffect(() => {
-    const received = fetcher.data;
-    if (fetcher.state !== "idle" || !received?.page || handled.current === received) return;
-    handled.current = received;
+  const nextPage = useAskedPages(fetcher, (received) => {
     const next = received.page;
+    if (!next) return;
     setItems((shown) => {
       const seen = new Set(shown.map((item) => item.id));
       return [...shown, ...next.items.filter((item) => !seen.has(item.id))];
     });
     setCursor(next.nextCursor);
-  }, [fetcher.state, fetcher.data]);
+  });
+  const { forget } = nextPage;
+
+  useEffect(() => {
+    if (!restartOnNewPage) return;
+    forget();
+    setItems(page.items);
+    setCursor(page.nextCursor);
+  }, [page, restartOnNewPage, forget]);
 
   if (items.length === 0) return empty;
   return (
@@ -59,11 +58,7 @@ export function LoadMoreList<T extends { id: string }>({
         {items.map(renderItem)}
       </ul>
       {cursor ? (
-        <LoadMoreLink
-          cursor={cursor}
-          loading={fetcher.state !== "idle"}
-          onLoad={(href) => void fetcher.load(href)}
-        />
+        <LoadMoreLink cursor={cursor} loading={fetcher.state !== "idle"} onLoad={nextPage.load} />
       ) : null}
     </section>
   );

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, Outlet, useFetcher, useLocation, useParams } from "react-router";
 import { ChatList } from "~/app/components/chats/chat-list";
 import { PeopleSearch } from "~/app/components/chats/people-search";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Modal } from "~/app/components/ui/modal";
+import { useAskedPages } from "~/app/lib/asked-pages";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ChatListItem, listChats } from "~/server/chats/chats";
@@ -57,11 +58,17 @@ function Inbox({ first, nextCursor }: { first: ChatListItem[]; nextCursor: strin
     cursor: null,
   });
   const [newMessage, setNewMessage] = useState(false);
-  useEffect(() => {
-    const page = more.data?.chats;
-    if (more.state !== "idle" || !page) return;
-    setLoaded((current) => ({ items: [...current.items, ...page.items], cursor: page.nextCursor }));
-  }, [more.state, more.data]);
+  const nextPage = useAskedPages(more, (answer) => {
+    const page = answer.chats;
+    if (!page) return;
+    setLoaded((current) => {
+      const shown = new Set(current.items.map((item) => item.id));
+      return {
+        items: [...current.items, ...page.items.filter((item) => !shown.has(item.id))],
+        cursor: page.nextCursor,
+      };
+    });
+  });
   const loadedCursor = loaded.items.length > 0 ? loaded.cursor : nextCursor;
   const seen = new Set(first.map((item) => item.id));
   const later = loaded.items.filter((item) => !seen.has(item.id));
@@ -89,7 +96,7 @@ function Inbox({ first, nextCursor }: { first: ChatListItem[]; nextCursor: strin
             <button
               type="button"
               className="text-sm font-semibold text-brand-700 underline"
-              onClick={() => more.load(`/messages?cursor=${encodeURIComponent(loadedCursor)}`)}
+              onClick={() => nextPage.load(`/messages?cursor=${encodeURIComponent(loadedCursor)}`)}
             >
               {more.state === "idle" ? "Load more" : "Loading..."}
             </button>
