@@ -446,12 +446,17 @@ function PeopleResults({
   const [error, setError] = useState<string | null>(null);
   const current = state.base === page ? state : { base: page, items: page.items, cursor: page.nextCursor };
   if (current !== state) setState(current);
+  const shown = useRef(current.base);
+  shown.current = current.base;
   const end = useRef<HTMLDivElement>(null);
   const loadMore = () => {
     if (!current.cursor || loading) return;
     setLoading(true);
+    const asked = current.base;
     fetchListPage<PersonHit>(nextPageHref(current.cursor), (person) => person as PersonHit).then((answer) => {
       setLoading(false);
+      // An answer for results the reader has since replaced (a new search) is dropped.
+      if (shown.current !== asked) return;
       if (!answer.page) return setError(answer.listError);
       const next = answer.page;
       setError(null);
