@@ -209,6 +209,35 @@ test("older messages load near the top, one page of 15, and the reader keeps the
     await expect(thread.getByText(texts[0] ?? "", { exact: true })).not.toBeInViewport();
     // Nothing older: no further page is offered.
     await expect(sellerPage.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
+
+    // A new message arrives live: the one it pushes off the newest page stays, between the two.
+    const latest = first.replace("Message 1", "Message 18");
+    const sent = await buyerPage.evaluate(
+      async ({ path, text }) => {
+        const form = new FormData();
+        form.set("intent", "send-message");
+        form.set("text", text);
+        return (await fetch(path, { method: "POST", body: form })).status;
+      },
+      { path: chatPath, text: latest },
+    );
+    expect(sent).toBe(200);
+    await expect(thread.getByText(latest, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(thread.getByRole("listitem")).toHaveCount(18);
+    await expect(thread.getByText(texts[2] ?? "", { exact: true })).toHaveCount(1);
+
+    // A like on an older message stays liked once its answer, and the page's reload after it, are in.
+    const oldest = thread.getByRole("listitem").filter({ hasText: texts[0] ?? "" });
+    const reloaded = sellerPage.waitForResponse(
+      (response) => response.url().includes(`${chatPath}.data`) && response.request().method() === "GET",
+    );
+    await oldest.getByRole("button", { name: "Like message" }).click();
+    await expect(toast(sellerPage, "Reaction sent.")).toBeVisible();
+    await reloaded;
+    // Enabled again once the like is no longer pending: what it shows then is the settled state.
+    const heart = oldest.getByRole("button", { name: /^(Like|Unlike) message$/ });
+    await expect(heart).toBeEnabled();
+    await expect(heart).toHaveAccessibleName("Unlike message");
   } finally {
     await close();
   }

@@ -34,11 +34,13 @@ export function MessageThread({
   otherFirstName: string;
 }) {
   const older = useFetcher<OlderData>();
-  const [earlier, setEarlier] = useState<{ chatId: string; items: MessageView[]; before: number | null }>({
-    chatId,
-    items: [],
-    before: page.olderBefore,
-  });
+  const [earlier, setEarlier] = useState<{
+    chatId: string;
+    items: MessageView[];
+    before: number | null;
+    /** The newest page the items above were read against. */
+    newest: MessagePage;
+  }>({ chatId, items: [], before: page.olderBefore, newest: page });
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = page.items.at(-1)?.id;
   /** Where the reader was, as the distance from the list's bottom, while older messages are put above. */
@@ -47,7 +49,21 @@ export function MessageThread({
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Another chat: start again from its newest page.
-  if (earlier.chatId !== chatId) setEarlier({ chatId, items: [], before: page.olderBefore });
+  if (earlier.chatId !== chatId) setEarlier({ chatId, items: [], before: page.olderBefore, newest: page });
+  else if (earlier.newest !== page) {
+    // A new newest page (a message sent or received): with older pages shown, the messages it
+    // pushed off stay between them, or they would be in neither and never load again.
+    const kept = new Set(page.items.map((item) => item.id));
+    const start = page.items[0]?.seq ?? Number.POSITIVE_INFINITY;
+    const known = new Set(earlier.items.map((item) => item.id));
+    const pushedOff =
+      earlier.items.length === 0
+        ? []
+        : earlier.newest.items.filter(
+            (item) => !kept.has(item.id) && !known.has(item.id) && item.seq < start,
+          );
+    setEarlier({ ...earlier, items: [...earlier.items, ...pushedOff], newest: page });
+  }
 
   useEffect(() => {
     const data = older.data;
@@ -58,7 +74,7 @@ export function MessageThread({
     setEarlier((current) => {
       const known = new Set(current.items.map((item) => item.id));
       const fresh = data.page.items.filter((item) => !known.has(item.id));
-      return { chatId: current.chatId, items: [...fresh, ...current.items], before: data.page.olderBefore };
+      return { ...current, items: [...fresh, ...current.items], before: data.page.olderBefore };
     });
   }, [older.state, older.data]);
 
@@ -143,7 +159,10 @@ function Bubble({
   const like = useFetcher<ComposerActionData & { liked?: boolean }>();
   useActionToast(like.data?.toast);
   const pending = like.formData !== undefined;
-  const liked = pending ? !message.liked : message.liked;
+  // Only the recipient likes: their own last answer is the truth, also for an older message whose
+  // copy above the newest page is not read again.
+  const answered = like.data?.liked ?? message.liked;
+  const liked = pending ? !answered : answered;
   return (
     <div className={`flex max-w-[80%] items-end gap-1.5 ${message.own ? "flex-row-reverse" : ""}`}>
       <div
@@ -179,6 +198,7 @@ function Bubble({
           <button
             type="submit"
             aria-pressed={liked}
+            disabled={pending}
             aria-label={liked ? "Unlike message" : "Like message"}
             className={`rounded-full px-1.5 text-lg leading-none ${liked ? "text-brand-600" : "text-zinc-400 hover:text-brand-600"}`}
           >
