@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { plainTextToRichText } from "../../server/posts/rich-text";
 import { APP_PORT, hostUrl } from "./support/env";
-import { hydrated, toast } from "./support/page";
+import { commentOnPost, hydrated } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
@@ -79,16 +79,7 @@ test("the feed and the media grid load their next pages, each post once, to the 
   const commenterContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
   await createStudent(commenterContext, { campus: CAMPUS, label: "scroll-commenter" });
   const commenter = await commenterContext.newPage();
-  await commenter.goto(postHref);
-  await hydrated(commenter);
-  await commenter.getByRole("link", { name: "Create A Comment" }).click();
-  await commenter.keyboard.type("Is this still available?");
-  await commenter
-    .getByRole("form", { name: "Write a comment" })
-    .first()
-    .getByRole("button", { name: "Reply", exact: true })
-    .click();
-  await expect(toast(commenter, "Your reply was sent")).toBeVisible();
+  await commentOnPost(commenter, postHref.slice("/post/".length), "Is this still available?");
   await commenterContext.close();
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Notifications/ }),

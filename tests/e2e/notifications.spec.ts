@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page, test } 
 import { type PushService, type PushServiceSubscription, startPushService } from "../support/push-service";
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, hostUrl } from "./support/env";
 import { linkFrom, mailTo, waitForMail } from "./support/mailbox";
-import { hydrated, toast } from "./support/page";
+import { commentOnPost, hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
 // Issue 14: notifications in the app, by e-mail and by web push, and the installable app.
@@ -18,20 +18,6 @@ async function newStudentPage(browser: Browser, request: Parameters<typeof creat
   const student = await createStudent(context, request);
   const page = await context.newPage();
   return { context, student, page };
-}
-
-/** A comment through the post page, as a student writes one. */
-async function comment(page: Page, postId: string, text: string): Promise<void> {
-  await page.goto(`/post/${postId}`);
-  await hydrated(page);
-  await page.getByRole("link", { name: "Create A Comment" }).click();
-  await page.keyboard.type(text);
-  await page
-    .getByRole("form", { name: "Write a comment" })
-    .first()
-    .getByRole("button", { name: "Reply", exact: true })
-    .click();
-  await expect(toast(page, "Your reply was sent")).toBeVisible();
 }
 
 function notificationsLink(page: Page) {
@@ -62,7 +48,7 @@ test("a comment by another student lights the owner's badge live; the list leads
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
 
-  await comment(buyer.page, postId, "Is the lamp still available?");
+  await commentOnPost(buyer.page, postId, "Is the lamp still available?");
 
   // The realtime 'notification' event revalidates the shell's loaders (app/lib/realtime.tsx).
   await expect(notificationsLink(owner.page)).toHaveAccessibleName(/1 unread/);
@@ -100,7 +86,7 @@ test("a notification e-mail arrives once, with one-click unsubscribe headers, an
   const buyer = await newStudentPage(browser, { label: "notif-mailer", fullName: "Cora Comment" });
   const postId = owner.student.postIds[0] ?? "";
 
-  await comment(buyer.page, postId, "Does the fridge still work?");
+  await commentOnPost(buyer.page, postId, "Does the fridge still work?");
   const isNotification = (mail: { subject: string }) => mail.subject === "Cora C. commented on your post";
   const mail = await waitForMail(owner.student.email, isNotification);
   expect(mail.text).toContain(`/post/${postId}`);
@@ -133,7 +119,7 @@ test("a notification e-mail arrives once, with one-click unsubscribe headers, an
 test("the one-click POST of RFC 8058 turns e-mails off without a session", async ({ browser }) => {
   const owner = await newStudentPage(browser, { label: "notif-oneclick", posts: [{ text: "Bike lock" }] });
   const buyer = await newStudentPage(browser, { label: "notif-oneclicker", fullName: "Dan Doe" });
-  await comment(buyer.page, owner.student.postIds[0] ?? "", "Still for sale?");
+  await commentOnPost(buyer.page, owner.student.postIds[0] ?? "", "Still for sale?");
   const mail = await waitForMail(owner.student.email, (received) => received.subject.startsWith("Dan D."));
   const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1] ?? "";
   const response = await fetch(oneClick, {
@@ -215,7 +201,7 @@ test.describe("web push and the installable app", () => {
     // no live stream (a second after it closed), the app pushes.
     await owner.page.goto("about:blank");
     const postId = owner.student.postIds[0] ?? "";
-    await comment(buyer.page, postId, "Which edition are they?");
+    await commentOnPost(buyer.page, postId, "Which edition are they?");
 
     // The app signed and encrypted it; the push service verified and decrypted it.
     await expect.poll(() => push.messages(subscription.clientHash), { timeout: 15_000 }).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Waits until React has hydrated the page: app/root.tsx marks `<html data-hydrated="true">`
@@ -129,4 +129,18 @@ export async function watchDisabled(page: Page, name: string): Promise<void> {
 /** When (ms into the document) the watched button got disabled; see `watchDisabled`. */
 export async function disabledMoments(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { disabledMoments: number[] }).disabledMoments);
+}
+
+/** A comment through the post page, as a student writes one. */
+export async function commentOnPost(page: Page, postId: string, text: string): Promise<void> {
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  await page.getByRole("link", { name: "Create A Comment" }).click();
+  await page.keyboard.type(text);
+  await page
+    .getByRole("form", { name: "Write a comment" })
+    .first()
+    .getByRole("button", { name: "Reply", exact: true })
+    .click();
+  await expect(toast(page, "Your reply was sent")).toBeVisible();
 }
