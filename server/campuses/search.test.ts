@@ -24,6 +24,11 @@ describe("Find Your School search (spec 1 §2, spec 2 §2)", () => {
     expect((await ids("okstate"))[0]).toBe("okstate");
   });
 
+  it("reads a NUL or other control character in the text as a space", async () => {
+    expect(FindSchoolQuerySchema.parse({ q: "texas\u0000a&m\u0007" }).q).toBe("texas a&m");
+    expect(await ids("texas\u0000")).toEqual(await ids("texas"));
+  });
+
   it("finds campuses by city", async () => {
     expect((await ids("cambridge")).sort()).toEqual(["harvard", "mit"]);
     expect(await ids("austin")).toEqual(["ut"]);

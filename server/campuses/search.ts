@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/client";
 import { campuses } from "../db/schema";
+import { normaliseSearchText } from "../search/text";
 
 /** One Find Your School hit (spec 1 §2): what a result row and the campus modal show. */
 export interface CampusHit {
@@ -15,17 +16,12 @@ export interface CampusHit {
   logo: string | null;
 }
 
-/** Trimmed, inner spaces collapsed, at most 100 characters: longer text names no school. */
-function normalise(text: string): string {
-  return text.trim().replace(/\s+/g, " ").slice(0, 100);
-}
-
 /** The query of /search_schools: the text typed (`q`) and the campus chosen (`campus`, a campus id). */
 export const FindSchoolQuerySchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((value) => normalise(value ?? "")),
+    .transform((value) => normaliseSearchText(value)),
   campus: z
     .string()
     .trim()
@@ -63,7 +59,7 @@ const hitColumns = {
  * hit. An empty text lists every campus by name, so the page can be browsed.
  */
 export async function searchCampuses(db: Queryable, text: string, limit = 20): Promise<CampusHit[]> {
-  const q = normalise(text);
+  const q = normaliseSearchText(text);
   const notGeneric = eq(campuses.generic, false);
   if (q === "") {
     return db.select(hitColumns).from(campuses).where(notGeneric).orderBy(asc(campuses.name)).limit(limit);

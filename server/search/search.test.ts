@@ -357,6 +357,24 @@ describe("history and popular searches", () => {
     expect(await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).toEqual([]);
   });
 
+  it("reads control characters in a search as spaces: a NUL typed into the address is stored, searched and suggested as a space", async () => {
+    const me = await createTestMember(t, { fullName: "Nul Searcher" });
+    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk\u0000lamp\u0007" });
+    expect((await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).map((r) => r.text)).toEqual([
+      "desk lamp",
+    ]);
+    // Each answers (it threw: PostgreSQL stores no NUL in text).
+    expect(
+      (await searchPosts(t.ctx, me.viewer, { campusId: "ou", q: "fridge\u0000", show: "latest" })).items,
+    ).toBeDefined();
+    expect(await searchPeople(t.ctx, me.viewer, { campusId: "ou", text: "\u0000nul" })).toBeDefined();
+    expect(
+      (await getSearchSuggestions(t.ctx, me.viewer, { campusId: "ou", text: "desk\u0000" })).recent.map(
+        (r) => r.text,
+      ),
+    ).toEqual(["desk lamp"]);
+  });
+
   it("lists as popular only texts 3 different people searched, most people first, at most 14", async () => {
     const people: TestMember[] = [];
     for (let i = 0; i < 5; i++)

@@ -2,7 +2,7 @@
 
 /**
  * How typed search text is read (issue 12, decision 0190). A search text is trimmed, its
- * spaces collapsed and cut to MAX_SEARCH_TEXT characters; its comparison form (history,
+ * spaces (and control characters) collapsed and cut to MAX_SEARCH_TEXT characters; its comparison form (history,
  * popular searches) is that in lower case. Its words are the runs of letters and digits, in
  * lower case: exactly how the stored `posts.search_tsv` splits a post (schema/search.ts).
  */
@@ -15,7 +15,12 @@ export const MAX_SEARCH_WORDS = 8;
 export const MAX_TERM_LENGTH = 40;
 
 export function normaliseSearchText(text: string | null | undefined): string {
-  return (text ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_TEXT).trim();
+  // Control characters read as spaces: a NUL, typed into an address, is no text PostgreSQL stores.
+  return (text ?? "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim()
+    .slice(0, MAX_SEARCH_TEXT)
+    .trim();
 }
 
 export function searchTextKey(text: string): string {

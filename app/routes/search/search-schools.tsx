@@ -7,6 +7,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { type CampusHit, FindSchoolQuerySchema, schoolHit, searchCampuses } from "~/server/campuses/search";
+import { normaliseSearchText } from "~/server/search/text";
 import type { Route } from "./+types/search-schools";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
@@ -44,10 +45,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const TYPING_DELAY_MS = 150;
 
-function normalise(text: string): string {
-  return text.trim().replace(/\s+/g, " ").slice(0, 100);
-}
-
 export default function SearchSchools({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof loader>();
   const [, setSearchParams] = useSearchParams();
@@ -59,7 +56,7 @@ export default function SearchSchools({ loaderData }: Route.ComponentProps) {
   useEffect(() => setPicked(loaderData.chosen?.id ?? null), [loaderData.chosen?.id]);
 
   // Search as you type: the same loader through a fetcher, once typing pauses.
-  const typed = normalise(text);
+  const typed = normaliseSearchText(text);
   const { load } = fetcher;
   useEffect(() => {
     if (typed === loaderData.q) return;
