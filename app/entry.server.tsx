@@ -31,9 +31,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const nonce = loadContext.nonce;
     let shellRendered = false;
-    const chunks: Buffer[] = [];
+    const chunks: Array<string | Uint8Array> = [];
     const document = new Writable({
-      write(chunk: Buffer, _encoding, done) {
+      // React writes its longer strings as they are: they are encoded once, into the body below.
+      decodeStrings: false,
+      write(chunk: string | Uint8Array, _encoding, done) {
         chunks.push(chunk);
         done();
       },
@@ -41,7 +43,10 @@ export default function handleRequest(
         clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
-          new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+          new Response(oneChunkStream(documentBytes(chunks)), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
         );
         done();
       },
@@ -77,5 +82,37 @@ export default function handleRequest(
       options,
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * The document's chunks in one buffer, each string encoded straight into it. Every byte buffer
+ * here lives outside V8's heap, and each megabyte of them allocated brings the next full garbage
+ * collection closer (V8 starts one per 64 MB or so): per page, an encoded copy of each string and
+ * then of the whole joined document was two buffers too many (issue 16 §1, decision 0352).
+ */
+export function documentBytes(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
+  let length = 0;
+  for (const chunk of chunks)
+    length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+  const bytes = Buffer.allocUnsafeSlow(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (typeof chunk === "string") offset += bytes.write(chunk, offset);
+    else {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+  }
+  return bytes;
+}
+
+/** A body of these bytes as they are (a Response given bytes directly keeps a copy of them). */
+function oneChunkStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { documentBytes } from "./entry.server";
+
+const encoder = new TextEncoder();
+
+describe("documentBytes", () => {
+  it("joins React's strings and byte views in order, each string as UTF-8", () => {
+    const chunks = ["<p>café ", encoder.encode("naïve — ✓ "), "😀 done</p>", new Uint8Array(0), ""];
+    const bytes = documentBytes(chunks);
+    expect(bytes.toString("utf8")).toBe("<p>café naïve — ✓ 😀 done</p>");
+    expect(bytes.byteLength).toBe(Buffer.byteLength("<p>café naïve — ✓ 😀 done</p>"));
+  });
+
+  it("gives an empty body for no chunks", () => {
+    expect(documentBytes([]).byteLength).toBe(0);
+  });
+});
