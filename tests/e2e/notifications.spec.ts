@@ -79,6 +79,54 @@ test("a comment by another student lights the owner's badge live; the list leads
   await buyer.context.close();
 });
 
+test("'Load more' in the list: a live notification starts it again from its first page, and every older one still comes once", async ({
+  browser,
+}) => {
+  // 17 posts: 16 saved before the list opens (a page of 15 and one more), the last saved while it is open.
+  const owner = await newStudentPage(browser, {
+    label: "notif-pages",
+    posts: Array.from({ length: 17 }, (_, index) => ({ text: `Item number ${index + 1} for sale` })),
+  });
+  const saver = await newStudentPage(browser, { label: "notif-saver", fullName: "Sam Saver" });
+  // Saves on different posts are different lines (one line groups the saves of one post).
+  const save = async (postId: string) => {
+    const answer = await saver.context.request.post(`/post/${postId}`, {
+      form: { intent: "toggle-save", returnTo: "/home" },
+      maxRedirects: 0,
+    });
+    expect(answer.status(), `save of ${postId}`).toBeLessThan(400);
+  };
+  const [lastPostId, ...earlierPostIds] = [...owner.student.postIds].reverse();
+  for (const postId of earlierPostIds) await save(postId);
+
+  const { page } = owner;
+  await page.goto("/notifications");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("data-realtime-role", "leader");
+  const lines = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+  const loadMore = page.getByRole("link", { name: "Load more" });
+  await expect(lines).toHaveCount(15);
+  await loadMore.click();
+  await expect(lines).toHaveCount(16);
+  await expect(loadMore).toHaveCount(0);
+
+  // The live event reloads the page's data and the list starts again from a fresh first page.
+  // React Router also loads the second page's address again; that answer must not be appended
+  // (it would skip the line between the two pages, and leave no 'Load more' to reach it).
+  await save(lastPostId ?? "");
+  await expect(lines.first().getByRole("link")).toHaveAttribute("href", `/post/${lastPostId}`);
+  await expect(lines).toHaveCount(15);
+  await loadMore.click();
+  await expect(loadMore).toHaveCount(0);
+  await expect(lines).toHaveCount(17);
+  const hrefs = await lines
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(new Set(hrefs)).toEqual(new Set(owner.student.postIds.map((id) => `/post/${id}`)));
+  await owner.context.close();
+  await saver.context.close();
+});
+
 test("a notification e-mail arrives once, with one-click unsubscribe headers, and its link turns e-mails off", async ({
   browser,
 }) => {
