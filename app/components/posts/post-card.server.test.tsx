@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SignInModalProvider } from "~/app/components/auth/sign-in-modal";
 import { type RenderSharedMarkup, SharedMarkupContext } from "~/app/lib/shared-markup";
 import { sharedMarkupCache } from "~/app/lib/shared-markup.server";
+import { plainTextToRichText } from "~/server/posts/rich-text";
+import { toRichTextView } from "~/server/posts/rich-text-schema";
+import { textViewsOf } from "~/server/posts/text-views";
 import type { PostSummary } from "~/server/posts/views";
 import { postSummary } from "~/tests/support/post-summary";
 import { PostCard } from "./post-card";
@@ -132,5 +135,40 @@ describe("a feed card's actions shared between readers", () => {
     expect(html).toContain(`value="${long}"`);
     // The card's body is shared (its key has no address); its actions are not.
     expect(cache.asked()).toBe(1);
+  });
+});
+
+describe("a feed card's body shared between readers", () => {
+  const storedText = (text: string) => JSON.stringify(plainTextToRichText(text));
+
+  it("is written again when the post's text changes, and reused while it is the same", async () => {
+    const render = sharedMarkupCache();
+    // Texts as the feed reads them: the views server/posts/text-views.ts keeps, frozen, per text.
+    const first = textViewsOf(storedText("Desk lamp, barely used")).listed;
+    const edited = textViewsOf(storedText("Desk lamp, now with a new bulb")).listed;
+    expect(Object.isFrozen(first)).toBe(true);
+    const page = (text: PostSummary["text"]) =>
+      renderPage("/home", <PostCard post={summary({ text })} />, render);
+
+    expect(await page(first)).toContain("Desk lamp, barely used");
+    const afterEdit = await page(edited);
+    expect(afterEdit).toContain("Desk lamp, now with a new bulb");
+    expect(afterEdit).not.toContain("barely used");
+    // The same text read again (as the next page's read gives it) is the shared one.
+    expect(await page(textViewsOf(storedText("Desk lamp, barely used")).listed)).toContain(
+      "Desk lamp, barely used",
+    );
+  });
+
+  it("keys a text that is not shared (not frozen) by its content", async () => {
+    const render = sharedMarkupCache();
+    const page = (text: string) =>
+      renderPage(
+        "/home",
+        <PostCard post={summary({ text: toRichTextView(plainTextToRichText(text)) })} />,
+        render,
+      );
+    expect(await page("Bike for sale")).toContain("Bike for sale");
+    expect(await page("Bike sold to a friend")).toContain("Bike sold to a friend");
   });
 });

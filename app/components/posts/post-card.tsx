@@ -224,10 +224,28 @@ function cardBodyKey(post: PostCardProps["post"]): string {
     post.rootId,
     post.category,
     post.listing,
-    post.text,
+    textKey(post.text),
     post.firstMedia,
     post.imgCount,
   ]);
+}
+
+/** A number for each text the server shares between pages (frozen: its content never changes). */
+const sharedTextNumbers = new WeakMap<object, number>();
+let sharedTextsNumbered = 0;
+
+/**
+ * A card's text in its key: a shared text (server/posts/text-views.ts keeps each stored text's
+ * views once, frozen) by a number of its own, a few bytes instead of the whole text written out
+ * and then hashed for every card of every page; any other text as itself.
+ */
+function textKey(text: PostCardProps["post"]["text"]): PostCardProps["post"]["text"] | number {
+  if (text === null || !Object.isFrozen(text)) return text;
+  const found = sharedTextNumbers.get(text);
+  if (found !== undefined) return found;
+  sharedTextsNumbered += 1;
+  sharedTextNumbers.set(text, sharedTextsNumbered);
+  return sharedTextsNumbered;
 }
 
 /** The longest page address a card's actions are shared for; longer ones (only typed by hand) render in place. */
