@@ -11,6 +11,11 @@ describe("documentBytes", () => {
     expect(bytes.byteLength).toBe(Buffer.byteLength("<p>café naïve — ✓ 😀 done</p>"));
   });
 
+  it("encodes a lone surrogate (from a student's text) as the browser's encoder does", () => {
+    const text = "a\ud800b\udc00c";
+    expect(new Uint8Array(documentBytes([text, encoder.encode(text)]))).toEqual(encoder.encode(text + text));
+  });
+
   it("gives an empty body for no chunks", () => {
     expect(documentBytes([]).byteLength).toBe(0);
   });

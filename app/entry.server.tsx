@@ -104,7 +104,8 @@ export function documentBytes(chunks: ReadonlyArray<string | Uint8Array>): Buffe
       offset += chunk.byteLength;
     }
   }
-  return bytes;
+  // The buffer is not zeroed: whatever happens, no byte that was not written is sent.
+  return bytes.subarray(0, offset);
 }
 
 /** A body of these bytes as they are (a Response given bytes directly keeps a copy of them). */
