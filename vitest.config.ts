@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: [{ find: /^~\//, replacement: root }] },
   test: {
-    include: ["server/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    include: ["server/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // PGlite holds 400–600 MB per instance (ARCHITECTURE.md pitfall 4).

@@ -12,7 +12,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
-import autocannon, { type Result as LoadResult } from "autocannon";
 import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { seedCampuses } from "~/server/campuses/campuses";
@@ -26,6 +25,7 @@ import { notify } from "~/server/notifications/notify";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv } from "./app";
 import { benchTarget } from "./database";
+import autocannon, { type Result as LoadResult } from "./load-generator";
 
 const USERS = 5_000;
 const NOTIFICATIONS = 1_000_000;

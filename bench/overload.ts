@@ -13,7 +13,6 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import autocannon, { type Result as LoadResult } from "autocannon";
 import { sql } from "drizzle-orm";
 import { seedCampuses } from "~/server/campuses/campuses";
 import { openDatabase } from "~/server/db/client";
@@ -28,6 +27,7 @@ import {
 import { parseRichText } from "~/server/posts/rich-text-schema";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv } from "./app";
+import autocannon, { type Result as LoadResult } from "./load-generator";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

@@ -16,7 +16,6 @@
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/server/accounts/viewer";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client";
@@ -30,6 +29,7 @@ import { saveQueries } from "~/server/posts/saves";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv, signInThroughLogin } from "./app";
 import { BENCH_USER, benchTarget } from "./database";
+import autocannon from "./load-generator";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4195);
 /** What Chromium sends. */

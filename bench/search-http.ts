@@ -12,7 +12,6 @@
 // appended to bench/results/search-{postgres,pglite}.md.
 import { appendFileSync } from "node:fs";
 import os from "node:os";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/server/db/client";
 import { searchPosts } from "~/server/search/posts";
@@ -20,6 +19,7 @@ import { rowsOf } from "~/server/search/terms";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv } from "./app";
 import { benchTarget } from "./database";
+import autocannon from "./load-generator";
 import { searchBenchContext } from "./search";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4196);
