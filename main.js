@@ -10,9 +10,9 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import {
+  aboveConnectionShare,
   CONNECTION_REPORT_MS,
   resolveWorkerCount,
-  SHARE_TOLERANCE,
   superviseWorkers,
 } from "./scripts/cluster.js";
 import { selectReactProductionBuild } from "./scripts/runtime-env.js";
@@ -58,7 +58,7 @@ async function serve() {
     // process that is going away (a restart under load loses none; decision 0290).
     if (stopping) res.setHeader("Connection", "close");
     else if (
-      openConnections - closingConnections > connectionShare + SHARE_TOLERANCE &&
+      aboveConnectionShare({ open: openConnections, closing: closingConnections, share: connectionShare }) &&
       !closing.has(req.socket)
     ) {
       // More than this worker's share: this answer closes its connection, and the client

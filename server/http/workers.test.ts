@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fairConnectionShare, resolveWorkerCount } from "../../scripts/cluster.js";
+import { aboveConnectionShare, fairConnectionShare, resolveWorkerCount } from "../../scripts/cluster.js";
 
 describe("WORKERS (issue 16 §3, decision 0290)", () => {
   it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
@@ -24,11 +24,23 @@ describe("WORKERS (issue 16 §3, decision 0290)", () => {
 });
 
 describe("connections spread over the processes (decision 0355)", () => {
-  it("gives each worker an even share of all the open connections, rounded up", () => {
+  it("gives each worker an even share of all the open connections, rounded up, and at least one", () => {
     expect(fairConnectionShare([49, 1])).toBe(25);
     expect(fairConnectionShare([25, 25])).toBe(25);
+    expect(fairConnectionShare([26, 25])).toBe(26);
     expect(fairConnectionShare([3, 0, 0])).toBe(1);
-    expect(fairConnectionShare([0, 0])).toBe(0);
+    // An idle app: the first client of either worker keeps its connection.
+    expect(fairConnectionShare([0, 0])).toBe(1);
+  });
+
+  it("has a worker close connections only while it holds more than its share", () => {
+    // 50 connections, all on one worker: it closes 25 of them, one after each answer.
+    expect(aboveConnectionShare({ open: 50, closing: 24, share: 25 })).toBe(true);
+    expect(aboveConnectionShare({ open: 50, closing: 25, share: 25 })).toBe(false);
+    // Balanced, even with an odd total: nobody closes anything.
+    expect(aboveConnectionShare({ open: 25, closing: 0, share: 25 })).toBe(false);
+    expect(aboveConnectionShare({ open: 26, closing: 0, share: 26 })).toBe(false);
+    expect(aboveConnectionShare({ open: 26, closing: 0, share: 25 })).toBe(true);
   });
 
   it("sets no limit before any worker has reported", () => {
