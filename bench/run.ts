@@ -554,7 +554,7 @@ function formatSignedIn(label: string, runs: SignedInRun[]): string {
   lines.push(`## Signed-in pages (issue 16 §1): ${label}${APP_DIR ? `, build of ${APP_DIR}` : ""}`);
   lines.push("");
   lines.push(
-    `${new Date().toISOString()} · ${os.cpus().length} cores · Node ${process.version} · NODE_ENV=production · autocannon on the same machine · ${SECONDS} s a run`,
+    `${new Date().toISOString()} · ${os.cpus().length} cores · Node ${process.version} · NODE_ENV=production · autocannon (bench/load-generator.ts) on the same machine · ${SECONDS} s a run`,
   );
   for (const run of runs) {
     lines.push("");
@@ -703,7 +703,7 @@ function formatReport(
   lines.push(`## ${label}`);
   lines.push("");
   lines.push(
-    `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores (${cpu}) · ${Math.round(os.totalmem() / 2 ** 30)} GB · Node ${process.version} · ${found.version.split(",")[0]} · app with NODE_ENV=production · autocannon on the same machine · load average before the run ${LOAD_BEFORE} · feed page size ${found.feedPageSize}`,
+    `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores (${cpu}) · ${Math.round(os.totalmem() / 2 ** 30)} GB · Node ${process.version} · ${found.version.split(",")[0]} · app with NODE_ENV=production · autocannon (bench/load-generator.ts) on the same machine · load average before the run ${LOAD_BEFORE} · feed page size ${found.feedPageSize}`,
   );
   lines.push("");
   lines.push(`### HTTP, ${CONNECTIONS} connections, ${SECONDS} s each`);
