@@ -22,6 +22,8 @@ elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
   section "Dependencies changed since the last install (npm install)"
   npm install --no-audit --no-fund
 fi
+# Also after an install made before a patch was added (package.json "postinstall" runs it too).
+node scripts/patch-dependencies.js
 export PATH="$PWD/node_modules/.bin:$PATH"
 
 # Chromium from Debian (CONTRACT.md 'Browser end-to-end tests'); nothing may download a browser.

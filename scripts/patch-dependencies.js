@@ -1,0 +1,171 @@
+// Changes to installed packages, applied after every `npm install` (package.json "postinstall")
+// and before `npm test`. Each replaces exact texts in the package's modules (ES and CommonJS:
+// Node and Vitest load different ones) and is written for one version: on any other it is
+// skipped with a warning (and its test fails), so an upgrade is a moment to check whether the
+// package now does it itself. Why each one exists is in its decision record.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * A change to one package: each edit's pattern must match exactly once in a module for the
+ * change to be made there; `marker` is a text only a changed module holds.
+ * @typedef {{
+ *   name: string;
+ *   packageName: string;
+ *   version: string;
+ *   marker: string;
+ *   edits: { find: RegExp; replace: string }[];
+ * }} DependencyPatch
+ */
+
+/** @type {DependencyPatch[]} */
+export const DEPENDENCY_PATCHES = [
+  {
+    // Decision 0410: for every page, React Router rebuilt the same route objects from the build's
+    // manifest and route modules. They are built again only when those change (a development
+    // rebuild); each page's `routeModules` is a new object holding the same modules.
+    // The ES module calls `createServerRoutes(`, the CommonJS one `_chunk….createServerRoutes.call(void 0, `.
+    name: "react-router: ServerRouter builds the route objects once per build",
+    packageName: "react-router",
+    version: "7.18.4",
+    marker: "serverRoutesByBuild",
+    edits: [
+      {
+        find: /\nfunction ServerRouter\(\{\n/,
+        replace: `
+var serverRoutesByBuild = /* @__PURE__ */ new WeakMap();
+function sameRouteModules(built, current) {
+  let ids = Object.keys(current);
+  return ids.length === Object.keys(built).length && ids.every((id) => built[id] === current[id]);
+}
+function ServerRouter({
+`,
+      },
+      {
+        find: /\n {2}let routes = ([\w.]*createServerRoutes(?:\(|\.call\(void 0, ))\n {4}manifest\.routes,\n {4}routeModules,\n {4}context\.future,\n {4}context\.isSpaMode\n {2}\);\n/,
+        replace: `
+  let built = serverRoutesByBuild.get(manifest.routes);
+  if (!built || !sameRouteModules(built.routeModules, routeModules)) {
+    built = {
+      routeModules,
+      routes: $1
+        manifest.routes,
+        routeModules,
+        context.future,
+        context.isSpaMode
+      )
+    };
+    serverRoutesByBuild.set(manifest.routes, built);
+  }
+  let routes = built.routes;
+`,
+      },
+    ],
+  },
+  {
+    // Decision 0410: the data routes made of those same route objects, once for each of them.
+    name: "react-router: createStaticRouter converts the same routes once",
+    packageName: "react-router",
+    version: "7.18.4",
+    marker: "staticDataRoutes.get(routes)",
+    edits: [
+      {
+        find: /\nfunction createStaticRouter\(routes, context, opts = \{\}\) \{\n {2}let manifest = \{\};\n {2}let dataRoutes = ([\w.]*convertRoutesToDataRoutes(?:\(|\.call\(void 0, ))\n {4}routes,\n {4}([\w.]*mapRouteProperties),\n {4}void 0,\n {4}manifest\n {2}\);\n/,
+        replace: `
+var staticDataRoutes = /* @__PURE__ */ new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let converted = staticDataRoutes.get(routes);
+  if (!converted) {
+    let routeManifest = {};
+    converted = { manifest: routeManifest, dataRoutes: $1routes, $2, void 0, routeManifest) };
+    staticDataRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;
+`,
+      },
+    ],
+  },
+];
+
+/**
+ * One module's text with the patch applied: "applied" (changed now), "already" (changed
+ * before) or "absent" (not every edit's pattern is there exactly once: the module is left as it is).
+ * @param {string} text
+ * @param {Pick<DependencyPatch, "marker" | "edits">} patch
+ * @returns {{ status: "applied" | "already" | "absent"; text: string }}
+ */
+export function applyPatch(text, patch) {
+  if (text.includes(patch.marker)) return { status: "already", text };
+  let result = text;
+  for (const edit of patch.edits) {
+    const everywhere = new RegExp(edit.find.source, `${edit.find.flags.replace("g", "")}g`);
+    if ((text.match(everywhere) ?? []).length !== 1) return { status: "absent", text };
+    result = result.replace(edit.find, edit.replace);
+  }
+  return { status: "applied", text: result };
+}
+
+/** @param {string} directory @returns {string[]} */
+function moduleFiles(directory) {
+  return readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Applies every patch to the packages under `root`/node_modules.
+ * @param {string} root
+ * @param {DependencyPatch[]} patches
+ * @returns {{ name: string; outcome: "applied" | "already" | "other-version" | "not-found"; detail: string }[]}
+ */
+export function patchDependencies(root, patches = DEPENDENCY_PATCHES) {
+  return patches.map((patch) => {
+    const packageDir = path.join(root, "node_modules", patch.packageName);
+    let installed;
+    try {
+      installed = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")).version;
+    } catch {
+      return { name: patch.name, outcome: "not-found", detail: `${patch.packageName} is not installed` };
+    }
+    if (installed !== patch.version) {
+      return {
+        name: patch.name,
+        outcome: "other-version",
+        detail: `${patch.packageName} ${installed} is installed; the patch is for ${patch.version}`,
+      };
+    }
+    let applied = 0;
+    let already = 0;
+    for (const file of moduleFiles(packageDir)) {
+      const result = applyPatch(readFileSync(file, "utf8"), patch);
+      if (result.status === "applied") {
+        writeFileSync(file, result.text);
+        applied += 1;
+      } else if (result.status === "already") already += 1;
+    }
+    if (applied + already === 0) {
+      return { name: patch.name, outcome: "not-found", detail: `its text is in no module of ${packageDir}` };
+    }
+    return {
+      name: patch.name,
+      outcome: applied > 0 ? "applied" : "already",
+      detail: `${applied + already} module(s)`,
+    };
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  let failed = false;
+  for (const result of patchDependencies(root)) {
+    if (result.outcome === "not-found") failed = true;
+    const warn = result.outcome === "other-version" || result.outcome === "not-found";
+    (warn ? console.warn : console.log)(
+      `patch-dependencies: ${result.name}: ${result.outcome} (${result.detail})`,
+    );
+  }
+  // A version mismatch only loses the speed-up; a patch that matches its version but finds
+  // nothing means the installed files are not what the patch was written against.
+  if (failed) process.exit(1);
+}
