@@ -86,6 +86,48 @@ function createStaticRouter(routes, context, opts = {}) {
       },
     ],
   },
+  {
+    // Decision 0410: every page's script that imports its route modules and lists the routes the
+    // browser knows at first (lazy route discovery) was written out anew, matching each ancestor
+    // of the page's path against every route. It depends only on the build, the page's matched
+    // routes and its path without the last segment, so it is kept per build under that key: at
+    // most 500 of them (the path is the client's to choose), forgotten together when full.
+    name: "react-router: Scripts keeps the route modules script of each page shape",
+    packageName: "react-router",
+    version: "7.18.4",
+    marker: "routeModulesScriptsByBuild",
+    edits: [
+      {
+        find: /\nfunction Scripts\(scriptProps\) \{\n/,
+        replace: `
+var routeModulesScriptsByBuild = /* @__PURE__ */ new WeakMap();
+function Scripts(scriptProps) {
+`,
+      },
+      {
+        find: /\n {4}let routeModulesScript = !isStatic \? " " : `/,
+        replace: `
+    let routeModulesScriptKey = isStatic && !manifest.hmr ? [
+      router.state.location.pathname.replace(/\\/[^/]*\\/?$/, ""),
+      matches.map((match) => match.route.id).join(" "),
+      router.state.matches.map((match) => match.route.id).join(" ")
+    ].join("\\n") : null;
+    let routeModulesScripts = routeModulesScriptKey === null ? null : routeModulesScriptsByBuild.get(manifest) ?? /* @__PURE__ */ new Map();
+    if (routeModulesScripts) routeModulesScriptsByBuild.set(manifest, routeModulesScripts);
+    let routeModulesScript = routeModulesScripts?.get(routeModulesScriptKey) ?? (!isStatic ? " " : \``,
+      },
+      {
+        find: /\nimport\(\$\{JSON\.stringify\(manifest\.entry\.module\)\}\);`;\n/,
+        replace: `
+import(\${JSON.stringify(manifest.entry.module)});\`);
+    if (routeModulesScripts && !routeModulesScripts.has(routeModulesScriptKey)) {
+      if (routeModulesScripts.size >= 500) routeModulesScripts.clear();
+      routeModulesScripts.set(routeModulesScriptKey, routeModulesScript);
+    }
+`,
+      },
+    ],
+  },
 ];
 
 /**

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { useContext } from "react";
 import { renderToString } from "react-dom/server";
 import {
@@ -6,12 +8,13 @@ import {
   createStaticRouter,
   type EntryContext,
   Outlet,
+  Scripts,
   type ServerBuild,
   ServerRouter,
   UNSAFE_DataRouterContext,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { applyPatch } from "../../scripts/patch-dependencies.js";
+import { applyPatch, DEPENDENCY_PATCHES } from "../../scripts/patch-dependencies.js";
 
 describe("applyPatch", () => {
   const patch = {
@@ -49,8 +52,72 @@ function Page() {
   return <p>page {data?.router.state.location.pathname}</p>;
 }
 
+const scriptsBuild = {
+  entry: {
+    module: {
+      default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
+        new Response(renderToString(<ServerRouter context={context} url={request.url} />), {
+          status,
+          headers,
+        }),
+    },
+  },
+  routes: {
+    root: {
+      id: "root",
+      path: "",
+      module: {
+        default: () => (
+          <>
+            <Outlet />
+            <Scripts />
+          </>
+        ),
+      },
+    },
+    a: { id: "a", parentId: "root", path: "a/:x", module: { default: () => <p>a</p> } },
+    b: { id: "b", parentId: "root", path: "b/:x", module: { default: () => <p>b</p> } },
+  },
+  assets: {
+    entry: { module: "/entry.js", imports: [] },
+    routes: Object.fromEntries(
+      [
+        ["root", "", undefined],
+        ["a", "a/:x", "root"],
+        ["b", "b/:x", "root"],
+      ].map(([id, path, parentId]) => [
+        id,
+        { id, path, parentId, module: `/${id}.js`, imports: [], hasLoader: false, hasAction: false },
+      ]),
+    ),
+    url: "/manifest.js",
+    version: "test",
+  },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+const handleWithScripts = createRequestHandler(scriptsBuild, "production");
+
 /** Decision 0410: what the installed React Router does once the patches are applied. */
 describe("React Router as patched", () => {
+  it("has every patch in both its ES and CommonJS modules (npm install applied them)", () => {
+    for (const patch of DEPENDENCY_PATCHES) {
+      const dist = path.resolve("node_modules", patch.packageName, "dist");
+      const patched = readdirSync(dist, { recursive: true, encoding: "utf8" })
+        .filter(
+          (file) =>
+            /\.m?js$/.test(file) && readFileSync(path.join(dist, file), "utf8").includes(patch.marker),
+        )
+        .map((file) => path.extname(file));
+      expect(new Set(patched), patch.name).toEqual(new Set([".mjs", ".js"]));
+    }
+  });
+
   it("converts the same routes into data routes once", async () => {
     const routes = [{ id: "root", path: "/", children: [{ id: "home", path: "home" }] }];
     const handler = createStaticHandler(routes);
@@ -109,5 +176,21 @@ describe("React Router as patched", () => {
     build.routes.page = { ...build.routes.page, module: { default: () => <p>rebuilt</p> } } as never;
     const rebuilt = await handle(new Request("http://localhost/three"));
     expect(await rebuilt.text()).toContain("rebuilt");
+  });
+
+  it("writes each page's route modules script for its own routes and path", async () => {
+    const scriptsOf = async (url: string) => {
+      const html = await (await handleWithScripts(new Request(url))).text();
+      const script = html.match(/<script type="module"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? "";
+      return script.replace(/&quot;/g, '"');
+    };
+    const first = await scriptsOf("http://localhost/a/1");
+    const sameShape = await scriptsOf("http://localhost/a/2");
+    const other = await scriptsOf("http://localhost/b/1");
+    expect(first).toContain('import * as route1 from "/a.js";');
+    expect(first).toMatch(/"a": \{/);
+    expect(sameShape).toBe(first);
+    expect(other).toContain('import * as route1 from "/b.js";');
+    expect(other).not.toContain("/a.js");
   });
 });
