@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { aboveConnectionShare, fairConnectionShare, resolveWorkerCount } from "../../scripts/cluster.js";
+import {
+  aboveConnectionShare,
+  fairConnectionShare,
+  resolveWorkerCount,
+  WORKER_SEMI_SPACE_MB,
+  workerExecArgv,
+} from "../../scripts/cluster.js";
 
 describe("WORKERS (issue 16 §3, decision 0290)", () => {
   it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
@@ -45,5 +51,24 @@ describe("connections spread over the processes (decision 0355)", () => {
 
   it("sets no limit before any worker has reported", () => {
     expect(fairConnectionShare([])).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("workerExecArgv (decision 0420)", () => {
+  it("gives each worker a larger young generation, after the primary's own arguments", () => {
+    expect(workerExecArgv(["--enable-source-maps"], undefined)).toEqual([
+      "--enable-source-maps",
+      `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
+    ]);
+    expect(WORKER_SEMI_SPACE_MB).toBe(32);
+  });
+
+  it("leaves the size to the operator who gave one, in the arguments or NODE_OPTIONS", () => {
+    expect(workerExecArgv(["--max-semi-space-size=8"], undefined)).toEqual(["--max-semi-space-size=8"]);
+    expect(workerExecArgv(["--max_semi_space_size", "64"], "")).toEqual(["--max_semi_space_size", "64"]);
+    expect(workerExecArgv([], "--max-old-space-size=512 --max-semi-space-size=16")).toEqual([]);
+    expect(workerExecArgv([], "--max-semi-space-sizes")).toEqual([
+      `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`,
+    ]);
   });
 });
