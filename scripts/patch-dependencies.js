@@ -23,13 +23,15 @@ import { fileURLToPath } from "node:url";
 export const DEPENDENCY_PATCHES = [
   {
     // Decision 0410: for every page, React Router rebuilt the same route objects from the build's
-    // manifest and route modules. They are built again only when those change (a development
-    // rebuild); each page's `routeModules` is a new object holding the same modules.
+    // manifest and route modules. They are built again when anything they are built from changes:
+    // a route's module (a development rebuild), SPA mode (which a prerendering build switches per
+    // request) or the future flags; each page's `routeModules` is a new object with the same
+    // modules. The routes are marked as built here, for createStaticRouter's patch below.
     // The ES module calls `createServerRoutes(`, the CommonJS one `_chunk….createServerRoutes.call(void 0, `.
     name: "react-router: ServerRouter builds the route objects once per build",
     packageName: "react-router",
     version: "7.18.4",
-    marker: "serverRoutesByBuild",
+    marker: 'Symbol.for("react-router.serverRoutesOfBuild"), { value: true }',
     edits: [
       {
         find: /\nfunction ServerRouter\(\{\n/,
@@ -46,9 +48,11 @@ function ServerRouter({
         find: /\n {2}let routes = ([\w.]*createServerRoutes(?:\(|\.call\(void 0, ))\n {4}manifest\.routes,\n {4}routeModules,\n {4}context\.future,\n {4}context\.isSpaMode\n {2}\);\n/,
         replace: `
   let built = serverRoutesByBuild.get(manifest.routes);
-  if (!built || !sameRouteModules(built.routeModules, routeModules)) {
+  if (!built || built.isSpaMode !== context.isSpaMode || built.future !== context.future || !sameRouteModules(built.routeModules, routeModules)) {
     built = {
       routeModules,
+      isSpaMode: context.isSpaMode,
+      future: context.future,
       routes: $1
         manifest.routes,
         routeModules,
@@ -56,6 +60,7 @@ function ServerRouter({
         context.isSpaMode
       )
     };
+    Object.defineProperty(built.routes, Symbol.for("react-router.serverRoutesOfBuild"), { value: true });
     serverRoutesByBuild.set(manifest.routes, built);
   }
   let routes = built.routes;
@@ -65,10 +70,12 @@ function ServerRouter({
   },
   {
     // Decision 0410: the data routes made of those same route objects, once for each of them.
+    // Only for the routes ServerRouter built and marked: another caller's routes may be changed in
+    // place between calls (the static handler resolves `lazy` routes so), and are converted anew.
     name: "react-router: createStaticRouter converts the same routes once",
     packageName: "react-router",
     version: "7.18.4",
-    marker: "staticDataRoutes.get(routes)",
+    marker: 'routes[Symbol.for("react-router.serverRoutesOfBuild")] === true',
     edits: [
       {
         find: /\nfunction createStaticRouter\(routes, context, opts = \{\}\) \{\n {2}let manifest = \{\};\n {2}let dataRoutes = ([\w.]*convertRoutesToDataRoutes(?:\(|\.call\(void 0, ))\n {4}routes,\n {4}([\w.]*mapRouteProperties),\n {4}void 0,\n {4}manifest\n {2}\);\n/,
@@ -79,7 +86,7 @@ function createStaticRouter(routes, context, opts = {}) {
   if (!converted) {
     let routeManifest = {};
     converted = { manifest: routeManifest, dataRoutes: $1routes, $2, void 0, routeManifest) };
-    staticDataRoutes.set(routes, converted);
+    if (routes[Symbol.for("react-router.serverRoutesOfBuild")] === true) staticDataRoutes.set(routes, converted);
   }
   let { manifest, dataRoutes } = converted;
 `,
@@ -90,12 +97,13 @@ function createStaticRouter(routes, context, opts = {}) {
     // Decision 0410: every page's script that imports its route modules and lists the routes the
     // browser knows at first (lazy route discovery) was written out anew, matching each ancestor
     // of the page's path against every route. It depends only on the build, the page's matched
-    // routes and its path without the last segment, so it is kept per build under that key: at
-    // most 500 of them (the path is the client's to choose), forgotten together when full.
+    // routes and the path's segments but the last (as getPartialManifest takes them), so it is
+    // kept per build under that key. The path is the client's to choose: a key over 512
+    // characters is not kept, and at most 500 are, forgotten together when full.
     name: "react-router: Scripts keeps the route modules script of each page shape",
     packageName: "react-router",
     version: "7.18.4",
-    marker: "routeModulesScriptsByBuild",
+    marker: "routeModulesScriptKey.length > 512",
     edits: [
       {
         find: /\nfunction Scripts\(scriptProps\) \{\n/,
@@ -108,10 +116,11 @@ function Scripts(scriptProps) {
         find: /\n {4}let routeModulesScript = !isStatic \? " " : `/,
         replace: `
     let routeModulesScriptKey = isStatic && !manifest.hmr ? [
-      router.state.location.pathname.replace(/\\/[^/]*\\/?$/, ""),
+      router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/"),
       matches.map((match) => match.route.id).join(" "),
       router.state.matches.map((match) => match.route.id).join(" ")
     ].join("\\n") : null;
+    if (routeModulesScriptKey !== null && routeModulesScriptKey.length > 512) routeModulesScriptKey = null;
     let routeModulesScripts = routeModulesScriptKey === null ? null : routeModulesScriptsByBuild.get(manifest) ?? /* @__PURE__ */ new Map();
     if (routeModulesScripts) routeModulesScriptsByBuild.set(manifest, routeModulesScripts);
     let routeModulesScript = routeModulesScripts?.get(routeModulesScriptKey) ?? (!isStatic ? " " : \``,
@@ -159,7 +168,7 @@ function moduleFiles(directory) {
  * Applies every patch to the packages under `root`/node_modules.
  * @param {string} root
  * @param {DependencyPatch[]} patches
- * @returns {{ name: string; outcome: "applied" | "already" | "other-version" | "not-found"; detail: string }[]}
+ * @returns {{ name: string; outcome: "applied" | "already" | "other-version" | "not-installed" | "not-found"; detail: string }[]}
  */
 export function patchDependencies(root, patches = DEPENDENCY_PATCHES) {
   return patches.map((patch) => {
@@ -168,7 +177,7 @@ export function patchDependencies(root, patches = DEPENDENCY_PATCHES) {
     try {
       installed = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")).version;
     } catch {
-      return { name: patch.name, outcome: "not-found", detail: `${patch.packageName} is not installed` };
+      return { name: patch.name, outcome: "not-installed", detail: `${patch.packageName} is not installed` };
     }
     if (installed !== patch.version) {
       return {
@@ -187,7 +196,11 @@ export function patchDependencies(root, patches = DEPENDENCY_PATCHES) {
       } else if (result.status === "already") already += 1;
     }
     if (applied + already === 0) {
-      return { name: patch.name, outcome: "not-found", detail: `its text is in no module of ${packageDir}` };
+      return {
+        name: patch.name,
+        outcome: "not-found",
+        detail: `its text is in no module of ${packageDir}; if an earlier version of this patch is there, reinstall the package (rm -rf ${packageDir} && npm install)`,
+      };
     }
     return {
       name: patch.name,
@@ -202,12 +215,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let failed = false;
   for (const result of patchDependencies(root)) {
     if (result.outcome === "not-found") failed = true;
-    const warn = result.outcome === "other-version" || result.outcome === "not-found";
+    const warn = result.outcome !== "applied" && result.outcome !== "already";
     (warn ? console.warn : console.log)(
       `patch-dependencies: ${result.name}: ${result.outcome} (${result.detail})`,
     );
   }
-  // A version mismatch only loses the speed-up; a patch that matches its version but finds
+  // A version mismatch (or no such package) only loses the speed-up; a patch that matches its version but finds
   // nothing means the installed files are not what the patch was written against.
   if (failed) process.exit(1);
 }

@@ -52,56 +52,70 @@ function Page() {
   return <p>page {data?.router.state.location.pathname}</p>;
 }
 
-const scriptsBuild = {
-  entry: {
-    module: {
-      default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
-        new Response(renderToString(<ServerRouter context={context} url={request.url} />), {
-          status,
-          headers,
-        }),
-    },
-  },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
+/** The pages of the Scripts tests: [id, path, parent]. */
+const SCRIPTS_ROUTES = [
+  ["root", "", undefined],
+  ["a", "a/:x", "root"],
+  ["a-splat", "a/*", "root"],
+  ["b", "b/:x", "root"],
+  ["b-c", "b/:x/c", "root"],
+  ["missing", "*", "root"],
+] as const;
+
+/** A build whose root renders `<Scripts />`; each call makes new objects, so a cache of its own. */
+function scriptsBuild(): ServerBuild {
+  return {
+    entry: {
       module: {
-        default: () => (
-          <>
-            <Outlet />
-            <Scripts />
-          </>
-        ),
+        default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
+          new Response(renderToString(<ServerRouter context={context} url={request.url} />), {
+            status,
+            headers,
+          }),
       },
     },
-    a: { id: "a", parentId: "root", path: "a/:x", module: { default: () => <p>a</p> } },
-    b: { id: "b", parentId: "root", path: "b/:x", module: { default: () => <p>b</p> } },
-  },
-  assets: {
-    entry: { module: "/entry.js", imports: [] },
     routes: Object.fromEntries(
-      [
-        ["root", "", undefined],
-        ["a", "a/:x", "root"],
-        ["b", "b/:x", "root"],
-      ].map(([id, path, parentId]) => [
+      SCRIPTS_ROUTES.map(([id, path, parentId]) => [
         id,
-        { id, path, parentId, module: `/${id}.js`, imports: [], hasLoader: false, hasAction: false },
+        {
+          id,
+          path,
+          parentId,
+          module: {
+            default:
+              id === "root"
+                ? () => (
+                    <>
+                      <Outlet />
+                      <Scripts />
+                    </>
+                  )
+                : () => <p>{id}</p>,
+          },
+        },
       ]),
     ),
-    url: "/manifest.js",
-    version: "test",
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
-const handleWithScripts = createRequestHandler(scriptsBuild, "production");
+    assets: {
+      entry: { module: "/entry.js", imports: [] },
+      routes: Object.fromEntries(
+        SCRIPTS_ROUTES.map(([id, path, parentId]) => [
+          id,
+          { id, path, parentId, module: `/${id}.js`, imports: [], hasLoader: false, hasAction: false },
+        ]),
+      ),
+      url: "/manifest.js",
+      version: "test",
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+const handleWithScripts = createRequestHandler(scriptsBuild(), "production");
 
 /** Decision 0410: what the installed React Router does once the patches are applied. */
 describe("React Router as patched", () => {
@@ -118,15 +132,15 @@ describe("React Router as patched", () => {
     }
   });
 
-  it("converts the same routes into data routes once", async () => {
+  it("converts any other caller's routes anew on every call, as they may change in place", async () => {
     const routes = [{ id: "root", path: "/", children: [{ id: "home", path: "home" }] }];
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request("http://localhost/home"));
     if (context instanceof Response) throw new Error("expected a router context");
     const first = createStaticRouter(routes, context);
     const second = createStaticRouter(routes, context);
-    expect(second.routes).toBe(first.routes);
-    expect(first.state.matches.map((match) => match.route.id)).toEqual(["root", "home"]);
+    expect(second.routes).not.toBe(first.routes);
+    expect(second.state.matches.map((match) => match.route.id)).toEqual(["root", "home"]);
   });
 
   it("renders every page of a build from one set of route objects", async () => {
@@ -192,5 +206,28 @@ describe("React Router as patched", () => {
     expect(sameShape).toBe(first);
     expect(other).toContain('import * as route1 from "/b.js";');
     expect(other).not.toContain("/a.js");
+  });
+
+  it("writes, from its kept scripts, exactly what a fresh render writes", async () => {
+    const urls = [
+      "/a/1",
+      "/a/2",
+      "/a//b///",
+      "/a//b/c",
+      "/a/b/c/d",
+      "/b/1",
+      "/b/1/c",
+      "/b//1//c/",
+      "/b/2/c",
+      "/nothing/here",
+      "/nothing/else",
+      "/%C3%A9t%C3%A9/x",
+      "/",
+    ];
+    for (const url of [...urls, ...urls.reverse()]) {
+      const kept = await (await handleWithScripts(new Request(`http://localhost${url}`))).text();
+      const fresh = createRequestHandler(scriptsBuild(), "production");
+      expect(kept, url).toBe(await (await fresh(new Request(`http://localhost${url}`))).text());
+    }
   });
 });
