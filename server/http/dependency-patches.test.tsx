@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { useContext } from "react";
+import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import {
   createRequestHandler,
@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import { describe, expect, it } from "vitest";
 import { applyPatch, DEPENDENCY_PATCHES } from "../../scripts/patch-dependencies.js";
+import { SERVER_BUILD_SETTINGS } from "../../tests/support/route-server";
 
 describe("applyPatch", () => {
   const patch = {
@@ -52,18 +53,13 @@ function Page() {
   return <p>page {data?.router.state.location.pathname}</p>;
 }
 
-/** The pages of the Scripts tests: [id, path, parent]. */
-const SCRIPTS_ROUTES = [
-  ["root", "", undefined],
-  ["a", "a/:x", "root"],
-  ["a-splat", "a/*", "root"],
-  ["b", "b/:x", "root"],
-  ["b-c", "b/:x/c", "root"],
-  ["missing", "*", "root"],
-] as const;
+type TestRoute = [id: string, path: string, parentId: string | undefined, Component: () => ReactNode];
 
-/** A build whose root renders `<Scripts />`; each call makes new objects, so a cache of its own. */
-function scriptsBuild(): ServerBuild {
+/**
+ * A build of these routes whose document is `<ServerRouter>` rendered to a string. Each call makes
+ * new objects, so React Router's kept values for it start empty.
+ */
+function testBuild(routes: TestRoute[]): ServerBuild {
   return {
     entry: {
       module: {
@@ -75,30 +71,15 @@ function scriptsBuild(): ServerBuild {
       },
     },
     routes: Object.fromEntries(
-      SCRIPTS_ROUTES.map(([id, path, parentId]) => [
+      routes.map(([id, path, parentId, Component]) => [
         id,
-        {
-          id,
-          path,
-          parentId,
-          module: {
-            default:
-              id === "root"
-                ? () => (
-                    <>
-                      <Outlet />
-                      <Scripts />
-                    </>
-                  )
-                : () => <p>{id}</p>,
-          },
-        },
+        { id, path, parentId, module: { default: Component } },
       ]),
     ),
     assets: {
       entry: { module: "/entry.js", imports: [] },
       routes: Object.fromEntries(
-        SCRIPTS_ROUTES.map(([id, path, parentId]) => [
+        routes.map(([id, path, parentId]) => [
           id,
           { id, path, parentId, module: `/${id}.js`, imports: [], hasLoader: false, hasAction: false },
         ]),
@@ -106,14 +87,23 @@ function scriptsBuild(): ServerBuild {
       url: "/manifest.js",
       version: "test",
     },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    ...SERVER_BUILD_SETTINGS,
   } as unknown as ServerBuild;
+}
+
+/** A build whose root renders `<Scripts />` under pages of several shapes. */
+function scriptsBuild(): ServerBuild {
+  const root = () => (
+    <>
+      <Outlet />
+      <Scripts />
+    </>
+  );
+  const paths = { a: "a/:x", "a-splat": "a/*", b: "b/:x", "b-c": "b/:x/c", missing: "*" };
+  return testBuild([
+    ["root", "", undefined, root],
+    ...Object.entries(paths).map(([id, path]): TestRoute => [id, path, "root", () => <p>{id}</p>]),
+  ]);
 }
 const handleWithScripts = createRequestHandler(scriptsBuild(), "production");
 
@@ -145,37 +135,10 @@ describe("React Router as patched", () => {
 
   it("renders every page of a build from one set of route objects", async () => {
     seenRoutes.length = 0;
-    const build = {
-      entry: {
-        module: {
-          default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
-            new Response(renderToString(<ServerRouter context={context} url={request.url} />), {
-              status,
-              headers,
-            }),
-        },
-      },
-      routes: {
-        root: { id: "root", path: "", module: { default: () => <Outlet /> } },
-        page: { id: "page", parentId: "root", path: ":name", module: { default: Page } },
-      },
-      assets: {
-        entry: { module: "/entry.js", imports: [] },
-        routes: {
-          root: { id: "root", path: "", module: "/root.js", hasLoader: false },
-          page: { id: "page", parentId: "root", path: ":name", module: "/page.js", hasLoader: false },
-        },
-        url: "/manifest.js",
-        version: "test",
-      },
-      publicPath: "/",
-      assetsBuildDirectory: "build/client",
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    } as unknown as ServerBuild;
+    const build = testBuild([
+      ["root", "", undefined, () => <Outlet />],
+      ["page", ":name", "root", Page],
+    ]);
     const handle = createRequestHandler(build, "production");
 
     const first = await handle(new Request("http://localhost/one"));

@@ -11,6 +11,17 @@ export interface RouteServer {
   close(): Promise<void>;
 }
 
+/** A server build's settings as the app's own: server rendering, lazy route discovery. */
+export const SERVER_BUILD_SETTINGS = {
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as const;
+
 /**
  * Real route modules served over HTTP through `@react-router/express`, as server/http/app.ts
  * serves them (the Host header picks the campus and becomes `request.url`), without the Vite
@@ -46,13 +57,7 @@ export async function startRouteServer(
       ),
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+    ...SERVER_BUILD_SETTINGS,
   } as unknown as ServerBuild;
   const app = express();
   app.use(
