@@ -122,7 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Issue 14 §3: the campus's installable app (decision 0253). */}
         <link rel="manifest" href="/manifest.webmanifest" />
-        {/* spec 1 §6: the browser reports its time zone before anything else runs. */}
+        {/* spec 1 §6: the browser reports its time zone, once the page is painted. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data (JSX children would be HTML-escaped, which breaks a script). */}
         <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: REPORT_TIME_ZONE_SCRIPT }} />
         <Meta />

@@ -118,7 +118,7 @@ interface LighthouseRun {
   fcpMs: number;
   cls: number;
   tbtMs: number;
-  /** Script bytes over the wire (gzip), KiB, everything the run fetched. */
+  /** Script bytes over the wire (as sent: brotli for the build's files, decision 0430), KiB, everything the run fetched. */
   scriptKib: number;
   /** Accessibility audits that failed, by id. */
   failing: string[];
@@ -334,7 +334,7 @@ async function main() {
     `Load average (1, 5, 15 min): before ${loadBefore.map((n) => n.toFixed(2)).join(", ")}; after ${loadAfter.map((n) => n.toFixed(2)).join(", ")} (${os.cpus().length} cores)`,
     `Lighthouse 12.8.2, mobile, default (simulated) throttling; the median of ${RUNS} runs by performance score:`,
     "",
-    "| /home | performance | LCP | FCP | TBT | CLS | accessibility | scripts fetched (gzip) | failing accessibility audits | signed in (/events 200) | LCP element |",
+    "| /home | performance | LCP | FCP | TBT | CLS | accessibility | scripts fetched (over the wire) | failing accessibility audits | signed in (/events 200) | LCP element |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const [who, runs] of Object.entries(results)) {

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writePrecompressedAssets } from "./precompressed-assets";
 import { clientFiles } from "./static-files";
 
 // The built client files as main.js serves them, ahead of the app and its securityHeaders.
@@ -11,6 +12,8 @@ import { clientFiles } from "./static-files";
 let base = "";
 let close: () => void = () => {};
 let dir = "";
+/** A bundle big enough that the build compresses it. */
+const bundle = Array.from({ length: 300 }, (_, i) => `export const value${i} = "item ${i}";`).join("\n");
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "cbs-client-"));
@@ -18,6 +21,13 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "logos"));
   writeFileSync(path.join(dir, "assets", "root-Ab12.js"), "export {};");
   writeFileSync(path.join(dir, "assets", "app-Cd34.css"), "body{}");
+  writeFileSync(path.join(dir, "assets", "entry.client-Ef56.js"), bundle);
+  writeFileSync(path.join(dir, "assets", "gone-Gh78.js"), bundle);
+  await writePrecompressedAssets(path.join(dir, "assets"), [
+    "root-Ab12.js",
+    "entry.client-Ef56.js",
+    "gone-Gh78.js",
+  ]);
   writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(path.join(dir, "logos", "ou.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   const app = express();
@@ -63,5 +73,48 @@ describe("client files", () => {
       const response = await fetch(`${base}${pathname}`);
       expect(await response.text(), pathname).toBe("the app");
     }
+  });
+
+  it("sends the build's compressed copy in the encoding the browser prefers, as the original's type", async () => {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await fetch(`${base}/assets/entry.client-Ef56.js`, {
+          method,
+          headers: { "accept-encoding": accept },
+        });
+        expect(response.status, accept).toBe(200);
+        expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+        expect(response.headers.get("content-type"), accept).toContain("text/javascript");
+        expect(response.headers.get("vary"), accept).toContain("Accept-Encoding");
+        expect(response.headers.get("cache-control"), accept).toBe("public, max-age=31536000, immutable");
+        expect(response.headers.get("x-content-type-options"), accept).toBe("nosniff");
+        expect(Number(response.headers.get("content-length")), accept).toBeLessThan(bundle.length / 3);
+        // fetch decodes what it was sent: the bytes are the original's.
+        if (method === "GET") expect(await response.text(), accept).toBe(bundle);
+      }
+    }
+  });
+
+  it("sends the original to a browser that accepts no encoding, and files the build left alone as they are", async () => {
+    const plain = await fetch(`${base}/assets/entry.client-Ef56.js`, {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await plain.text()).toBe(bundle);
+    const small = await fetch(`${base}/assets/root-Ab12.js`, { headers: { "accept-encoding": "br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.text()).toBe("export {};");
+  });
+
+  it("passes a request on without the encoding when the compressed copy has gone", async () => {
+    unlinkSync(path.join(dir, "assets", "gone-Gh78.js.br"));
+    const response = await fetch(`${base}/assets/gone-Gh78.js`, { headers: { "accept-encoding": "br" } });
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.text()).toBe("the app");
   });
 });
