@@ -1,5 +1,14 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { writePrecompressedAssets } from "./server/http/precompressed-assets";
 
 export default {
   ssr: true,
+  // Decision 0430: the client's files compressed once, at the best ratio, so the server sends them
+  // as they are. Here, after both builds: React Router writes its route manifest during the server's.
+  async buildEnd({ reactRouterConfig }) {
+    const assets = path.join(reactRouterConfig.buildDirectory, "client", "assets");
+    await writePrecompressedAssets(assets, await readdir(assets));
+  },
 } satisfies Config;

@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { writePrecompressedAssets } from "./server/http/precompressed-assets";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -56,21 +55,6 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
   return { plugin, groups };
 }
 
-/**
- * The client's files, compressed once here at the best ratio, so the server sends them as they
- * are rather than compressing each request (server/http/precompressed-assets.ts, decision 0430).
- */
-function precompressClientFiles(): Plugin {
-  return {
-    name: "cbs:precompress",
-    apply: "build",
-    async writeBundle(options, bundle) {
-      if (!options.dir) return;
-      await writePrecompressedAssets(options.dir, Object.keys(bundle));
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => {
   const chunks = firstLoadChunks();
   return {
@@ -93,6 +77,6 @@ export default defineConfig(({ isSsrBuild }) => {
         "fast-geoip",
       ],
     },
-    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [chunks.plugin, precompressClientFiles()])],
+    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [chunks.plugin])],
   };
 });

@@ -30,7 +30,7 @@ const cookieAttributes = "path=/;max-age=31536000;samesite=lax";
  * on a slow phone. Run where the parser meets the script, that held up the first paint, so it
  * waits for the frame after the first one (decision 0430).
  */
-export const REPORT_TIME_ZONE_SCRIPT = `requestAnimationFrame(function(){setTimeout(function(){try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";${cookieAttributes}"}catch(e){}})})`;
+export const REPORT_TIME_ZONE_SCRIPT = `try{requestAnimationFrame(function(){setTimeout(function(){try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";${cookieAttributes}"}catch(e){}})})}catch(e){}`;
 
 function browserTimeZone(): string | null {
   try {

@@ -9,16 +9,28 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 
 export type BodyEncoding = "br" | "gzip";
 
-/** Brotli, else gzip, else none: what the client accepts (q=0 refuses). */
-export function preferredEncoding(header: string | undefined): BodyEncoding | null {
+const BY_PREFERENCE: readonly BodyEncoding[] = ["br", "gzip"];
+const ALL_ENCODINGS: ReadonlySet<BodyEncoding> = new Set(BY_PREFERENCE);
+
+/**
+ * Brotli, else gzip, else none: what the client accepts (q=0 refuses; `*` stands for any it does
+ * not name), of the encodings on offer (both, unless only some are at hand).
+ */
+export function preferredEncoding(
+  header: string | undefined,
+  offered: ReadonlySet<BodyEncoding> = ALL_ENCODINGS,
+): BodyEncoding | null {
   const accepted = new Set<string>();
+  const refused = new Set<string>();
   for (const part of (header ?? "").split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
-    accepted.add(name.trim());
+    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) refused.add(name.trim());
+    else accepted.add(name.trim());
   }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
+  for (const encoding of BY_PREFERENCE) {
+    if (!offered.has(encoding) || refused.has(encoding)) continue;
+    if (accepted.has(encoding) || accepted.has("*")) return encoding;
+  }
   return null;
 }
 

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writePrecompressedAssets } from "./precompressed-assets";
 import { clientFiles } from "./static-files";
 
@@ -111,10 +112,60 @@ describe("client files", () => {
     expect(await small.text()).toBe("export {};");
   });
 
-  it("passes a request on without the encoding when the compressed copy has gone", async () => {
+  it("sends the original when the compressed copy has gone since the start", async () => {
     unlinkSync(path.join(dir, "assets", "gone-Gh78.js.br"));
     const response = await fetch(`${base}/assets/gone-Gh78.js`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBeNull();
-    expect(await response.text()).toBe("the app");
+    expect(response.headers.get("content-type")).toContain("text/javascript");
+    expect(await response.text()).toBe(bundle);
+  });
+
+  it("does not send the copies under their own names", async () => {
+    for (const copy of ["entry.client-Ef56.js.br", "entry.client-Ef56.js.gz"]) {
+      expect(await (await fetch(`${base}/assets/${copy}`)).text(), copy).toBe("the app");
+    }
+  });
+
+  it("takes `*` for any encoding the browser does not refuse", async () => {
+    for (const [accept, encoding] of [
+      ["*", "br"],
+      ["br;q=0, *", "gzip"],
+      ["br;q=0, gzip;q=0, *", null],
+    ] as const) {
+      const response = await fetch(`${base}/assets/entry.client-Ef56.js`, {
+        headers: { "accept-encoding": accept },
+      });
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(await response.text(), accept).toBe(bundle);
+    }
+  });
+
+  it("keeps serving when reading a compressed copy fails half-way", async () => {
+    const createReadStream = fs.createReadStream;
+    const spy = vi.spyOn(fs, "createReadStream").mockImplementation(((file: string, options: unknown) => {
+      if (!String(file).endsWith(".br")) return createReadStream.call(fs, file, options as never);
+      let reads = 0;
+      return new Readable({
+        read() {
+          if (reads++ === 0) this.push(Buffer.alloc(64, 1));
+          else
+            process.nextTick(() =>
+              this.destroy(Object.assign(new Error("EIO: i/o error, read"), { code: "EIO" })),
+            );
+        },
+      });
+    }) as typeof fs.createReadStream);
+    try {
+      const broken = await fetch(`${base}/assets/entry.client-Ef56.js`, {
+        headers: { "accept-encoding": "br" },
+      });
+      await broken.arrayBuffer().catch(() => null);
+    } finally {
+      spy.mockRestore();
+    }
+    const next = await fetch(`${base}/assets/entry.client-Ef56.js`, { headers: { "accept-encoding": "br" } });
+    expect(next.status).toBe(200);
+    expect(await next.text()).toBe(bundle);
   });
 });

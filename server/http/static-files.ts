@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
 import { type BodyEncoding, preferredEncoding } from "./compress";
-import { PRECOMPRESSED_SUFFIX } from "./precompressed-assets";
+import { isPrecompressible, PRECOMPRESSED_SUFFIX } from "./precompressed-assets";
 
 /**
  * Browsers must take a file for what its Content-Type says (issue 9 §4): these files are served
@@ -14,20 +14,25 @@ function noSniff(res: express.Response): void {
 
 /**
  * The assets the build compressed (server/http/precompressed-assets.ts): each one's name, with
- * the encodings it has beside it. Read once: the build's files do not change while it runs.
+ * the encodings it has copies in, and the copies' own names. Read once: the build's files do not
+ * change while it runs.
  */
-async function precompressedAssets(assetsDir: string): Promise<Map<string, Set<BodyEncoding>>> {
+async function precompressedAssets(assetsDir: string) {
   const names = new Set(await readdir(assetsDir).catch(() => [] as string[]));
-  const found = new Map<string, Set<BodyEncoding>>();
+  const encodingsOf = new Map<string, Set<BodyEncoding>>();
+  const copies = new Set<string>();
   for (const name of names) {
-    const encodings = new Set(
-      (Object.keys(PRECOMPRESSED_SUFFIX) as BodyEncoding[]).filter((encoding) =>
-        names.has(`${name}${PRECOMPRESSED_SUFFIX[encoding]}`),
-      ),
-    );
-    if (encodings.size > 0) found.set(name, encodings);
+    if (!isPrecompressible(name)) continue;
+    const encodings = new Set<BodyEncoding>();
+    for (const encoding of Object.keys(PRECOMPRESSED_SUFFIX) as BodyEncoding[]) {
+      const copy = `${name}${PRECOMPRESSED_SUFFIX[encoding]}`;
+      if (!names.has(copy)) continue;
+      encodings.add(encoding);
+      copies.add(copy);
+    }
+    if (encodings.size > 0) encodingsOf.set(name, encodings);
   }
-  return found;
+  return { encodingsOf, copies };
 }
 
 /**
@@ -46,26 +51,32 @@ export async function clientFiles(clientDir: string): Promise<express.Router> {
       .map((entry) => `/${entry.name}`),
   );
   const assetsDir = path.join(clientDir, "assets");
-  const precompressed = await precompressedAssets(assetsDir);
+  const { encodingsOf, copies } = await precompressedAssets(assetsDir);
   // Fingerprinted assets never change: cache them for a year.
   const assetsStatic = express.static(assetsDir, { immutable: true, maxAge: "1y", setHeaders: noSniff });
   const router = express.Router();
   router.use("/assets", (req, res, next) => {
-    const encodings = precompressed.get(req.path.slice(1));
-    if (!encodings || (req.method !== "GET" && req.method !== "HEAD")) return assetsStatic(req, res, next);
+    const name = req.path.slice(1);
+    // A copy is sent for its original, never under its own name.
+    if (copies.has(name)) return next();
+    const stored = encodingsOf.get(name);
+    if (!stored || (req.method !== "GET" && req.method !== "HEAD")) return assetsStatic(req, res, next);
     res.vary("Accept-Encoding");
-    const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    if (!encoding || !encodings.has(encoding)) return assetsStatic(req, res, next);
+    const encoding = preferredEncoding(req.headers["accept-encoding"], stored);
+    if (!encoding) return assetsStatic(req, res, next);
     const originalUrl = req.url;
-    res.type(path.extname(req.path));
+    res.type(path.extname(name));
     res.setHeader("Content-Encoding", encoding);
-    req.url = `${req.path}${PRECOMPRESSED_SUFFIX[encoding]}`;
+    req.url = `/${name}${PRECOMPRESSED_SUFFIX[encoding]}`;
     assetsStatic(req, res, (error?: unknown) => {
-      // The compressed file went missing: what answers next must not be labelled with its encoding.
+      // Once the headers are out, an error (a failed read) is for Express to end the answer with.
+      if (res.headersSent) return next(error);
       req.url = originalUrl;
       res.removeHeader("Content-Encoding");
       res.removeHeader("Content-Type");
-      next(error);
+      if (error) return next(error);
+      // The copy went missing since the start: the original, as it is.
+      assetsStatic(req, res, next);
     });
   });
   router.use((req, res, next) => {
