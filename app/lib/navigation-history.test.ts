@@ -87,6 +87,20 @@ describe("navigation memory (spec 1 §2, §9)", () => {
     }
   });
 
+  it("skips the boost set-up, checkout and payment pages (issue 27 A)", () => {
+    for (const path of [
+      "/post/12/boost",
+      "/post/12/boost/success?session_id=cs_test_1",
+      "/post/12/boost/cancel?session_id=cs_test_1",
+      "/checkout/test/cs_test_1",
+    ]) {
+      expect(isSkippedOnBack(path), path).toBe(true);
+    }
+    for (const path of ["/post/12", "/ads", "/ads/0b6f", "/post/boost", "/checkout"]) {
+      expect(isSkippedOnBack(path), path).toBe(false);
+    }
+  });
+
   it("knows the sensitive account pages", () => {
     expect(isSensitiveSettingsPage("/settings/account/password")).toBe(true);
     expect(isSensitiveSettingsPage("/settings/account/verify_email?email=a@b.edu")).toBe(true);
@@ -112,6 +126,18 @@ describe("going back", () => {
       "/settings/help",
     ]);
     expect(backStep(history, "/settings/help").target).toBe("/post/7");
+  });
+
+  it("never returns into a finished checkout after paying for a boost (issue 27 A)", () => {
+    const history = visit([
+      "/home",
+      "/post/9",
+      "/post/9/boost",
+      "/checkout/test/cs_test_9",
+      "/post/9/boost/success?session_id=cs_test_9",
+      "/post/9",
+    ]);
+    expect(backStep(history, "/post/9").target).toBe("/home");
   });
 
   it("falls back to /home when nothing is left to return to", () => {

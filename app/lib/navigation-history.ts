@@ -4,7 +4,8 @@
  * to the last page that makes sense to return to. Going back skips auth,
  * settings and create pages (and falls back to /home); the sensitive account
  * pages go back to /settings/account. The pure rules are here; the browser
- * side (recording, the button) is at the bottom.
+ * side (recording, the button) is at the bottom. Boost and checkout pages are
+ * skipped like create pages (issue 27 A, decision 0465).
  */
 
 import { localPath } from "./local-path";
@@ -46,9 +47,16 @@ const authPages = new Set([
 ]);
 
 /**
- * Pages 'back' never returns to: auth screens, settings, the create flows and
- * the profile wizard (a finished form is not a place to return to), and the
- * 404 page.
+ * The boost set-up and its payment pages: /post/{id}/boost, its success and cancel
+ * return pages (spec 2 §2) and the built-in test checkout (decision 0270). Issue 27 A:
+ * after paying, 'back' must not reopen a finished checkout (decision 0465).
+ */
+const boostFlowPath = /^\/post\/[^/]+\/boost(\/(success|cancel))?$|^\/checkout\/test\/[^/]+$/;
+
+/**
+ * Pages 'back' never returns to: auth screens, settings, the create flows, the
+ * boost and checkout pages and the profile wizard (a finished form is not a
+ * place to return to), and the 404 page.
  */
 export function isSkippedOnBack(entry: string): boolean {
   const path = pathnameOf(entry);
@@ -60,6 +68,7 @@ export function isSkippedOnBack(entry: string): boolean {
     path.startsWith("/create/") ||
     path === "/messages/new" ||
     path === "/profile/set-up" ||
+    boostFlowPath.test(path) ||
     path === "/404"
   );
 }

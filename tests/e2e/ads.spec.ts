@@ -153,6 +153,47 @@ test("a seller boosts a post, another student sees it sponsored, the seller paus
   );
 });
 
+test("after paying, neither the app's Back nor the browser's returns to the checkout (issue 27 A)", async ({
+  page,
+}) => {
+  const seller = await createStudent(page.context(), {
+    campus: CAMPUS,
+    label: "ad-back",
+    posts: [{ text: "Mini fridge, works fine" }],
+  });
+  const postId = seller.postIds[0] as string;
+  await page.goto("/saved");
+  await hydrated(page);
+  await openBoostForm(page, postId);
+  await hydrated(page);
+  await page.getByLabel("Get more messages").check();
+  await page.getByRole("button", { name: "Pay $20.00" }).click();
+  await expect(page.getByText("TEST MODE – no card is charged")).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Pay $20.00" }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(toast(page, "Success! Your ad is running..")).toBeVisible();
+
+  // The app's Back (spec 1 §2 navigation memory) skips the post's boost and payment pages.
+  await hydrated(page);
+  await page.getByRole("link", { name: "Back", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/saved$/);
+
+  // The browser's Back walks through the post twice (before and after boosting) without asking
+  // for the checkout, the boost form or a payment page again (each would redirect onwards, but
+  // only after reopening the finished checkout).
+  const reopened: string[] = [];
+  page.on("request", (request) => {
+    if (/\/checkout\/|\/boost/.test(new URL(request.url()).pathname)) reopened.push(request.url());
+  });
+  for (let press = 0; press < 2; press++) {
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+    await expect(page.getByText("Mini fridge, works fine")).toBeVisible();
+  }
+  expect(reopened).toEqual([]);
+});
+
 test("cancelling the checkout deletes the ad and goes back to the post", async ({ page }) => {
   const seller = await createStudent(page.context(), {
     campus: CAMPUS,

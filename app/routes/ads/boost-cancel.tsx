@@ -1,3 +1,4 @@
+import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { cancelCheckout } from "~/server/ads/ads";
@@ -18,7 +19,11 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (viewer) await cancelCheckout(context.app, viewer, { postId: params.id, sessionId });
-  throw await redirectWithToast(`/post/${params.id}`, { message: AD_MESSAGES.cancelled, type: "okay" });
+  throw await redirectWithToast(
+    `/post/${params.id}`,
+    { message: AD_MESSAGES.cancelled, type: "okay" },
+    REPLACE_HISTORY,
+  );
 }
 
 export default function BoostCancel() {

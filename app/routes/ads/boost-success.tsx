@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
+import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
@@ -25,7 +26,12 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const { running } = await confirmCheckout(context.app, viewer, { postId: params.id, sessionId });
     if (running) {
-      throw await redirectWithToast(`/post/${params.id}`, { message: AD_MESSAGES.running, type: "success" });
+      // Decision 0465: the post replaces this return page, so Back does not come here again.
+      throw await redirectWithToast(
+        `/post/${params.id}`,
+        { message: AD_MESSAGES.running, type: "success" },
+        REPLACE_HISTORY,
+      );
     }
   } catch (error) {
     if (!isAdError(error)) throw error;

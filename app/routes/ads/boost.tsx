@@ -5,7 +5,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
-import { type AdFailureData, adFailureReply } from "~/app/lib/ads.server";
+import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
@@ -90,7 +90,8 @@ export async function action(args: Route.ActionArgs) {
       Object.fromEntries(form),
       campusOriginOf(request, context),
     );
-    return redirect(checkoutUrl);
+    // The form is done with once paying starts: the checkout takes its place in history (decision 0465).
+    return redirect(checkoutUrl, REPLACE_HISTORY);
   } catch (error) {
     if (isAdError(error) && error.code === "already-boosted") {
       return redirectWithToast(`/post/${params.id}`, { message: AD_MESSAGES.alreadyBoosted, type: "okay" });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
-import { type AdFailureData, adFailureReply } from "~/app/lib/ads.server";
+import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!viewer) throw redirect("/user_registration");
   const session = await getTestCheckout(context.app, viewer, params.sessionId);
   if (!session) notFound();
-  if (session.status === "complete") throw redirect(session.successUrl);
+  if (session.status === "complete") throw redirect(session.successUrl, REPLACE_HISTORY);
   return { session };
 }
 
@@ -48,12 +48,13 @@ export async function action(args: Route.ActionArgs) {
   try {
     const session = await getTestCheckout(context.app, viewer, params.sessionId);
     if (!session) notFound();
-    if (intent === "cancel") return redirect(session.cancelUrl);
+    // Decision 0465: a checkout left, paid or not, is not a page to go back to.
+    if (intent === "cancel") return redirect(session.cancelUrl, REPLACE_HISTORY);
     const { successUrl } = await payTestCheckout(context.app, viewer, {
       sessionId: params.sessionId,
       card: String(form.get("card") ?? ""),
     });
-    return redirect(successUrl);
+    return redirect(successUrl, REPLACE_HISTORY);
   } catch (error) {
     if (isAdError(error) && error.code === "not-found") notFound();
     return adFailureReply(context.app, error, intent);
