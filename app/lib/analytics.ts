@@ -5,32 +5,59 @@ import type { AnalyticsAction } from "~/server/ads/analytics-actions";
 const ANALYTICS_PATH = "/api/analytics";
 
 /**
+ * The tokens the server rendered with each boosted post on screen (issue 27 C, decision 0467):
+ * the sponsored card and the boosted post's page register theirs, and an action is sent only
+ * for a post with one — the only posts whose actions count.
+ */
+const tokens = new Map<string, string>();
+
+/** Remembers the token a page was rendered with for `postId` (null: the post is not boosted). */
+export function useAnalyticsToken(postId: string, token: string | null | undefined): void {
+  useEffect(() => {
+    if (token) tokens.set(postId, token);
+  }, [postId, token]);
+}
+
+/**
  * Sends one analytics action about a boosted post (spec 2 §7 trackPostAnalytics). The server
  * counts it at most once per post, action and browser session (decision 0273); this tab also
  * sends each at most once, so scrolling back and forth costs no requests. No IP lookup.
+ * A visitor's first action is answered 202 with their session cookie and sent once more
+ * (decision 0467), hence fetch (which reads the answer) rather than sendBeacon.
  */
 const sent = new Set<string>();
 
 export function trackPostAction(postId: string, action: AnalyticsAction): void {
   const key = `${postId}:${action}`;
-  if (sent.has(key) || typeof navigator === "undefined") return;
+  const token = tokens.get(postId);
+  if (!token || sent.has(key) || typeof fetch === "undefined") return;
   sent.add(key);
-  const body = new URLSearchParams({ postId, action });
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(ANALYTICS_PATH, body)) return;
-  void fetch(ANALYTICS_PATH, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(
-    () => {},
-  );
+  const body = new URLSearchParams({ postId, action, token });
+  const send = () =>
+    fetch(ANALYTICS_PATH, { method: "POST", body, keepalive: true, credentials: "same-origin" });
+  void send()
+    .then((response) => (response.status === 202 ? send() : response))
+    .catch(() => {});
 }
 
 /** A view is an MRC-viewable impression: at least half the card on screen for one second (round2-design §4). */
 export const VIEW_VISIBLE_RATIO = 0.5;
 export const VIEW_DWELL_MS = 1000;
 
-/** Counts a view of `postId` once `ref`'s element has been at least half visible for a second. */
-export function useViewTracking(ref: RefObject<HTMLElement | null>, postId: string, enabled: boolean): void {
+/**
+ * Counts a view of `postId` once `ref`'s element has been at least half visible for a second,
+ * when the page was rendered with a token for it (a running ad) and `enabled`.
+ */
+export function useViewTracking(
+  ref: RefObject<HTMLElement | null>,
+  postId: string,
+  token: string | null | undefined,
+  enabled: boolean,
+): void {
+  useAnalyticsToken(postId, token);
   useEffect(() => {
     const element = ref.current;
-    if (!enabled || !element || typeof IntersectionObserver === "undefined") return;
+    if (!enabled || !token || !element || typeof IntersectionObserver === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -52,5 +79,5 @@ export function useViewTracking(ref: RefObject<HTMLElement | null>, postId: stri
       clearTimeout(timer);
       observer.disconnect();
     };
-  }, [ref, postId, enabled]);
+  }, [ref, postId, token, enabled]);
 }

@@ -370,17 +370,27 @@ describe("the ad state machine (spec 2 §4)", () => {
 
   it("labels the owner's buttons (Boost for $5 / View Analytics / Boost Again) and Boosted for everyone", async () => {
     const other = await createTestMember(t);
-    expect(ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, postId)).latest)).toBe("boost");
+    expect(
+      ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, { postId, campusId: "ou" })).latest),
+    ).toBe("boost");
     const adId = await runningAd();
-    const state = await getPostAdState(t.ctx, owner.viewer, postId);
+    const state = await getPostAdState(t.ctx, owner.viewer, { postId, campusId: "ou" });
     expect(state.boosted).toBe(true);
     expect(ownerBoostButton(state.latest)).toBe("analytics");
-    expect(await getPostAdState(t.ctx, other.viewer, postId)).toEqual({ boosted: true, latest: null });
+    expect(await getPostAdState(t.ctx, other.viewer, { postId, campusId: "ou" })).toEqual({
+      boosted: true,
+      latest: null,
+      analyticsToken: expect.any(String),
+    });
     await pauseAd(t.ctx, owner.viewer, adId);
-    expect((await getPostAdState(t.ctx, owner.viewer, postId)).latest?.status).toBe("paused");
-    expect((await getPostAdState(t.ctx, null, postId)).boosted).toBe(false);
+    expect((await getPostAdState(t.ctx, owner.viewer, { postId, campusId: "ou" })).latest?.status).toBe(
+      "paused",
+    );
+    expect((await getPostAdState(t.ctx, null, { postId, campusId: "ou" })).boosted).toBe(false);
     await stopAd(t.ctx, owner.viewer, adId);
-    expect(ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, postId)).latest)).toBe("boost-again");
+    expect(
+      ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, { postId, campusId: "ou" })).latest),
+    ).toBe("boost-again");
   });
 
   it("renames with a title of at most 50 characters", async () => {
@@ -458,7 +468,9 @@ describe("the ads job (issue 15 §2)", () => {
     expect((await adRow(adId))?.status).toBe("completed");
     const summaries = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "ad-summary"));
     expect(summaries.map((mail) => mail.to)).toEqual([owner.email]);
-    expect(ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, postId)).latest)).toBe("boost-again");
+    expect(
+      ownerBoostButton((await getPostAdState(t.ctx, owner.viewer, { postId, campusId: "ou" })).latest),
+    ).toBe("boost-again");
   });
 
   it("drops checkouts left unpaid past 30 minutes", async () => {

@@ -6,6 +6,7 @@ import { preparedStatement } from "../db/prepared";
 import { type AdStatus, ads, checkoutSessions, payments, postAnalytics, posts } from "../db/schema";
 import { isUuid } from "../posts/input";
 import { isBoostable, LISTING_MESSAGES } from "../posts/listing";
+import { issueAnalyticsToken } from "./analytics";
 import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
 import { DAY_MS, refundUnusedDays, timeLeftMs } from "./refunds";
 
@@ -511,14 +512,17 @@ export interface PostAdState {
   boosted: boolean;
   /** For the owner only: the latest ad, for the buttons and 'Ad Paused'. */
   latest: { id: string; status: AdStatus } | null;
+  /** While the ad runs: what the page counts a view or a click with (issue 27 C, decision 0467). */
+  analyticsToken: string | null;
 }
 
 export async function getPostAdState(
   ctx: AppContext,
   viewer: Viewer | null,
-  postId: string,
+  ref: { postId: string; campusId: string },
 ): Promise<PostAdState> {
-  if (!isUuid(postId)) return { boosted: false, latest: null };
+  const { postId } = ref;
+  if (!isUuid(postId)) return { boosted: false, latest: null, analyticsToken: null };
   // Read on every post page: prepared once per database (issue 16 §1).
   const statement = preparedStatement(ctx.db, "post_latest_ad", () =>
     ctx.db
@@ -535,13 +539,14 @@ export async function getPostAdState(
     end: Date | null;
   }[];
   const latest = rows[0];
-  if (!latest) return { boosted: false, latest: null };
+  if (!latest) return { boosted: false, latest: null, analyticsToken: null };
   const now = ctx.clock.now();
   const running = latest.status === "active" && latest.end !== null && latest.end > now;
   const status: AdStatus = latest.status === "active" && !running ? "completed" : latest.status;
   return {
     boosted: running,
     latest: viewer && viewer.id === latest.userId ? { id: latest.id, status } : null,
+    analyticsToken: running ? issueAnalyticsToken(ctx, ref) : null,
   };
 }
 

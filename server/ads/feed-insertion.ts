@@ -8,6 +8,7 @@ import { PostError } from "../posts/errors";
 import { type FeedInput, listFeed, listReads } from "../posts/feed";
 import { POST_MESSAGES } from "../posts/schemas";
 import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
+import { issueAnalyticsToken } from "./analytics";
 import type { FeedItem, Sponsorship } from "./sponsored";
 
 export type { FeedItem, Sponsorship };
@@ -99,6 +100,7 @@ export function joinFeedCursor(postCursor: string, cycle: AdCycle): string {
 export interface ActiveAd {
   adId: string;
   cta: Sponsorship["cta"];
+  analyticsToken: string;
   post: PostSummary;
 }
 
@@ -147,6 +149,7 @@ export async function listActiveAds(
   return rows.map((row) => ({
     adId: row.adId,
     cta: { type: row.ctaType, label: row.ctaLabel, url: row.ctaUrl },
+    analyticsToken: issueAnalyticsToken(ctx, { postId: row.id, campusId }),
     post: toSummary(ctx, viewer, row),
   }));
 }
@@ -175,7 +178,15 @@ export async function listFeedWithAds(
   const items: FeedItem[] = entries.map((entry) =>
     entry.kind === "post"
       ? entry.post
-      : { ...entry.ad.post, sponsored: { adId: entry.ad.adId, slot: entry.slot, cta: entry.ad.cta } },
+      : {
+          ...entry.ad.post,
+          sponsored: {
+            adId: entry.ad.adId,
+            slot: entry.slot,
+            cta: entry.ad.cta,
+            analyticsToken: entry.ad.analyticsToken,
+          },
+        },
   );
   return { items, nextCursor: page.nextCursor ? joinFeedCursor(page.nextCursor, after) : null };
 }

@@ -9,13 +9,15 @@ export interface Sponsorship {
   /** Counts the sponsored places of the whole scroll from 0: a stable key while ads cycle. */
   slot: number;
   cta: { type: "website" | "message" | "profile"; label: string; url: string | null };
+  /** What the card counts a view or a click with (issue 27 C, decision 0467). */
+  analyticsToken: string;
 }
 
 /** An item of the home feed: a post, or a sponsored post (the same card, labelled). */
 export type FeedItem = PostSummary & { sponsored?: Sponsorship };
 
 /** A feed item's key in lists (React keys, de-duplication of appended pages). */
-export function feedItemKey(item: { id: string; sponsored?: Sponsorship }): string {
+export function feedItemKey(item: { id: string; sponsored?: Omit<Sponsorship, "analyticsToken"> }): string {
   return item.sponsored ? `sponsored-${item.sponsored.slot}` : item.id;
 }
 

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { getSessionCookie } from "better-auth/cookies";
 import express, { type Express, type Request } from "express";
 import type { Auth } from "../accounts/auth";
 import { getViewerFromHeaders } from "../accounts/viewer";
-import { analyticsInputSchema, recordAnalytics, sessionKeyOf } from "../ads/analytics";
+import { analyticsInputSchema, trackPostAnalytics } from "../ads/analytics";
 import { handlePaymentWebhook } from "../ads/fulfilment";
 import type { AppContext } from "../context";
 
@@ -39,7 +38,8 @@ export function mountPaymentWebhook(app: Express, ctx: AppContext): void {
   );
 }
 
-const ANON_COOKIE = "cbs_as";
+/** The visitor's analytics session (signed, server/ads/analytics.ts issueVisitorSession). */
+const VISITOR_COOKIE = "cbs_as";
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? "").split(";")) {
@@ -49,11 +49,14 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+const STATUS = { done: 204, forbidden: 403, "session-issued": 202, throttled: 429 } as const;
+
 /**
- * `POST /api/analytics` (form: postId, action), sent by navigator.sendBeacon from sponsored
- * cards and boosted posts' pages. Mounted ahead of the page cache: a beacon changes no page a
- * visitor is served, so it must not empty the cache as other writes do. The browser session is
- * the sign-in session, or for visitors a cookie that lasts as long as the browser session.
+ * `POST /api/analytics` (form: postId, action, token), sent by the browser from sponsored cards
+ * and boosted posts' pages. Mounted ahead of the page cache: a beacon changes no page a visitor
+ * is served, so it must not empty the cache as other writes do. The rules are the domain's
+ * (trackPostAnalytics; issue 27 C, decision 0467): a token of a page of this host's campus, a
+ * session the server gave out, new visitor sessions limited per address.
  */
 export function mountAnalytics(app: Express, deps: { ctx: AppContext; auth: Auth }): void {
   const { ctx, auth } = deps;
@@ -72,24 +75,23 @@ export function mountAnalytics(app: Express, deps: { ctx: AppContext; auth: Auth
         if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
         const sessionToken = getSessionCookie(headers);
         const viewer = sessionToken ? await getViewerFromHeaders(ctx, auth, headers) : null;
-        let sessionKey: string;
-        if (viewer && sessionToken) {
-          sessionKey = sessionKeyOf("auth", sessionToken);
-        } else {
-          let anon = cookieValue(req.headers.cookie, ANON_COOKIE);
-          if (!anon || !/^[A-Za-z0-9_-]{20,64}$/.test(anon)) {
-            anon = randomBytes(18).toString("base64url");
-            res.cookie(ANON_COOKIE, anon, {
-              httpOnly: true,
-              sameSite: "lax",
-              secure: ctx.config.production,
-              path: ANALYTICS_PATH,
-            });
-          }
-          sessionKey = sessionKeyOf("anon", anon);
+        const outcome = await trackPostAnalytics(ctx, {
+          ...parsed.data,
+          campusId: ctx.campuses.forHost(req.headers.host).id,
+          signedIn: viewer && sessionToken ? { userId: viewer.id, sessionToken } : null,
+          visitorSession: cookieValue(req.headers.cookie, VISITOR_COOKIE),
+          address: req.ip ?? null,
+        });
+        if (outcome.kind === "session-issued") {
+          // Lasts as long as the browser session (spec 2 §4 'once per post per session').
+          res.cookie(VISITOR_COOKIE, outcome.visitorSession, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: ctx.config.production,
+            path: ANALYTICS_PATH,
+          });
         }
-        await recordAnalytics(ctx, { ...parsed.data, sessionKey, userId: viewer?.id ?? null });
-        res.status(204).end();
+        res.status(STATUS[outcome.kind]).end();
       } catch (error) {
         ctx.log.error({ err: error }, "analytics failed");
         res.status(500).json({ message: "Something went wrong" });

@@ -20,10 +20,14 @@ export function PostAdBar({
   own: boolean;
   /** A top-level post (not a comment, not a 'new user' banner). */
   boostable: boolean;
-  state: { boosted: boolean; latest: { id: string; status: AdStatus } | null };
+  state: {
+    boosted: boolean;
+    latest: { id: string; status: AdStatus } | null;
+    analyticsToken: string | null;
+  };
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useViewTracking(ref, postId, state.boosted && !own);
+  useViewTracking(ref, postId, state.analyticsToken, state.boosted && !own);
   const button = ownerBoostButton(state.latest);
   const paused = own && state.latest?.status === "paused";
   if (!state.boosted && !paused && !(own && boostable)) return <div ref={ref} />;

@@ -10,7 +10,7 @@ import type { FeedItem } from "~/server/ads/sponsored";
  */
 export function SponsoredCard({ post }: { post: FeedItem }) {
   const ref = useRef<HTMLDivElement>(null);
-  useViewTracking(ref, post.id, Boolean(post.sponsored) && !post.ownedByViewer);
+  useViewTracking(ref, post.id, post.sponsored?.analyticsToken, !post.ownedByViewer);
   return (
     <div ref={ref} data-sponsored-ad={post.sponsored?.adId}>
       <PostCard post={post} />

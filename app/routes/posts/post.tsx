@@ -57,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     const [post, thread, adState] = await Promise.all([
       getPost(context.app, viewer, ref),
       getThread(context.app, viewer, ref),
-      getPostAdState(context.app, viewer, params.id),
+      getPostAdState(context.app, viewer, ref),
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
