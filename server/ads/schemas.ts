@@ -11,9 +11,6 @@ export const DEFAULT_DAYS = 4;
 export const RUN_UNTIL_PAUSE_DAYS = 30;
 export const TITLE_MAX = 50;
 export const WEBSITE_MAX = 50;
-/** spec 2 §9 'Estimated daily reach'. */
-export const REACH_FIXED = "590-1,500";
-export const REACH_UNTIL_PAUSE = "980-2,600";
 
 /** spec 2 §9 CTA labels, the first the default. */
 export const CTA_LABELS = ["Visit Website", "Learn More", "Shop Now", "Book Now", "Sign Up"] as const;

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { assertPostBoostable, boostPost } from "~/server/ads/ads";
 import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
+import { getBoostReach } from "~/server/ads/reach";
 import {
   AD_GOALS,
   type AdGoal,
@@ -23,12 +24,11 @@ import {
   GOAL_TEXT,
   MAX_DAYS,
   MIN_DAYS,
-  REACH_FIXED,
-  REACH_UNTIL_PAUSE,
   RUN_UNTIL_PAUSE_DAYS,
   TITLE_MAX,
   WEBSITE_MAX,
 } from "~/server/ads/schemas";
+import { isListing } from "~/server/posts/listing";
 import { getPost } from "~/server/posts/posts";
 import type { Route } from "./+types/boost";
 
@@ -63,8 +63,13 @@ export async function loader(args: Route.LoaderArgs) {
     }
     return data({ state: "refused" as const, message: error.message }, { status: error.status });
   }
-  const post = await getPost(context.app, viewer, ref);
+  const [post, reach] = await Promise.all([
+    getPost(context.app, viewer, ref),
+    getBoostReach(context.app, context.campus.id),
+  ]);
   if (!post) return data({ state: "refused" as const, message: AD_MESSAGES.boostRefused }, { status: 404 });
+  // Issue 27 B: a listing's buyers write to the seller; a student selling a fridge has no website.
+  const defaultGoal: AdGoal = isListing(post.listing) ? "message" : "website";
   const firstImage = post.media.find((media) => media.kind === "image");
   return data({
     state: "ready" as const,
@@ -73,6 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
       text: post.plainText.slice(0, 140),
       image: firstImage?.thumbUrl ?? firstImage?.url ?? null,
     },
+    defaultGoal,
+    // Issue 27 B, decision 0466: the spec's figures only where the campus has that many people.
+    reach,
     testMode: context.app.payments.provider === "test",
   });
 }
@@ -129,10 +137,16 @@ function Header() {
 
 type Ready = Extract<Route.ComponentProps["loaderData"], { state: "ready" }>;
 
-function BoostForm({ data: { post, testMode }, errors }: { data: Ready; errors: AdFailureData | null }) {
+function BoostForm({
+  data: { post, testMode, defaultGoal, reach },
+  errors,
+}: {
+  data: Ready;
+  errors: AdFailureData | null;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [goal, setGoal] = useState<AdGoal>("website");
+  const [goal, setGoal] = useState<AdGoal>(defaultGoal);
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [untilPause, setUntilPause] = useState(false);
   const fieldError = (name: string) => (errors?.field === name ? errors.message : null);
@@ -269,7 +283,7 @@ function BoostForm({ data: { post, testMode }, errors }: { data: Ready; errors: 
               )}
             </p>
             <p className="mt-1 text-sm text-zinc-600">
-              Estimated daily reach: {untilPause ? REACH_UNTIL_PAUSE : REACH_FIXED} people
+              Estimated daily reach: {untilPause ? reach.untilPause : reach.fixed}
             </p>
           </section>
 
