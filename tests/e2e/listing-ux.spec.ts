@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seriousAxeViolations } from "./support/axe";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
@@ -68,6 +69,7 @@ test("a buyer sees Send Message on a listing's card and page, and the grid with 
   await expect(signIn.getByText("Log in or sign up to message sellers.")).toBeVisible();
   await visitor.keyboard.press("Escape");
   await expect(signIn).toBeHidden();
+  expect(await seriousAxeViolations(visitor)).toEqual([]);
 
   // The grid is linked from the feed; its tile shows the price.
   const tabs = visitor.getByRole("navigation", { name: "Feed or media" });
@@ -104,6 +106,12 @@ test("a buyer sees Send Message on a listing's card and page, and the grid with 
   await gallery.getByRole("button", { name: "Next photo" }).click();
   await expect(first).toBeInViewport();
   await expect(gallery.getByText("1 / 2")).toBeVisible();
+  // From the keyboard: the focused gallery scrolls with the arrow keys.
+  await gallery.getByRole("list").focus();
+  await visitor.keyboard.press("ArrowRight");
+  await expect(second).toBeInViewport();
+  await expect(gallery.getByText("2 / 2")).toBeVisible();
+  expect(await seriousAxeViolations(visitor)).toEqual([]);
 
   // Wide, the photos stack as before and the gallery's controls are gone.
   await visitor.setViewportSize({ width: 1280, height: 800 });

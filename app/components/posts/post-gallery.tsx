@@ -51,7 +51,10 @@ export function MediaGallery({
       <ul
         ref={listRef}
         onScroll={onScroll}
-        className="flex snap-x snap-mandatory items-center overflow-x-auto overscroll-x-contain rounded-xl [scrollbar-width:none] md:snap-none md:flex-col md:items-stretch md:gap-2 md:overflow-visible md:rounded-none"
+        // Focusable, so the arrow keys scroll it too (a scrollable region must be reachable by keyboard).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls on a phone; its focus is how a keyboard scrolls it.
+        tabIndex={0}
+        className="flex focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 snap-x snap-mandatory items-center overflow-x-auto overscroll-x-contain rounded-xl [scrollbar-width:none] md:snap-none md:flex-col md:items-stretch md:gap-2 md:overflow-visible md:rounded-none"
       >
         {media.map((item, index) => (
           <li
