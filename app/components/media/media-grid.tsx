@@ -52,22 +52,31 @@ function tileName(tile: MediaTileData): string {
   return listing.length > 0 ? `${base}, ${listing.join(", ")}` : base;
 }
 
-/** Issue 11 §2: a tile's price and Wanted / Reserved / Sold labels, over its bottom-left corner. */
+/**
+ * Issue 11 §2: a tile's price and Wanted / Reserved / Sold labels, over its bottom-left corner;
+ * issue 27 B (decision 0441): the price large, read at a glance as in a shop's grid.
+ */
 function TileListing({ tile }: { tile: MediaTileData }) {
   const { priceCents, kind, status } = tile.listing;
   if (priceCents === null && kind === "selling" && status === "available") return null;
-  const pill = "rounded-full px-2 py-0.5 text-[11px] font-bold leading-4 shadow-sm";
+  const label = "rounded-full px-2 py-0.5 text-[11px] leading-4 font-bold tracking-wide uppercase shadow-sm";
   return (
     <div
       aria-hidden="true"
-      className="pointer-events-none absolute bottom-1.5 left-1.5 z-[5] flex max-w-[calc(100%-0.75rem)] flex-wrap gap-1"
+      className="pointer-events-none absolute bottom-1.5 left-1.5 z-[5] flex max-w-[calc(100%-0.75rem)] flex-wrap items-center gap-1"
     >
       {priceCents !== null ? (
-        <span className={`${pill} bg-white/95 text-zinc-950 tabular-nums`}>{formatPrice(priceCents)}</span>
+        <span
+          className={`rounded-lg bg-white/95 px-2 py-0.5 text-[15px] leading-5 font-extrabold tracking-tight tabular-nums shadow-sm xs:text-base ${status === "sold" ? "text-zinc-500 line-through" : "text-zinc-950"}`}
+        >
+          {formatPrice(priceCents)}
+        </span>
       ) : null}
-      {kind === "wanted" ? <span className={`${pill} bg-violet-100 text-violet-900`}>Wanted</span> : null}
-      {status === "reserved" ? <span className={`${pill} bg-amber-100 text-amber-950`}>Reserved</span> : null}
-      {status === "sold" ? <span className={`${pill} bg-zinc-900 text-white`}>Sold</span> : null}
+      {kind === "wanted" ? <span className={`${label} bg-violet-100 text-violet-900`}>Wanted</span> : null}
+      {status === "reserved" ? (
+        <span className={`${label} bg-amber-100 text-amber-950`}>Reserved</span>
+      ) : null}
+      {status === "sold" ? <span className={`${label} bg-zinc-900 text-white`}>Sold</span> : null}
     </div>
   );
 }

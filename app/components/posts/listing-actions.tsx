@@ -25,6 +25,17 @@ export function nextStatuses(status: ListingStatus): ListingStatus[] {
   return ["available"];
 }
 
+/**
+ * Issue 27 C (decision 0442): whether the owner is offered boosting a post ('Boost for $5',
+ * 'Boost Again', the menu's 'Boost Post'): not on a sold listing, which the server refuses ('Sold
+ * listings can't be boosted.', server/posts/listing.ts isBoostable), nor on a reserved one, whose
+ * buyers are already found. An ad already running keeps its 'View Analytics' (PostAdBar), so the
+ * owner can still pause or stop it.
+ */
+export function offersBoost(status: ListingStatus): boolean {
+  return status === "available";
+}
+
 const smallButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-full border border-zinc-300 bg-white px-3.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
 

@@ -36,7 +36,7 @@ export function ListingSummary({ listing, className = "" }: { listing: ListingVi
     <div className={`flex flex-wrap items-center gap-x-3 gap-y-1.5 ${className}`}>
       {price ? (
         <p
-          className={`text-lg font-bold tabular-nums ${listing.status === "sold" ? "text-zinc-500 line-through decoration-2" : "text-zinc-950"}`}
+          className={`text-2xl font-extrabold tabular-nums ${listing.status === "sold" ? "text-zinc-500 line-through decoration-2" : "text-zinc-950"}`}
         >
           <span className="sr-only">{listing.kind === "wanted" ? "Budget: " : "Price: "}</span>
           {price}
@@ -56,4 +56,25 @@ export function ListingSummary({ listing, className = "" }: { listing: ListingVi
 /** Whether a post uses listing details (a plain post offers its status buttons only in its menu). */
 export function isListingPost(post: { listing: ListingView }): boolean {
   return isListing(post.listing);
+}
+
+/**
+ * Issue 27 A (decision 0440): whether a post shows the visible 'Send Message' button: someone
+ * else's top-level listing. A plain post, a comment and one's own post keep only the more menu's
+ * entry (spec 2 §2); a sponsored card has its ad's own button instead.
+ */
+export function offersMessageButton(post: {
+  listing: ListingView;
+  ownedByViewer: boolean;
+  parentId: string | null;
+  type: string;
+  sponsored?: unknown;
+}): boolean {
+  return (
+    !post.ownedByViewer &&
+    post.type === "post" &&
+    post.parentId === null &&
+    !post.sponsored &&
+    isListing(post.listing)
+  );
 }

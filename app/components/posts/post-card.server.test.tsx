@@ -172,3 +172,49 @@ describe("a feed card's body shared between readers", () => {
     expect(await page("Bike sold to a friend")).toContain("Bike sold to a friend");
   });
 });
+
+describe("a listing's card as a shop shows it (issue 27 A, B)", () => {
+  const sendMessage =
+    /<a [^>]*href="\/messages\/new\?to=jamier&amp;post=11111111-1111-4111-8111-111111111111"[^>]*>.*?Send Message/s;
+
+  it("offers Send Message on someone else's listing, to its author and sharing the post", async () => {
+    const html = await renderPage("/home", <PostCard post={summary()} />, null);
+    expect(html).toMatch(sendMessage);
+    expect(html).toContain('<span class="sr-only"> to Jamie</span>');
+  });
+
+  it.each([
+    ["one's own listing", { ownedByViewer: true }],
+    [
+      "a post without listing details",
+      {
+        listing: {
+          priceCents: null,
+          priceTerms: null,
+          condition: null,
+          kind: "selling",
+          status: "available",
+          expired: false,
+        },
+      },
+    ],
+    [
+      "a comment",
+      { parentId: "22222222-2222-4222-8222-222222222222", rootId: "22222222-2222-4222-8222-222222222222" },
+    ],
+  ] satisfies [string, Partial<PostSummary>][])(
+    "has no Send Message button on %s",
+    async (_label, overrides) => {
+      const html = await renderPage("/home", <PostCard post={summary(overrides)} />, null);
+      expect(html).not.toContain("Send Message");
+    },
+  );
+
+  it("shows the price before the category and the text", async () => {
+    const html = await renderPage("/home", <PostCard post={summary()} />, null);
+    const price = html.indexOf("$40");
+    expect(price).toBeGreaterThan(-1);
+    expect(price).toBeLessThan(html.indexOf("Furniture"));
+    expect(price).toBeLessThan(html.indexOf("Desk lamp, barely used"));
+  });
+});

@@ -33,8 +33,9 @@ if (import.meta.env.SSR) {
     serverActionsMarkup = module;
   });
 }
-const ListingOwnerActions = hydratedLater(() =>
-  import("./listing-actions").then((module) => module.ListingOwnerActions),
+// The owner's listing buttons, or anyone else's Send Message (issue 27 A), from a chunk of their own.
+const CardListingActions = hydratedLater(() =>
+  import("./card-listing-actions").then((module) => module.CardListingActions),
 );
 
 export interface PostCardProps {
@@ -127,12 +128,15 @@ export function PostCard({ post }: PostCardProps) {
       <SharedMarkup sharedKey={() => cardBodyKey(post)} className="contents">
         <PostCardBody post={post} name={name} postHref={postHref} />
       </SharedMarkup>
-      {/* Issue 11: the owner's status buttons on their own listing cards. */}
-      {post.ownedByViewer &&
-      post.parentId === null &&
+      {/*
+        Issue 11: the owner's status buttons on their own listing cards; issue 27 A (decision 0440):
+        on anyone else's listing, the buyer's Send Message in plain sight. Same test as the post page's
+        (offersMessageButton): a top-level listing, not sponsored (a 'new user' post never gets here).
+      */}
+      {post.parentId === null &&
       !post.sponsored &&
-      (isListingPost(post) || post.listing.status !== "available") ? (
-        <ListingOwnerActions postId={post.id} listing={post.listing} />
+      (isListingPost(post) || (post.ownedByViewer && post.listing.status !== "available")) ? (
+        <CardListingActions post={post} />
       ) : null}
       {post.sponsored ? (
         <div className="mt-3">
@@ -194,12 +198,13 @@ function PostCardBody({
           </ListLink>
         </p>
       ) : null}
+      {/* Issue 27 B (decision 0441): a listing's price and status come first, large, as in a shop. */}
+      <ListingSummary listing={post.listing} className="mt-3" />
       {post.category ? (
-        <div className="mt-3">
+        <div className="mt-2">
           <CategoryLabel value={post.category} />
         </div>
       ) : null}
-      <ListingSummary listing={post.listing} className="mt-2" />
       {post.text ? <PostText text={post.text} className="mt-2" /> : null}
       {post.firstMedia ? (
         <div className="mt-3">

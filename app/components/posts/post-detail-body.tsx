@@ -1,10 +1,12 @@
 import { useRootData } from "~/app/lib/root-data";
 import type { PostDetail } from "~/server/posts/views";
 import { ListingOwnerActions, WatchListingButton } from "./listing-actions";
-import { isListingPost, ListingSummary } from "./listing-labels";
+import { isListingPost, ListingSummary, offersMessageButton } from "./listing-labels";
+import { MessageSellerButton } from "./message-seller-button";
 import { PostActions } from "./post-actions";
 import { PostTimestamp } from "./post-age";
 import { CategoryLabel } from "./post-card";
+import { MediaGallery } from "./post-gallery";
 import { PostMedia } from "./post-media";
 import { PostText } from "./post-text";
 
@@ -27,18 +29,32 @@ export function PostDetailBody({
   const topLevel = post.type === "post" && post.parentId === null;
   return (
     <>
+      {/* Issue 27 B (decision 0441): price and status first; A (decision 0440): the buyer's Send Message under them. */}
+      <ListingSummary listing={post.listing} className="mt-3" />
+      {offersMessageButton(post) ? (
+        <MessageSellerButton
+          postId={post.id}
+          authorUsername={post.author.username}
+          authorFirstName={post.author.firstName}
+          className="mt-3 w-full xs:w-auto"
+        />
+      ) : null}
       {post.category ? (
         <div className="mt-3">
           <CategoryLabel value={post.category} />
         </div>
       ) : null}
-      <ListingSummary listing={post.listing} className="mt-3" />
       {post.text ? (
         <PostText text={post.text} whole className="mt-3 [&_p]:text-[17px] [&_p]:leading-relaxed" />
       ) : null}
       {post.media.length > 0 ? (
         <div className="mt-3">
-          <PostMedia media={post.media} authorName={authorName} eager />
+          {/* Issue 27 B (decision 0441): several photos swipe as a gallery on a phone. */}
+          {post.media.length > 1 ? (
+            <MediaGallery media={post.media} authorName={authorName} eager />
+          ) : (
+            <PostMedia media={post.media} authorName={authorName} eager />
+          )}
         </div>
       ) : null}
       <p className="mt-3 text-sm text-zinc-500">

@@ -14,7 +14,7 @@ const sizeClass = {
 
 type MediaSize = keyof typeof sizeClass;
 
-function MediaItem({
+export function MediaItem({
   media,
   alt,
   size,
@@ -63,7 +63,7 @@ interface PostMediaProps {
   eager?: boolean;
 }
 
-function altText(media: PostMediaView, count: number, authorName: string): string {
+export function altText(media: PostMediaView, count: number, authorName: string): string {
   const kind = media.kind === "video" ? "Video" : "Photo";
   return count > 1 ? `${kind} ${media.order} of ${count} from ${authorName}` : `${kind} from ${authorName}`;
 }

@@ -8,7 +8,7 @@ import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import type { ListingStatus } from "~/server/posts/listing";
 import { STATUS_ACTIONS } from "~/server/posts/listing";
-import { type ListingActionData, nextStatuses } from "./listing-actions";
+import { type ListingActionData, nextStatuses, offersBoost } from "./listing-actions";
 import { useCopyPostLink } from "./post-actions";
 import { RocketIcon, TrashIcon } from "./post-icons";
 
@@ -138,7 +138,8 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
               </MenuItem>
             ))
           : null}
-        {own && kind === "post" ? (
+        {/* Issue 27 C (decision 0442): not offered on a reserved or sold listing. */}
+        {own && kind === "post" && (listingStatus === undefined || offersBoost(listingStatus)) ? (
           <MenuItem
             icon={<RocketIcon className="size-5" />}
             onSelect={() => navigate(`/post/${postId}/boost`)}

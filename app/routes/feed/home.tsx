@@ -38,6 +38,10 @@ const CategoryFilter = hydratedLater(() =>
 const ListingFilters = hydratedLater(() =>
   import("~/app/components/posts/listing-filters").then((module) => module.ListingFilters),
 );
+// Issue 27 B (decision 0441): the Feed / Media tabs are links; they need no script before the page is idle.
+const FeedTabs = hydratedLater(() =>
+  import("~/app/components/media/feed-tabs").then((module) => module.FeedTabs),
+);
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
@@ -107,6 +111,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-3">
       <HomeHeader />
+      {/* Issue 27 B (decision 0441): the photo grid, linked from the feed at every width. */}
+      <FeedTabs current="feed" filters={loaderData.filters} />
       {viewer ? <ComposerPrompt /> : <WelcomePanel />}
       <NotifyPosted />
       <div className="flex flex-wrap items-center gap-2 px-1">

@@ -1,4 +1,5 @@
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { FeedTabs } from "~/app/components/media/feed-tabs";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, mediaPages, usePagedList } from "~/app/components/media/paged-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
@@ -77,7 +78,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   const nextHref = list.nextCursor ? pages.href(list.nextCursor) : null;
   return (
     <div className="flex flex-col gap-3">
-      <MediaTabs />
+      <FeedTabs current="media" filters={loaderData.filters} />
       <div className="px-1">
         <ListingFilters filters={loaderData.filters} />
       </div>
@@ -101,29 +102,6 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </div>
-  );
-}
-
-/** spec 2 §2 'tabs Feed and Media'. */
-function MediaTabs() {
-  const tabClass =
-    "relative flex h-12 flex-1 items-center justify-center text-[15px] font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600";
-  return (
-    <nav aria-label="Feed or media" className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
-      <ul className="flex">
-        <li className="flex flex-1">
-          <Link to="/home" className={`${tabClass} text-zinc-500 hover:bg-zinc-50 hover:text-zinc-800`}>
-            Feed
-          </Link>
-        </li>
-        <li className="flex flex-1">
-          <Link to="/media" aria-current="page" className={`${tabClass} text-zinc-950`}>
-            Media
-            <span aria-hidden="true" className="absolute inset-x-6 bottom-0 h-1 rounded-full bg-brand-600" />
-          </Link>
-        </li>
-      </ul>
-    </nav>
   );
 }
 

@@ -13,7 +13,7 @@ import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
-import type { ListingActionData } from "~/app/components/posts/listing-actions";
+import { type ListingActionData, offersBoost } from "~/app/components/posts/listing-actions";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import type { PostActionData } from "~/app/components/posts/post-actions";
 import { PostByline } from "~/app/components/posts/post-card";
@@ -36,6 +36,7 @@ import { getViewer } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { postPageParticipation } from "~/app/routes/posts/post-action.server";
 import { getPostAdState } from "~/server/ads/ads";
+import { ownerBoostButton } from "~/server/ads/sponsored";
 import { deleteComment, getThread } from "~/server/posts/comments";
 import { isPostError } from "~/server/posts/errors";
 import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing";
@@ -340,7 +341,12 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
         <PostAdBar
           postId={post.id}
           own={post.ownedByViewer}
-          boostable={post.parentId === null && post.type === "post"}
+          boostable={
+            post.parentId === null &&
+            post.type === "post" &&
+            // Issue 27 C (decision 0442): no 'Boost for $5' on a reserved or sold listing; a running ad keeps 'View Analytics'.
+            (offersBoost(post.listing.status) || ownerBoostButton(adState.latest) === "analytics")
+          }
           state={adState}
         />
       </article>

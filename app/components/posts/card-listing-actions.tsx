@@ -1,0 +1,21 @@
+import type { PostSummary } from "~/server/posts/views";
+import { ListingOwnerActions } from "./listing-actions";
+import { MessageSellerButton } from "./message-seller-button";
+
+/**
+ * The reader's own part of a listing's feed card, between its shared body and its action row
+ * (decision 0380): the owner's status buttons (issue 11), anyone else's 'Send Message' (issue 27 A,
+ * decision 0440). One chunk for both, loaded after the page as the action row is (decision 0370).
+ */
+export function CardListingActions({ post }: { post: PostSummary }) {
+  if (post.ownedByViewer) return <ListingOwnerActions postId={post.id} listing={post.listing} />;
+  return (
+    <div className="mt-3">
+      <MessageSellerButton
+        postId={post.id}
+        authorUsername={post.author.username}
+        authorFirstName={post.author.firstName}
+      />
+    </div>
+  );
+}
