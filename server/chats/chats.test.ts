@@ -10,7 +10,11 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { chatMembers, chatMessages, chats } from "../db/schema";
+import { readShellCounts } from "../notifications/badges";
+import { countUnreadNotifications, listNotifications } from "../notifications/notifications";
+import { setListingStatus } from "../posts/listing-status";
 import { removeWithReplies } from "../posts/removal";
+import { toggleSave } from "../posts/saves";
 import { userEventsAfter } from "../realtime/events";
 import { blockUser, listBlockedUsers, unblockUser, viewerBlocked } from "./blocks";
 import {
@@ -155,6 +159,32 @@ describe("sending (spec 2 §5 'Chat message')", () => {
     expect(card).toEqual({ deleted: true, id: post.id });
   });
 
+  it("shows the shared listing's price and its status as it is when the thread loads (issue 27)", async () => {
+    const { a, b } = await pair();
+    const post = await createTestPost(t, b.viewer, {
+      text: "Mini fridge",
+      listing: { price: "$40", priceTerms: "offers" },
+    });
+    const { chatId } = await startConversation(t.ctx, a.viewer, { recipientId: b.id, postId: post.id });
+    const cardOf = async () => (await listMessages(t.ctx, a.viewer, chatId)).items[0]?.sharedPost;
+    expect(await cardOf()).toMatchObject({
+      price: "$40 · Open to offers",
+      kind: "selling",
+      status: "available",
+    });
+    await setListingStatus(t.ctx, b.viewer, { postId: post.id, status: "reserved" });
+    expect(await cardOf()).toMatchObject({ price: "$40 · Open to offers", status: "reserved" });
+    await setListingStatus(t.ctx, b.viewer, { postId: post.id, status: "sold" });
+    expect(await cardOf()).toMatchObject({ status: "sold" });
+    // A post without listing details has no price line.
+    const plain = await createTestPost(t, b.viewer, { text: "Hello" });
+    await sendMessage(t.ctx, a.viewer, chatId, { postId: plain.id });
+    expect((await listMessages(t.ctx, a.viewer, chatId)).items[1]?.sharedPost).toMatchObject({
+      price: null,
+      status: "available",
+    });
+  });
+
   it("pages of 15, newest last, older pages before a message number", async () => {
     const { a, b } = await pair();
     const { chatId } = await startConversation(t.ctx, a.viewer, { recipientId: b.id, text: "m1" });
@@ -198,6 +228,48 @@ describe("read state (spec 2 §4 'Chat', decision 0231)", () => {
     expect((await getChat(t.ctx, b.viewer, chatId))?.receipt?.status).toBe("Delivered");
     await markChatRead(t.ctx, a.viewer, chatId);
     expect((await getChat(t.ctx, b.viewer, chatId))?.receipt?.status).toBe("Seen");
+  });
+
+  it("clears the chat's own notifications when it is opened, so nothing is read twice (issue 27)", async () => {
+    const { a, b } = await pair();
+    const post = await createTestPost(t, b.viewer, { text: "Bike for sale" });
+    // b is told of a new chat, then of a message in it.
+    const { chatId } = await startConversation(t.ctx, a.viewer, { recipientId: b.id, text: "hi" });
+    await sendMessage(t.ctx, a.viewer, chatId, { text: "still for sale?" });
+    // Another chat's message and a save stay unread: only the opened chat's are cleared.
+    const other = await createTestMember(t, { fullName: "Olga Other" });
+    await startConversation(t.ctx, other.viewer, { recipientId: b.id, text: "hello" });
+    await toggleSave(t.ctx, a.viewer, post.id);
+    expect(await countUnreadNotifications(t.ctx, b.viewer)).toBe(4);
+
+    const start = (await userEventsAfter(t.ctx.db, b.id, 0)).at(-1)?.seq ?? 0;
+    expect(await markChatRead(t.ctx, b.viewer, chatId)).toBe(true);
+    expect(await countUnreadNotifications(t.ctx, b.viewer)).toBe(2);
+    const left = await listNotifications(t.ctx, b.viewer);
+    const leftTypes = left.items.filter((item) => item.unread).map((item) => item.type);
+    expect(leftTypes.sort()).toEqual(["like", "new chat"]);
+    // b's other tabs hear of it and read their badges again (decision 0210).
+    expect((await userEventsAfter(t.ctx.db, b.id, start)).map((event) => event.type)).toEqual(["chat"]);
+
+    // Replying means having read (decision 0231): the reply clears what came before it.
+    await sendMessage(t.ctx, a.viewer, chatId, { text: "can you hold it?" });
+    expect(await countUnreadNotifications(t.ctx, b.viewer)).toBe(1);
+    const reply = await sendMessage(t.ctx, b.viewer, chatId, { text: "yes" });
+    expect(await countUnreadNotifications(t.ctx, b.viewer)).toBe(0);
+
+    // A heart leaves the chat read, but its notification is cleared by the next opening, and told.
+    await toggleMessageLike(t.ctx, a.viewer, chatId, reply.messageId);
+    expect(await countUnreadChats(t.ctx, b.viewer)).toBe(1);
+    expect(await countUnreadNotifications(t.ctx, b.viewer)).toBe(1);
+    const before = (await userEventsAfter(t.ctx.db, b.id, 0)).at(-1)?.seq ?? 0;
+    expect(await markChatRead(t.ctx, b.viewer, chatId)).toBe(true);
+    expect(await userEventsAfter(t.ctx.db, b.id, before)).toHaveLength(1);
+    expect(await markChatRead(t.ctx, b.viewer, chatId)).toBe(false);
+    // The chat counts and the notification counts agree: nothing of this chat is left unread.
+    expect(await readShellCounts(t.ctx, b.viewer, b.viewer.campusId)).toMatchObject({
+      unreadChats: 1,
+      unreadNotifications: 0,
+    });
   });
 
   it("lists chats newest first in keyset pages", async () => {

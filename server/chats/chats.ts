@@ -6,9 +6,11 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { chatMembers, chatMessages, chats, postMedia, posts, user } from "../db/schema";
+import { markChatNotificationsRead } from "../notifications/notifications";
 import { notify } from "../notifications/notify";
 import { cursorTime, decodeCursor, keysetPage, type Page, toPage } from "../posts/cursor";
 import { isUuid } from "../posts/input";
+import { type ListingKind, type ListingStatus, priceLine } from "../posts/listing";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
 import { userSummaryColumns } from "../posts/views";
 import { publishUserEvent } from "../realtime/events";
@@ -206,6 +208,8 @@ async function appendMessage(
       lastReadSeq: sql`case when ${chatMembers.userId} = ${senderId} then ${numbered.seq} else ${chatMembers.lastReadSeq} end`,
     })
     .where(eq(chatMembers.chatId, chat.id));
+  // Decision 0455: answering means having read, so the sender's notifications of this chat are read too.
+  await markChatNotificationsRead(tx, senderId, chat.id);
   await publishChatEvent(tx, [senderId, recipientId], { chatId: chat.id, messageId, kind: "message" });
 }
 
@@ -390,7 +394,10 @@ export async function sendMessage(
 
 /**
  * spec 2 §4 'Chat': opening a chat marks it read for the viewer, up to its latest message
- * (decision 0231). Tells both participants when anything changed (the other sees 'Seen').
+ * (decision 0231), and its message, message-like and new-chat notifications with it (decision
+ * 0455, issue 27: one message is cleared once). Tells both participants when the chat's read
+ * state changed (the other sees 'Seen'), the viewer alone when only notifications did (their
+ * other tabs read the badges again). True when anything changed.
  */
 export async function markChatRead(ctx: AppContext, viewer: Viewer | null, chatId: string): Promise<boolean> {
   const reader = requireReader(viewer);
@@ -408,8 +415,10 @@ export async function markChatRead(ctx: AppContext, viewer: Viewer | null, chatI
         ),
       )
       .returning({ chatId: chatMembers.chatId });
-    if (changed.length === 0) return false;
-    await publishChatEvent(tx, [reader.id, chat.otherUserId], { chatId: chat.id, kind: "read" });
+    const notificationsRead = await markChatNotificationsRead(tx, reader.id, chat.id);
+    if (changed.length === 0 && notificationsRead === 0) return false;
+    const told = changed.length > 0 ? [reader.id, chat.otherUserId] : [reader.id];
+    await publishChatEvent(tx, told, { chatId: chat.id, kind: "read" });
     return true;
   });
 }
@@ -618,10 +627,24 @@ export async function getChat(
   };
 }
 
-/** A shared post as the message's card shows it; `deleted` shows '* Post deleted **'. */
+/**
+ * A shared post as the message's card shows it; `deleted` shows '* Post deleted **'. The price
+ * and the listing's kind and status are read when the thread loads, not kept in the message, so
+ * a listing sold since it was shared shows Sold (issue 27).
+ */
 export type SharedPostCard =
   | { deleted: true; id: string }
-  | { deleted: false; id: string; text: string; author: string; thumbUrl: string | null };
+  | {
+      deleted: false;
+      id: string;
+      text: string;
+      author: string;
+      thumbUrl: string | null;
+      /** The card's price line ('$40 · Firm', 'Free'); null without a price (decision 0170). */
+      price: string | null;
+      kind: ListingKind;
+      status: ListingStatus;
+    };
 
 export interface MessageView {
   id: string;
@@ -720,6 +743,10 @@ export async function sharedPostCards(
       firstName: user.firstName,
       lastName: user.lastName,
       thumb: postMedia.thumbPath,
+      priceCents: posts.priceCents,
+      priceTerms: posts.priceTerms,
+      kind: posts.listingKind,
+      status: posts.listingStatus,
     })
     .from(posts)
     .innerJoin(user, eq(user.id, posts.authorId))
@@ -732,6 +759,9 @@ export async function sharedPostCards(
       text: [...row.text].slice(0, PREVIEW_CHARACTERS).join(""),
       author: `${row.firstName} ${row.lastName}`,
       thumbUrl: row.thumb ? ctx.storage.url(row.thumb) : null,
+      price: priceLine(row),
+      kind: row.kind,
+      status: row.status,
     });
   }
   return cards;

@@ -164,6 +164,39 @@ export async function markNotificationsSeen(ctx: AppContext, viewer: Viewer): Pr
     });
 }
 
+/** The spec 2 §3 types a chat's own events notify; opening or answering the chat reads them (issue 27). */
+const CHAT_NOTIFICATION_TYPES = [
+  "message",
+  "message like",
+  "new chat",
+] as const satisfies readonly NotificationType[];
+
+/**
+ * Issue 27 'one message, cleared once', decision 0455: a message raises both the chat's unread
+ * state and a notification; whoever reads the chat has read its notifications too, so the two
+ * badges never ask to be cleared twice. Runs in the caller's transaction; the user's unread rows
+ * are few (notifications_unread_idx). Returns how many were marked read.
+ */
+export async function markChatNotificationsRead(
+  tx: Queryable,
+  userId: string,
+  chatId: string,
+): Promise<number> {
+  const marked = await tx
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.read, false),
+        eq(notifications.chatId, chatId),
+        inArray(notifications.type, CHAT_NOTIFICATION_TYPES),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return marked.length;
+}
+
 /** spec 1 §2 badge, spec 2 §7 unread count: unread notifications since the list was last opened. */
 export async function countUnreadNotifications(ctx: AppContext, viewer: Viewer): Promise<number> {
   const [row] = await notificationQueries.unread(ctx.db, viewer.id);

@@ -1,4 +1,6 @@
+import { writeFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { axeRuleViolations } from "./support/axe";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
@@ -343,5 +345,154 @@ test("phones: the New Message page searches people, asks 'Start Conversation?', 
     await expect(sellerPage.getByRole("link", { name: "Messages", exact: true }).last()).toBeVisible();
   } finally {
     await close();
+  }
+});
+
+/** A buyer (wide screen) writes to the seller from the seller's post; the seller's page is a phone's or a desktop's. */
+async function conversationFor(browser: Browser, sellerViewport: { width: number; height: number }) {
+  const sellerContext = await browser.newContext({ baseURL: hostUrl(CAMPUS), viewport: sellerViewport });
+  const buyerContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const words = unique("Desk chair");
+  const seller = await createStudent(sellerContext, {
+    campus: CAMPUS,
+    label: "msg27-seller",
+    posts: [{ text: `${words}, comfy` }],
+  });
+  const buyer = await createStudent(buyerContext, { campus: CAMPUS, label: "msg27-buyer" });
+  const buyerPage = await buyerContext.newPage();
+  const hello = unique("Still for sale?");
+  await startFromPost(buyerPage, seller.postIds[0] ?? "", hello);
+  const chatPath = new URL(buyerPage.url()).pathname;
+  return {
+    seller,
+    buyer,
+    words,
+    hello,
+    chatPath,
+    buyerPage,
+    sellerContext,
+    sellerPage: await sellerContext.newPage(),
+    close: async () => {
+      await sellerContext.close();
+      await buyerContext.close();
+    },
+  };
+}
+
+test("issue 27: one message is cleared once, and the two bells of a phone always agree", async ({
+  browser,
+}) => {
+  const { sellerPage, sellerContext, chatPath, hello, close } = await conversationFor(browser, {
+    width: 390,
+    height: 844,
+  });
+  try {
+    await sellerPage.goto("/home");
+    await hydrated(sellerPage);
+    const headerBell = sellerPage.getByRole("main").getByRole("link", { name: /^Notifications/ });
+    const barBell = sellerPage
+      .getByRole("navigation", { name: "Tabs" })
+      .getByRole("link", { name: /^Notifications/ });
+    const barMessages = sellerPage
+      .getByRole("navigation", { name: "Tabs" })
+      .getByRole("link", { name: /^Messages/ });
+    const accountMenu = sellerPage.getByRole("button", { name: /^Account menu for / });
+    // The new chat is one unread chat and one 'new chat' notification: both bells say 1, and the
+    // header's total says what it counts.
+    await expect(barBell).toHaveAccessibleName(/^Notifications\W+1 unread$/);
+    await expect(headerBell).toHaveAccessibleName(/^Notifications\W+1 unread$/);
+    await expect(barMessages).toHaveAccessibleName(/^Messages\W+1 unread$/);
+    await expect(accountMenu).toHaveAccessibleName(/, 2 unread notifications and chats$/);
+
+    // Another tab of the seller's stays open on the feed.
+    const otherTab = await sellerContext.newPage();
+    await otherTab.goto("/home");
+    await hydrated(otherTab);
+    const otherBell = otherTab
+      .getByRole("navigation", { name: "Tabs" })
+      .getByRole("link", { name: /^Notifications/ });
+    await expect(otherBell).toHaveAccessibleName(/^Notifications\W+1 unread$/);
+
+    // Opening the chat reads it and its notification: nothing is left to clear on the bell.
+    await sellerPage.goto(chatPath);
+    await expect(sellerPage.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+    await expect(barBell).toHaveAccessibleName("Notifications", { timeout: 15_000 });
+    await expect(barMessages).toHaveAccessibleName("Messages");
+    await expect(accountMenu).not.toHaveAccessibleName(/unread/);
+    // The other tab hears of it live (decision 0210) and agrees.
+    await expect(otherBell).toHaveAccessibleName("Notifications", { timeout: 15_000 });
+    await expect(
+      otherTab.getByRole("main").getByRole("link", { name: /^Notifications/ }),
+    ).toHaveAccessibleName("Notifications");
+  } finally {
+    await close();
+  }
+});
+
+test("issue 27: a chat shows each message's time under its day, the shared listing's live status, and refuses a non-photo when picked", async ({
+  browser,
+}, testInfo) => {
+  const { sellerPage, buyerPage, words, seller, close } = await conversationFor(browser, {
+    width: 1280,
+    height: 900,
+  });
+  try {
+    const thread = buyerPage.getByRole("list", { name: "Messages" });
+    // One day heading ('Today'), each message's time in a <time datetime>.
+    await expect(thread.getByRole("heading", { level: 2 })).toHaveText(["Today"]);
+    const times = thread.locator("time[datetime]");
+    await expect(times).toHaveCount(1);
+    expect(await times.first().textContent()).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+
+    // The seller marks the listing sold: the card says Sold when the thread is loaded again.
+    const card = thread.getByRole("link").filter({ hasText: words });
+    await expect(card.getByText("Sold", { exact: true })).toHaveCount(0);
+    await sellerPage.goto(`/post/${seller.postIds[0]}`);
+    await hydrated(sellerPage);
+    const marked = await sellerPage.evaluate(async (postId) => {
+      const form = new URLSearchParams({ intent: "set-listing-status", status: "sold" });
+      return (await fetch(`/post/${postId}`, { method: "POST", body: form, redirect: "manual" })).status;
+    }, seller.postIds[0] ?? "");
+    expect(marked).toBeLessThan(400);
+    await buyerPage.reload();
+    await expect(
+      thread.getByRole("link").filter({ hasText: words }).getByText("Sold", { exact: true }),
+    ).toBeVisible();
+
+    // A PDF picked as the photo is refused at once, with the posts' words, and nothing is attached.
+    const pdf = testInfo.outputPath("notes.pdf");
+    await writeFile(pdf, "%PDF-1.4 not a photo");
+    await hydrated(buyerPage);
+    await buyerPage.locator('input[type="file"][name="photo"]').setInputFiles(pdf);
+    await expect(toast(buyerPage, "Only photos & videos are allowed!")).toBeVisible();
+    await expect(buyerPage.getByAltText("Attached to your message")).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+test("issue 27: the inbox, a thread and the account menu pass axe at 390 and 1280 px", async ({
+  browser,
+}) => {
+  const rules = ["label-content-name-mismatch", "color-contrast", "page-has-heading-one"];
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const { sellerPage, chatPath, close } = await conversationFor(browser, viewport);
+    try {
+      // The chat unread: the account menu carries its badge (at 1280 px beside the first name).
+      await sellerPage.goto("/messages");
+      expect.soft(await axeRuleViolations(sellerPage, rules), `inbox at ${viewport.width} px`).toEqual([]);
+      // The thread beside the inbox with its row selected (wide), or alone (phone).
+      await sellerPage.goto(chatPath);
+      expect.soft(await axeRuleViolations(sellerPage, rules), `thread at ${viewport.width} px`).toEqual([]);
+      await expect
+        .soft(sellerPage.getByRole("heading", { level: 1 }).filter({ visible: true }))
+        .toHaveCount(viewport.width < 1000 ? 1 : 2);
+      await sellerPage.screenshot({ path: `/tmp/chat27-thread-${viewport.width}.png` });
+    } finally {
+      await close();
+    }
   }
 });

@@ -47,10 +47,11 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
                   >
                     {name}
                   </span>
-                  <span className="truncate text-sm text-zinc-500">@{chat.other.username}</span>
+                  {/* Issue 27: zinc-600, not 500: readable (4.5:1) on the selected row's grey too. */}
+                  <span className="truncate text-sm text-zinc-600">@{chat.other.username}</span>
                   <time
                     dateTime={chat.lastModified.toISOString()}
-                    className="ml-auto shrink-0 text-xs text-zinc-500"
+                    className="ml-auto shrink-0 text-xs text-zinc-600"
                     suppressHydrationWarning
                   >
                     {shortAge(chat.lastModified, now)}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
+import { checkFileChoice, fileKind } from "~/app/components/posts/file-picker";
 import { SchoolPromptModal } from "~/app/components/posts/post-gate-modals";
 import { useToast } from "~/app/components/ui/toaster";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
@@ -154,8 +155,20 @@ export function MessageComposer({
           tabIndex={-1}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
-            setPhoto(file);
             event.target.value = "";
+            if (!file) return;
+            // Issue 27: refused when picked, not on send — the posts' type check (spec 2 §5), then
+            // the chat's own 'photos only' (decision 0233); the server checks the bytes again.
+            const refusal =
+              checkFileChoice(0, [file]) ??
+              (fileKind(file) === "video"
+                ? { message: CHAT_MESSAGES.noVideos, type: "danger" as const }
+                : null);
+            if (refusal) {
+              show(refusal);
+              return;
+            }
+            setPhoto(file);
           }}
         />
         <button

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { useHydrated } from "~/app/lib/hydrated";
 import type { MessagePage, MessageView } from "~/server/chats/chats";
 import type { ComposerActionData } from "./message-composer";
+import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: older history loads when the list is scrolled within 67 px of its top. */
@@ -19,8 +21,9 @@ interface OlderData {
 
 /**
  * A conversation's messages, newest at the bottom (spec 2 §2 '/messages/{chatId}'): text, the
- * photo, a shared post's card, the heart; 'Delivered' or 'Seen' under the viewer's latest own
- * message (spec 2 §4 'Chat'). Older pages of 15 load near the top (spec 2 §7, §9).
+ * photo, a shared post's card, the heart; each message's time, the first of each day under the
+ * day's name (issue 27); 'Delivered' or 'Seen' beside the viewer's latest own message's time
+ * (spec 2 §4 'Chat'). Older pages of 15 load near the top (spec 2 §7, §9).
  */
 export function MessageThread({
   chatId,
@@ -100,6 +103,9 @@ export function MessageThread({
   const items = [...earlier.items.filter((item) => !newest.has(item.id)), ...page.items];
   const before = earlier.items.length > 0 ? earlier.before : page.olderBefore;
   const { load: loadPage, state: olderState } = older;
+  // As a post's timestamp: UTC from the server, the reader's own zone once the page runs.
+  const zone = useHydrated() ? undefined : "UTC";
+  const now = new Date();
 
   /** Near the top with more to read: the next older page, unless one is on its way or the lock holds. */
   const loadOlder = useCallback(
@@ -132,16 +138,33 @@ export function MessageThread({
         </p>
       ) : null}
       <ol aria-label="Messages" className="flex flex-col gap-2">
-        {items.map((message) => (
-          <li key={message.id} className={`flex flex-col ${message.own ? "items-end" : "items-start"}`}>
-            <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
-            {receipt?.messageId === message.id ? (
-              <span className="mt-0.5 text-xs text-zinc-500" data-testid="receipt">
-                {receipt.status}
+        {items.map((message, index) => {
+          // Issue 27: the first message of each day opens it with the day's name.
+          const day = messageDayKey(message.createdAt, zone);
+          const previous = items[index - 1];
+          const opensDay = !previous || messageDayKey(previous.createdAt, zone) !== day;
+          return (
+            <li key={message.id} className={`flex flex-col ${message.own ? "items-end" : "items-start"}`}>
+              {opensDay ? (
+                <h2 className="my-2 self-center rounded-full bg-zinc-100 px-3 py-0.5 text-xs font-semibold text-zinc-700">
+                  {messageDayLabel(message.createdAt, now, zone)}
+                </h2>
+              ) : null}
+              <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              <span className="mt-0.5 px-1 text-xs text-zinc-600">
+                <time dateTime={message.createdAt.toISOString()}>
+                  {messageClock(message.createdAt, zone)}
+                </time>
+                {receipt?.messageId === message.id ? (
+                  <>
+                    <span aria-hidden="true"> · </span>
+                    <span data-testid="receipt">{receipt.status}</span>
+                  </>
+                ) : null}
               </span>
-            ) : null}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

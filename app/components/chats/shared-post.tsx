@@ -1,8 +1,13 @@
 import { Link } from "react-router";
+import { ListingStatusLabels } from "~/app/components/posts/listing-labels";
 import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
 
-/** A shared post in a chat (spec 2 §3 Message postId): its card, or '* Post deleted **' once it is gone (spec 2 §4). */
+/**
+ * A shared post in a chat (spec 2 §3 Message postId): its card, or '* Post deleted **' once it
+ * is gone (spec 2 §4). Issue 27: the card shows the price and the listing's labels (Wanted,
+ * Reserved, Sold) as they are when the thread loads, the feed's labels (decision 0170).
+ */
 export function SharedPost({ card }: { card: SharedPostCard }) {
   if (card.deleted) {
     return (
@@ -11,6 +16,7 @@ export function SharedPost({ card }: { card: SharedPostCard }) {
       </p>
     );
   }
+  const labelled = card.kind === "wanted" || card.status !== "available";
   return (
     <Link
       to={`/post/${card.id}`}
@@ -20,8 +26,21 @@ export function SharedPost({ card }: { card: SharedPostCard }) {
         <img src={card.thumbUrl} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
       ) : null}
       <span className="min-w-0">
-        <span className="block text-xs font-semibold text-zinc-500">{card.author}</span>
+        <span className="block text-xs font-semibold text-zinc-600">{card.author}</span>
         <span className="line-clamp-2 text-sm">{card.text || "View post"}</span>
+        {card.price || labelled ? (
+          <span className="mt-1 flex flex-wrap items-center gap-1.5">
+            {card.price ? (
+              <span
+                className={`text-sm font-bold tabular-nums ${card.status === "sold" ? "text-zinc-600 line-through" : "text-zinc-950"}`}
+              >
+                <span className="sr-only">{card.kind === "wanted" ? "Budget: " : "Price: "}</span>
+                {card.price}
+              </span>
+            ) : null}
+            <ListingStatusLabels listing={card} />
+          </span>
+        ) : null}
       </span>
     </Link>
   );

@@ -10,10 +10,13 @@ export function formatUnreadCount(count: number): string | null {
   return whole > 99 ? "99+" : String(whole);
 }
 
-/** Screen-reader text for a badge, e.g. '3 unread'. */
-export function unreadLabel(count: number): string | null {
+/** What the header's total counts (spec 1 §2), said with it so it is not taken for the bell's (issue 27). */
+export const TOTAL_UNREAD_WHAT = "unread notifications and chats";
+
+/** Screen-reader text for a badge, e.g. '3 unread', or '3 unread notifications and chats'. */
+export function unreadLabel(count: number, what = "unread"): string | null {
   const text = formatUnreadCount(count);
-  return text === null ? null : `${text} unread`;
+  return text === null ? null : `${text} ${what}`;
 }
 
 /**

@@ -163,9 +163,9 @@ function FeedError({ message }: { message: string | null }) {
   );
 }
 
-/** The page header with the unread badge (spec 1 §2: 'Headers with unread badge … on home'). */
+/** The page header with the notifications bell; the header total of spec 1 §2 is the account menu's badge. */
 function HomeHeader() {
-  const { viewer, unreadCount } = useRootData();
+  const { viewer, unreadNotifications } = useRootData();
   return (
     <div className="flex items-center justify-between px-1">
       <h1 className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">Home</h1>
@@ -176,7 +176,8 @@ function HomeHeader() {
         >
           <BellIcon className="size-6" />
           <span className="sr-only">Notifications</span>
-          <UnreadBadge count={unreadCount} className="absolute -top-0.5 -right-0.5" />
+          {/* Issue 27, decision 0455: the bottom bar's bell and this one count the same; the total is the account menu's. */}
+          <UnreadBadge count={unreadNotifications} className="absolute -top-0.5 -right-0.5" />
         </Link>
       ) : null}
     </div>

@@ -183,8 +183,9 @@ function ChatHeader({
         className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl p-1 hover:bg-zinc-50"
       >
         <Avatar person={chat.other} />
-        <span className="min-w-0">
-          <span className="flex items-center gap-1 font-bold">
+        <div className="min-w-0">
+          {/* Issue 27: on a phone the chat is the whole page, so the person's name is its heading. */}
+          <h1 className="flex items-center gap-1 text-base font-bold">
             <span className="truncate">{name}</span>
             {chat.other.verified ? (
               <span title="Verified student" className="text-sky-600">
@@ -192,9 +193,9 @@ function ChatHeader({
                 <span className="sr-only">Verified student</span>
               </span>
             ) : null}
-          </span>
-          <span className="block truncate text-sm text-zinc-500">@{chat.other.username}</span>
-        </span>
+          </h1>
+          <span className="block truncate text-sm text-zinc-600">@{chat.other.username}</span>
+        </div>
       </Link>
       {chat.viewerBlocked ? null : (
         <block.Form method="post" action={`/messages/${chat.id}`}>

@@ -37,3 +37,26 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           .join(", ")}`,
     );
 }
+
+/**
+ * The violations of the named axe rules only, whatever their tags or impact (`rule @ where, …`):
+ * for a test that proves one fix (issue 27), e.g. label-content-name-mismatch (WCAG 2.1 A) or
+ * page-has-heading-one (best practice), which the tag set above leaves out.
+ */
+export async function axeRuleViolations(page: Page, rules: readonly string[]): Promise<string[]> {
+  await hydrated(page);
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (ids) => {
+    const axe = (window as unknown as { axe: { run(options: object): Promise<{ violations: unknown[] }> } })
+      .axe;
+    const result = await axe.run({ runOnly: { type: "rule", values: ids } });
+    return result.violations;
+  }, rules);
+  return (violations as AxeViolation[]).map(
+    (violation) =>
+      `${violation.id}: ${violation.help} @ ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(" "))
+        .join(", ")}`,
+  );
+}
