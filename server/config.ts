@@ -70,6 +70,12 @@ export interface Config {
   notificationEmailDelayMs: number;
   /** Issue 14 §3, decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
   vapid: VapidKeys;
+  /**
+   * Issue 27 A, decision 0460: PUSH_LOCAL_SERVICE=1 lets push subscriptions name a push service on
+   * this machine (http(s) on localhost), for the tests' local push service only; refused at start
+   * when NODE_ENV=production.
+   */
+  pushLocalService: boolean;
 }
 
 export interface VapidKeys {
@@ -224,6 +230,15 @@ function loadOrCreateVapidKeys(env: Env, dataDir: string, mailFrom: string): Vap
   return { ...keys, subject };
 }
 
+/** Decision 0460: a test-only allowance, so production refuses to start with it rather than ignore it. */
+function pushLocalService(env: Env, production: boolean): boolean {
+  const allowed = flag(env.PUSH_LOCAL_SERVICE, false);
+  if (allowed && production) {
+    throw new Error("PUSH_LOCAL_SERVICE is for tests only and is refused when NODE_ENV=production");
+  }
+  return allowed;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -269,5 +284,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     notificationEmailDelayMs: seconds(env.NOTIFICATION_EMAIL_DELAY, 120) * 1000,
     vapid: loadOrCreateVapidKeys(env, dataDir, mailFrom),
+    pushLocalService: pushLocalService(env, production),
   };
 }
