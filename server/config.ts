@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
@@ -76,6 +76,11 @@ export interface Config {
    * when NODE_ENV=production.
    */
   pushLocalService: boolean;
+  /**
+   * Issue 27 C, decision 0461: the key unsubscribe links are signed with (UNSUBSCRIBE_SECRET; by
+   * default derived from APP_SECRET). Changing it voids every link sent, and nothing else.
+   */
+  unsubscribeSecret: string;
 }
 
 export interface VapidKeys {
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error("APP_SECRET is required when NODE_ENV=production (see README, Configuration).");
   }
   const mailFrom = optional(env.MAIL_FROM) ?? "Campus Buy Sell <no-reply@localhost>";
+  const appSecret = explicitSecret ?? loadOrCreateSecret(dataDir);
   return {
     production,
     port: Number(env.PORT || 3000),
@@ -255,7 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseReadUrl: readReplicaUrl(env),
     smtpUrl: optional(env.SMTP_URL),
     mailFrom,
-    appSecret: explicitSecret ?? loadOrCreateSecret(dataDir),
+    appSecret,
     publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
     stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: optional(env.STRIPE_WEBHOOK_SECRET),
@@ -285,5 +291,8 @@ export function loadConfig(env: Env = process.env): Config {
     notificationEmailDelayMs: seconds(env.NOTIFICATION_EMAIL_DELAY, 120) * 1000,
     vapid: loadOrCreateVapidKeys(env, dataDir, mailFrom),
     pushLocalService: pushLocalService(env, production),
+    unsubscribeSecret:
+      optional(env.UNSUBSCRIBE_SECRET) ??
+      createHmac("sha256", appSecret).update("unsubscribe-links").digest("hex"),
   };
 }

@@ -368,10 +368,16 @@ describe("notification e-mail (issue 14 §2, decision 0251)", () => {
 
 describe("unsubscribe (RFC 8058)", () => {
   it("accepts only tokens this app signed, and turns email_notifications off", async () => {
-    const token = unsubscribeToken(t.ctx, ana.id);
-    expect(verifyUnsubscribeToken(t.ctx, token)).toBe(ana.id);
-    expect(verifyUnsubscribeToken(t.ctx, `${ben.id}.${token.split(".").at(-1)}`)).toBeNull();
-    expect(verifyUnsubscribeToken(t.ctx, `${ana.id}.forged`)).toBeNull();
+    const token = unsubscribeToken(t.ctx, ana, "notifications");
+    expect(await verifyUnsubscribeToken(t.ctx, token, "notifications")).toBe(ana.id);
+    expect(await verifyUnsubscribeToken(t.ctx, token.replace(ana.id, ben.id), "notifications")).toBeNull();
+    expect(
+      await verifyUnsubscribeToken(
+        t.ctx,
+        `${token.slice(0, token.lastIndexOf("."))}.forged`,
+        "notifications",
+      ),
+    ).toBeNull();
     expect(await unsubscribeFromNotificationEmails(t.ctx, `${ana.id}.forged`)).toBe(false);
     expect(await unsubscribeFromNotificationEmails(t.ctx, token)).toBe(true);
     const [row] = await t.ctx.db

@@ -38,6 +38,7 @@ const CONTRACT_VARIABLES = [
   "VAPID_PRIVATE_KEY",
   "VAPID_SUBJECT",
   "PUSH_LOCAL_SERVICE",
+  "UNSUBSCRIBE_SECRET",
 ];
 
 async function assertPortFree(port: number, what: string): Promise<void> {
