@@ -145,7 +145,12 @@ describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
   it("tells nobody who blocked the actor", async () => {
     const post = await createTestPost(t, dee.viewer, { text: "Bike for sale" });
     await blockUser(t.ctx, dee.viewer, cal.id);
-    await createTestComment(t, cal.viewer, post.id, { text: "Is it still here?" });
+    // Decision 0462: the comment itself is refused now; the save is taken, and told to nobody.
+    await expect(
+      createTestComment(t, cal.viewer, post.id, { text: "Is it still here?" }),
+    ).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await toggleSave(t.ctx, cal.viewer, post.id);
     expect(await notificationsOf(dee)).toEqual([]);
     await unblockUser(t.ctx, dee.viewer, cal.id);
