@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
@@ -108,9 +108,19 @@ test("a buyer writes from a post; the seller sees it live, Seen, a reply, a phot
       .getByRole("list", { name: "Messages" })
       .getByAltText(`Photo from ${buyer.firstName}`);
     await expect(seen).toBeVisible({ timeout: 15_000 });
-    expect(await seen.getAttribute("src")).toMatch(
-      /\/media-files\/images\/messages\/[0-9a-f-]{36}\/.+\.webp$/,
-    );
+    // Decision 0463: the members-only address, 128 random bits in its name, and it loads.
+    const src = (await seen.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/chat-photos\/[0-9a-f-]{36}\/[0-9a-f]{32}-.+\.webp$/);
+    await expect
+      .poll(() => seen.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    const asSeller = await sellerPage.request.get(src);
+    expect(asSeller.status()).toBe(200);
+    expect(asSeller.headers()["cache-control"]).toMatch(/^private\b/);
+    // A signed-out visitor gets nothing.
+    const visitor = await playwrightRequest.newContext({ baseURL: new URL(sellerPage.url()).origin });
+    expect((await visitor.get(src)).status()).toBe(404);
+    await visitor.dispose();
 
     // Only the recipient likes: the seller likes the buyer's message, 'Reaction sent.'.
     const helloBubble = sellerPage.getByRole("listitem").filter({ hasText: hello });
