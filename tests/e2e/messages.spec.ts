@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
@@ -114,13 +114,19 @@ test("a buyer writes from a post; the seller sees it live, Seen, a reply, a phot
     await expect
       .poll(() => seen.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
-    const asSeller = await sellerPage.request.get(src);
-    expect(asSeller.status()).toBe(200);
-    expect(asSeller.headers()["cache-control"]).toMatch(/^private\b/);
-    // A signed-out visitor gets nothing.
-    const visitor = await playwrightRequest.newContext({ baseURL: new URL(sellerPage.url()).origin });
-    expect((await visitor.get(src)).status()).toBe(404);
-    await visitor.dispose();
+    // Asked from the page (the browser resolves {campus}.localhost): with the seller's session, and without one.
+    const ask = (credentials: RequestCredentials) =>
+      sellerPage.evaluate(
+        async ({ url, credentials }) => {
+          const response = await fetch(url, { credentials, cache: "no-store" });
+          return { status: response.status, cacheControl: response.headers.get("cache-control") ?? "" };
+        },
+        { url: src, credentials },
+      );
+    const asSeller = await ask("same-origin");
+    expect(asSeller.status).toBe(200);
+    expect(asSeller.cacheControl).toMatch(/^private\b/);
+    expect((await ask("omit")).status).toBe(404);
 
     // Only the recipient likes: the seller likes the buyer's message, 'Reaction sent.'.
     const helloBubble = sellerPage.getByRole("listitem").filter({ hasText: hello });
