@@ -45,3 +45,13 @@ describe("DATABASE_READ_URL (decision 0361)", () => {
     );
   });
 });
+
+describe("PUSH_LOCAL_SERVICE (issue 27 A, decision 0460)", () => {
+  it("is off by default, on for tests when asked, and stops a production start", () => {
+    expect(loadConfig(base).pushLocalService).toBe(false);
+    expect(loadConfig({ ...base, PUSH_LOCAL_SERVICE: "1" }).pushLocalService).toBe(true);
+    expect(() => loadConfig({ ...base, NODE_ENV: "production", PUSH_LOCAL_SERVICE: "1" })).toThrow(
+      "PUSH_LOCAL_SERVICE is for tests only and is refused when NODE_ENV=production",
+    );
+  });
+});

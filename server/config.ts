@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
@@ -70,6 +70,17 @@ export interface Config {
   notificationEmailDelayMs: number;
   /** Issue 14 §3, decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
   vapid: VapidKeys;
+  /**
+   * Issue 27 A, decision 0460: PUSH_LOCAL_SERVICE=1 lets push subscriptions name a push service on
+   * this machine (http(s) on localhost), for the tests' local push service only; refused at start
+   * when NODE_ENV=production.
+   */
+  pushLocalService: boolean;
+  /**
+   * Issue 27 C, decision 0461: the key unsubscribe links are signed with (UNSUBSCRIBE_SECRET; by
+   * default derived from APP_SECRET). Changing it voids every link sent, and nothing else.
+   */
+  unsubscribeSecret: string;
 }
 
 export interface VapidKeys {
@@ -224,6 +235,15 @@ function loadOrCreateVapidKeys(env: Env, dataDir: string, mailFrom: string): Vap
   return { ...keys, subject };
 }
 
+/** Decision 0460: a test-only allowance, so production refuses to start with it rather than ignore it. */
+function pushLocalService(env: Env, production: boolean): boolean {
+  const allowed = flag(env.PUSH_LOCAL_SERVICE, false);
+  if (allowed && production) {
+    throw new Error("PUSH_LOCAL_SERVICE is for tests only and is refused when NODE_ENV=production");
+  }
+  return allowed;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -232,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error("APP_SECRET is required when NODE_ENV=production (see README, Configuration).");
   }
   const mailFrom = optional(env.MAIL_FROM) ?? "Campus Buy Sell <no-reply@localhost>";
+  const appSecret = explicitSecret ?? loadOrCreateSecret(dataDir);
   return {
     production,
     port: Number(env.PORT || 3000),
@@ -240,7 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseReadUrl: readReplicaUrl(env),
     smtpUrl: optional(env.SMTP_URL),
     mailFrom,
-    appSecret: explicitSecret ?? loadOrCreateSecret(dataDir),
+    appSecret,
     publicUrl: optional(env.PUBLIC_URL)?.replace(/\/+$/, "") ?? null,
     stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: optional(env.STRIPE_WEBHOOK_SECRET),
@@ -269,5 +290,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     notificationEmailDelayMs: seconds(env.NOTIFICATION_EMAIL_DELAY, 120) * 1000,
     vapid: loadOrCreateVapidKeys(env, dataDir, mailFrom),
+    pushLocalService: pushLocalService(env, production),
+    unsubscribeSecret:
+      optional(env.UNSUBSCRIBE_SECRET) ??
+      createHmac("sha256", appSecret).update("unsubscribe-links").digest("hex"),
   };
 }

@@ -1,9 +1,19 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  or,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { chatMembers, user, userBlocks } from "../db/schema";
+import { chatMembers, notifications, user, userBlocks } from "../db/schema";
 import { publishUserEvent } from "../realtime/events";
 import { ChatError } from "./errors";
 import { CHAT_MESSAGES } from "./schemas";
@@ -12,7 +22,20 @@ import { CHAT_MESSAGES } from "./schemas";
  * Blocks (issue 13 §1, decision 0230; beyond the spec): a member blocks another from the chat
  * header or the profile. Either direction stops new conversations and messages between the
  * two; an existing chat stays readable. Blocks are rows, listed in settings with Unblock.
+ * Issue 27 D, decision 0462: either direction also stops comments on each other's posts and
+ * comments, notifications between the two, and hides each from the other's threads and
+ * searches (people and posts).
  */
+
+/**
+ * Decision 0462: true when no block stands between the viewer and the person in `personColumn`,
+ * either way. Two NOT EXISTS, each one probe of user_blocks' primary key (blocker_id,
+ * blocked_id); only signed-in readers' queries carry it, never a visitor's.
+ */
+export function noBlockBetween(viewerId: string | Placeholder, personColumn: AnyColumn | SQLWrapper): SQL {
+  return sql`(not exists (select 1 from user_blocks where blocker_id = ${viewerId} and blocked_id = ${personColumn})
+    and not exists (select 1 from user_blocks where blocker_id = ${personColumn} and blocked_id = ${viewerId}))`;
+}
 
 /** How two people stand: who blocked whom, from `viewerId`'s side (a block both ways reads as the viewer's). */
 export type BlockState = "none" | "viewer-blocked" | "blocked-viewer";
@@ -50,6 +73,19 @@ async function announce(db: Queryable, a: string, b: string): Promise<void> {
   }
 }
 
+/** Decision 0462: whether a block stands between `viewerId` and any of `otherIds`, either way. */
+export async function blockedWithAny(
+  db: Queryable,
+  viewerId: string,
+  otherIds: readonly string[],
+): Promise<boolean> {
+  const others = [...new Set(otherIds)].filter((id) => id !== viewerId);
+  for (const other of others) {
+    if ((await blockBetween(db, viewerId, other)) !== "none") return true;
+  }
+  return false;
+}
+
 /** Whether the viewer blocked `userId` (the profile menu's Block / Unblock). */
 export async function viewerBlocked(
   ctx: AppContext,
@@ -76,7 +112,18 @@ export async function blockUser(ctx: AppContext, viewer: Viewer | null, blockedI
       .values({ blockerId: member.id, blockedId: target.id, createdAt: ctx.clock.now() })
       .onConflictDoNothing()
       .returning({ blockedId: userBlocks.blockedId });
-    if (inserted.length > 0) await announce(tx, member.id, target.id);
+    if (inserted.length > 0) {
+      // Decision 0462: what each was told of the other goes from both lists (and their badges).
+      await tx
+        .delete(notifications)
+        .where(
+          or(
+            and(eq(notifications.userId, member.id), eq(notifications.actorId, target.id)),
+            and(eq(notifications.userId, target.id), eq(notifications.actorId, member.id)),
+          ),
+        );
+      await announce(tx, member.id, target.id);
+    }
   });
 }
 

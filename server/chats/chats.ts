@@ -19,6 +19,7 @@ import {
   type CheckedMessage,
   checkMessage,
   type MessageInput,
+  messagePhotoUrl,
   photoKeys,
   removeMessageFiles,
   type StoredMessagePhoto,
@@ -712,8 +713,9 @@ export async function listMessages(
       photo:
         row.imgPath && row.thumbPath
           ? {
-              url: ctx.storage.url(row.imgPath),
-              thumbUrl: ctx.storage.url(row.thumbPath),
+              // Decision 0463: the members-only address, never the public media one.
+              url: messagePhotoUrl(row.imgPath),
+              thumbUrl: messagePhotoUrl(row.thumbPath),
               width: row.imgWidth ?? 0,
               height: row.imgHeight ?? 0,
             }

@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { posts } from "../db/schema";
+import { chatMembers, chatMessages, posts } from "../db/schema";
 import { deleteStoredKeys, isMediaError, processImage, storeImage } from "../media/images";
 import { isPostError } from "../posts/errors";
 import { isUuid } from "../posts/input";
@@ -88,9 +89,11 @@ function asFileCode(code: string): "unsupported-file" | "file-too-large" | "unre
 }
 
 /**
- * Writes a message's photo through the storage seam at `images/messages/{messageId}/…`
+ * Writes a message's photo through the storage seam at `images/messages/{messageId}/{random}…`
  * (spec 2 §7 upload paths), re-encoded to WebP with its metadata stripped by the posts'
- * pipeline (server/media/images.ts): 480 px for the chat, 1080 px when opened.
+ * pipeline (server/media/images.ts): 480 px for the chat, 1080 px when opened. The name is 128
+ * random bits, not a hash of the photo (issue 27 B, decision 0463): nobody who has the photo
+ * can work out its address.
  */
 export async function storeMessagePhoto(
   ctx: AppContext,
@@ -98,7 +101,7 @@ export async function storeMessagePhoto(
   photo: Blob,
 ): Promise<StoredMessagePhoto> {
   const bytes = new Uint8Array(await photo.arrayBuffer());
-  const base = `images/messages/${messageId}/${createHash("sha256").update(bytes).digest("hex").slice(0, 20)}`;
+  const base = `${MESSAGE_PHOTO_KEY_PREFIX}${messageId}/${randomBytes(16).toString("hex")}`;
   const image = await processImage(bytes, {
     allowed: POST_FILE_TYPES,
     variants: POST_IMAGE_VARIANTS,
@@ -115,6 +118,56 @@ export async function storeMessagePhoto(
   const small = sizes.find((size) => size.name === "480");
   if (!large || !small) throw new Error("a message photo size was not stored");
   return { imgPath: large.key, thumbPath: small.key, imgWidth: large.width, imgHeight: large.height };
+}
+
+/** Where message photos are stored (spec 2 §7 upload paths). */
+const MESSAGE_PHOTO_KEY_PREFIX = "images/messages/";
+
+/**
+ * Issue 27 B, decision 0463: chat photos are served here, to the chat's two members only, never
+ * at the public MEDIA_URL_PREFIX: `/chat-photos/{messageId}/{name}`.
+ */
+export const MESSAGE_PHOTO_URL_PREFIX = "/chat-photos";
+
+/** Whether a storage key is a chat photo's (the public media route refuses those). */
+export function isMessagePhotoKey(key: string): boolean {
+  return key.startsWith(MESSAGE_PHOTO_KEY_PREFIX);
+}
+
+/** The address a chat's members load a stored message photo from. */
+export function messagePhotoUrl(key: string): string {
+  return `${MESSAGE_PHOTO_URL_PREFIX}/${key.slice(MESSAGE_PHOTO_KEY_PREFIX.length)}`;
+}
+
+const PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+/**
+ * The storage key behind a chat photo's address (the path after MESSAGE_PHOTO_URL_PREFIX), when
+ * `viewer` is a member of the message's chat and the chat is of `campusId` (the host's campus);
+ * null otherwise, for a visitor, anyone else, another campus's host or an address that is no
+ * photo of that message alike (decision 0463: each answered 404, saying nothing).
+ */
+export async function readableMessagePhotoKey(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  campusId: string,
+  path: string,
+): Promise<string | null> {
+  if (!viewer) return null;
+  const [messageId = "", name = "", ...rest] = path.replace(/^\//, "").split("/");
+  if (rest.length > 0 || !isUuid(messageId) || !PHOTO_NAME.test(name)) return null;
+  const key = `${MESSAGE_PHOTO_KEY_PREFIX}${messageId}/${name}`;
+  const [message] = await ctx.db
+    .select({ imgPath: chatMessages.imgPath, thumbPath: chatMessages.thumbPath })
+    .from(chatMessages)
+    .innerJoin(
+      chatMembers,
+      and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, viewer.id)),
+    )
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.campusId, campusId)))
+    .limit(1);
+  if (!message || (message.imgPath !== key && message.thumbPath !== key)) return null;
+  return key;
 }
 
 /** The storage keys of stored message photos. */

@@ -8,6 +8,7 @@ import { signInMethods } from "../accounts/sign-in-methods";
 import { startAdsWorker } from "../ads/worker";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
+import { MESSAGE_PHOTO_URL_PREFIX } from "../chats/content";
 import { loadConfig } from "../config";
 import { type AppContext, systemClock } from "../context";
 import { openDatabase, openReadReplica } from "../db/client";
@@ -34,7 +35,7 @@ import { EVENT_STREAM_PATH, eventStreamHandler } from "./event-stream";
 import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
-import { serveMediaFiles } from "./media-files";
+import { serveMediaFiles, serveMessagePhotos } from "./media-files";
 import { createPageCache, type PageCache } from "./page-cache";
 import { refuseDeepPaths } from "./path-depth";
 import { mountAnalytics, mountPaymentWebhook } from "./payments-routes";
@@ -199,6 +200,11 @@ export async function startApp(options: {
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
   // (a key never names other content, decision 0050), ranges for video.
   app.use(MEDIA_URL_PREFIX, serveMediaFiles(storage));
+  // Chat photos: to the chat's two members only, private (issue 27 B, decision 0463).
+  app.use(
+    MESSAGE_PHOTO_URL_PREFIX,
+    serveMessagePhotos({ ctx, auth, storage, campusOf: (host) => campuses.forHost(host).id }),
+  );
 
   // Only the better-auth endpoints we list are public; sign-up, sign-in and resets go
   // through our rules (server/accounts/auth.ts PUBLIC_AUTH_PATHS).

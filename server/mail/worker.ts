@@ -24,7 +24,7 @@ export function startMailWorker(ctx: AppContext, pollMs = 2_000): MailWorker {
       return {
         more:
           sent + retrying + failed >= MAIL_BATCH_SIZE ||
-          pushed.sent + pushed.expired + pushed.failed >= PUSH_BATCH_SIZE,
+          pushed.sent + pushed.expired + pushed.refused + pushed.failed >= PUSH_BATCH_SIZE,
       };
     },
     onError: (error) => ctx.log.error({ err: error }, "mail worker round failed"),

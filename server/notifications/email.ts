@@ -111,35 +111,82 @@ export async function queueNotificationEmail(
   );
 }
 
-/** HMAC of the user id with APP_SECRET: the unsubscribe link works without a session and for nobody else. */
-function unsubscribeSignature(ctx: AppContext, userId: string): string {
-  return createHmac("sha256", ctx.config.appSecret)
-    .update(`unsubscribe-notifications:${userId}`)
+/**
+ * What an unsubscribe link turns off (issue 27 C, decision 0461): part of the signed text, so a
+ * link made for one kind of mail never works for another.
+ */
+export type UnsubscribeKind = "notifications";
+
+/** How long an unsubscribe link works (decision 0461); the e-mail's settings link works always. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Decision 0461: an HMAC with the unsubscribe secret (UNSUBSCRIBE_SECRET, rotated to void every
+ * link) of the purpose, the kind, the user, the account's e-mail address (a link stops working
+ * when the address changes) and the day it was made (links expire).
+ */
+function unsubscribeSignature(
+  ctx: AppContext,
+  kind: string,
+  userId: string,
+  email: string,
+  issuedDay: string,
+): string {
+  return createHmac("sha256", ctx.config.unsubscribeSecret)
+    .update(["unsubscribe", kind, userId, email.toLowerCase(), issuedDay].join("\u0000"))
     .digest("base64url");
 }
 
-export function unsubscribeToken(ctx: AppContext, userId: string): string {
-  return `${userId}.${unsubscribeSignature(ctx, userId)}`;
+/** `{userId}.{kind}.{day made, base 36}.{signature}`: the account's current address is signed, not shown. */
+export function unsubscribeToken(
+  ctx: AppContext,
+  account: { id: string; email: string },
+  kind: UnsubscribeKind,
+): string {
+  const issuedDay = Math.floor(ctx.clock.now().getTime() / DAY_MS).toString(36);
+  return [
+    account.id,
+    kind,
+    issuedDay,
+    unsubscribeSignature(ctx, kind, account.id, account.email, issuedDay),
+  ].join(".");
 }
 
-/** The user a token was made for, or null when it was not made by this app. */
-export function verifyUnsubscribeToken(ctx: AppContext, token: string): string | null {
+/**
+ * The user a token of `kind` was made for, or null when this app did not make it for that kind,
+ * the account's address changed since, the secret was rotated, it is older than
+ * UNSUBSCRIBE_LINK_DAYS, or it is not a token at all (old links included: a clear page, no error).
+ */
+export async function verifyUnsubscribeToken(
+  ctx: AppContext,
+  token: string,
+  kind: UnsubscribeKind,
+): Promise<string | null> {
   if (token.length > 300) return null;
-  const dot = token.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(unsubscribeSignature(ctx, userId));
+  const parts = token.split(".");
+  if (parts.length !== 4) return null;
+  const [userId = "", tokenKind, issuedDay = "", signature = ""] = parts;
+  if (tokenKind !== kind || !/^[0-9a-z]{1,8}$/.test(issuedDay) || !/^[A-Za-z0-9_-]{1,100}$/.test(userId))
+    return null;
+  const age = Math.floor(ctx.clock.now().getTime() / DAY_MS) - Number.parseInt(issuedDay, 36);
+  if (age < 0 || age > UNSUBSCRIBE_LINK_DAYS) return null;
+  const [account] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!account) return null;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(unsubscribeSignature(ctx, kind, userId, account.email, issuedDay));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return userId;
 }
 
 /**
  * Issue 14 §2, RFC 8058: the one-click unsubscribe (and the confirm page's button). Turns
- * spec 1 §3 email_notifications off; false when the token is not ours or its user is gone.
+ * spec 1 §3 email_notifications off; false when the token is not valid (decision 0461) or its
+ * user is gone.
  */
 export async function unsubscribeFromNotificationEmails(ctx: AppContext, token: string): Promise<boolean> {
-  const userId = verifyUnsubscribeToken(ctx, token);
+  const userId = await verifyUnsubscribeToken(ctx, token, "notifications");
   if (!userId) return false;
   const updated = await ctx.db
     .update(user)
@@ -150,9 +197,13 @@ export async function unsubscribeFromNotificationEmails(ctx: AppContext, token: 
 }
 
 /** The unsubscribe page's address for a user, from configuration (decision 0110), never a request. */
-export function unsubscribeUrl(ctx: AppContext, campusId: string, userId: string): string {
+export function unsubscribeUrl(
+  ctx: AppContext,
+  campusId: string,
+  account: { id: string; email: string },
+): string {
   const origin = campusOrigin(campusId, null, ctx.config);
-  return `${origin}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, userId))}`;
+  return `${origin}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx, account, "notifications"))}`;
 }
 
 /**
@@ -212,7 +263,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
   }));
   const first = lines[0];
   const heading = wanted.length === 1 && first ? first.text : `You have ${wanted.length} new notifications`;
-  const unsubscribe = unsubscribeUrl(ctx, row.campusId, userId);
+  const unsubscribe = unsubscribeUrl(ctx, row.campusId, { id: userId, email: preferences.email });
   const { html, text } = await renderMail(
     createElement(NotificationsEmail, {
       campusName,

@@ -145,7 +145,12 @@ describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
   it("tells nobody who blocked the actor", async () => {
     const post = await createTestPost(t, dee.viewer, { text: "Bike for sale" });
     await blockUser(t.ctx, dee.viewer, cal.id);
-    await createTestComment(t, cal.viewer, post.id, { text: "Is it still here?" });
+    // Decision 0462: the comment itself is refused now; the save is taken, and told to nobody.
+    await expect(
+      createTestComment(t, cal.viewer, post.id, { text: "Is it still here?" }),
+    ).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await toggleSave(t.ctx, cal.viewer, post.id);
     expect(await notificationsOf(dee)).toEqual([]);
     await unblockUser(t.ctx, dee.viewer, cal.id);
@@ -368,10 +373,16 @@ describe("notification e-mail (issue 14 §2, decision 0251)", () => {
 
 describe("unsubscribe (RFC 8058)", () => {
   it("accepts only tokens this app signed, and turns email_notifications off", async () => {
-    const token = unsubscribeToken(t.ctx, ana.id);
-    expect(verifyUnsubscribeToken(t.ctx, token)).toBe(ana.id);
-    expect(verifyUnsubscribeToken(t.ctx, `${ben.id}.${token.split(".").at(-1)}`)).toBeNull();
-    expect(verifyUnsubscribeToken(t.ctx, `${ana.id}.forged`)).toBeNull();
+    const token = unsubscribeToken(t.ctx, ana, "notifications");
+    expect(await verifyUnsubscribeToken(t.ctx, token, "notifications")).toBe(ana.id);
+    expect(await verifyUnsubscribeToken(t.ctx, token.replace(ana.id, ben.id), "notifications")).toBeNull();
+    expect(
+      await verifyUnsubscribeToken(
+        t.ctx,
+        `${token.slice(0, token.lastIndexOf("."))}.forged`,
+        "notifications",
+      ),
+    ).toBeNull();
     expect(await unsubscribeFromNotificationEmails(t.ctx, `${ana.id}.forged`)).toBe(false);
     expect(await unsubscribeFromNotificationEmails(t.ctx, token)).toBe(true);
     const [row] = await t.ctx.db

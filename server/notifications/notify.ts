@@ -31,7 +31,7 @@ const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(["like", "availabl
 
 /**
  * Writes one notification unless the actor is the recipient (spec 2 §5: only when the actor is
- * not the content owner) or the recipient blocked the actor (the blocks of decision 0230).
+ * not the content owner) or a block stands between them, either way (decisions 0230, 0462).
  * Returns the new row's id, or null when nothing was notified.
  *
  * Decision 0330: one statement, so notify() adds one round trip to the write that causes it:
@@ -61,7 +61,9 @@ export async function notify(tx: Queryable, ctx: AppContext, input: NotifyInput)
           ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
           exists (select 1 from push_subscriptions where user_id = ${input.to}),
           ${now.toISOString()}::timestamptz
+        -- Decision 0462: a block either way, and neither is told of the other.
         where not exists (select 1 from user_blocks where blocker_id = ${input.to} and blocked_id = ${input.actorId})
+          and not exists (select 1 from user_blocks where blocker_id = ${input.actorId} and blocked_id = ${input.to})
           ${toldBefore}
         returning id, user_id, type
       ),

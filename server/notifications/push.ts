@@ -7,6 +7,7 @@ import { notifications, pushSubscriptions, user } from "../db/schema";
 import { usersWithLiveStreams } from "../realtime/presence";
 import { parseInput } from "../validation";
 import { invalidNotificationInput, NotificationError } from "./errors";
+import { endpointRefusal, type PushEndpointRules, sendRefusal } from "./push-endpoint";
 import { displayName, notificationHref, notificationWhat } from "./texts";
 
 /**
@@ -32,15 +33,23 @@ export const PushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 
+/** What the settings page shows when the browser names a push service we do not post to. */
+export const UNKNOWN_PUSH_SERVICE = "This browser's push service is not supported.";
+
+function endpointRules(ctx: AppContext): PushEndpointRules {
+  return { allowLocalService: ctx.config.pushLocalService };
+}
+
 /**
  * Stores the browser's subscription for the viewer (a browser that moves to another account
- * takes its endpoint along). Production accepts https push services only: the server posts to
- * this address, so it must not be one of ours.
+ * takes its endpoint along). The server posts to this address, so only https addresses of the
+ * browser vendors' push services are taken (issue 27 A, decision 0460); anything else is a 400
+ * and stores nothing.
  */
 export async function savePushSubscription(ctx: AppContext, viewer: Viewer, input: unknown): Promise<void> {
   const parsed = parseInput(PushSubscriptionSchema, input, invalidNotificationInput);
-  if (ctx.config.production && !parsed.endpoint.startsWith("https://")) {
-    throw new NotificationError("invalid-input", "Push needs an https push service.", "endpoint");
+  if (endpointRefusal(parsed.endpoint, endpointRules(ctx))) {
+    throw new NotificationError("invalid-input", UNKNOWN_PUSH_SERVICE, "endpoint");
   }
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -84,6 +93,8 @@ export interface PushRound {
   sent: number;
   /** Subscriptions the push service said are gone (404/410), deleted. */
   expired: number;
+  /** Subscriptions whose address the server must not post to (decision 0460), deleted unsent. */
+  refused: number;
   failed: number;
 }
 
@@ -130,7 +141,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
       .where(inArray(notifications.id, ids));
   });
 
-  const round: PushRound = { sent: 0, expired: 0, failed: 0 };
+  const round: PushRound = { sent: 0, expired: 0, refused: 0, failed: 0 };
   const unread = claimed.filter((item) => !item.read);
   const live = await usersWithLiveStreams(
     ctx.db,
@@ -158,9 +169,10 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
     for (const subscription of subscriptions) {
       const outcome = await sendPush(ctx, subscription, payload);
       if (outcome === "sent") round.sent++;
-      else if (outcome === "gone") {
+      else if (outcome === "gone" || outcome === "refused") {
         gone.push(subscription.id);
-        round.expired++;
+        if (outcome === "gone") round.expired++;
+        else round.refused++;
       } else round.failed++;
     }
   }
@@ -172,7 +184,16 @@ async function sendPush(
   ctx: AppContext,
   subscription: typeof pushSubscriptions.$inferSelect,
   payload: PushPayload,
-): Promise<"sent" | "gone" | "failed"> {
+): Promise<"sent" | "gone" | "refused" | "failed"> {
+  // Issue 27 A, decision 0460: checked again right before the request, with the host's addresses.
+  const refused = await sendRefusal(subscription.endpoint, endpointRules(ctx));
+  if (refused) {
+    ctx.log.warn(
+      { subscription: subscription.id, reason: refused },
+      "push endpoint refused, subscription removed",
+    );
+    return "refused";
+  }
   try {
     const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -188,6 +209,7 @@ async function sendPush(
       method: details.method,
       headers: details.headers as Record<string, string>,
       body,
+      // Decision 0460: a push service never redirects; following one would leave the checked address.
       redirect: "error",
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });

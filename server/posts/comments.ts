@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
+import { blockedWithAny, noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isForeignKeyViolation } from "../db/errors";
@@ -32,7 +33,14 @@ export const commentQueries = {
       .select(summaryColumns(viewer))
       .from(posts)
       .innerJoin(user, eq(user.id, posts.authorId))
-      .where(eq(posts.rootId, rootId))
+      .where(
+        and(
+          eq(posts.rootId, rootId),
+          // Decision 0462: a member sees no comment of someone blocked either way (nor, so, its
+          // replies); visitors' threads are unchanged.
+          viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
+        ),
+      )
       .orderBy(asc(posts.createdAt), asc(posts.id));
   },
 };
@@ -88,7 +96,13 @@ export async function createComment(
     throw new PostError("empty", POST_MESSAGES.empty);
 
   const [parent] = await ctx.db
-    .select({ id: posts.id, campusId: posts.campusId, rootId: posts.rootId, type: posts.type })
+    .select({
+      id: posts.id,
+      campusId: posts.campusId,
+      rootId: posts.rootId,
+      type: posts.type,
+      authorId: posts.authorId,
+    })
     .from(posts)
     .where(eq(posts.id, input.postId))
     .limit(1);
@@ -98,6 +112,13 @@ export async function createComment(
   if (parent.type !== "post") throw new PostError("invalid-input", POST_MESSAGES.cannotReply);
 
   const rootId = parent.rootId ?? parent.id;
+  // Decision 0462: no comment on the post, nor reply to the comment, of someone blocked either way.
+  const [root] =
+    rootId === parent.id
+      ? [parent]
+      : await ctx.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, rootId)).limit(1);
+  if (await blockedWithAny(ctx.db, author.id, [parent.authorId, root?.authorId ?? parent.authorId]))
+    throw new PostError("forbidden", POST_MESSAGES.cannotCommentBlocked);
   try {
     const { id } = await writeAuthoredPost(
       ctx,

@@ -98,6 +98,14 @@ beforeAll(async () => {
     select ${popularPostId}::uuid, 'idx-user-' || u, 'ut', timestamptz '2026-03-01' + u * interval '1 second'
     from generate_series(1, 400) u
     on conflict do nothing`);
+  // Blocks (decision 0462): every member blocked a few others, so the signed-in lists' block
+  // checks meet a table of some size, as in production.
+  await db.execute(sql`
+    insert into user_blocks (blocker_id, blocked_id, created_at)
+    select 'idx-user-' || u, 'idx-user-' || (1 + (u * k) % 400), timestamptz '2026-03-01' + k * interval '1 minute'
+    from generate_series(1, 400) u, generate_series(2, 6) k
+    where 1 + (u * k) % 400 <> u
+    on conflict do nothing`);
   await db.execute(sql`analyze`);
   // Thousands of rows into the embedded database: seconds on a quiet machine, far more on a busy one.
 }, 180_000);

@@ -57,6 +57,8 @@ export const POST_MESSAGES = {
     "This video holds details we can't remove, such as where it was filmed, so it wasn't posted. Try another video.",
   otherCampus: "You can only post and comment in your own campus.",
   cannotReply: "You can't reply to this post.",
+  /** Decision 0462 (ours): a block stands between the commenter and the post's or comment's author. */
+  cannotCommentBlocked: "You can't comment on this user's posts.",
   cannotSave: "Only posts can be saved.",
   notYours: "You can only delete your own posts and comments.",
   badCursor: "This list could not be loaded. Please refresh the page.",

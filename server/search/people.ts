@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
+import { noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
 import { requireReadableCampus } from "../posts/access";
@@ -78,6 +79,8 @@ export async function searchPeople(
     eq(user.banned, false),
     sql`(${contains} or ${text} <% ${PERSON_TEXT})`,
     input.excludeViewer && viewer ? ne(user.id, viewer.id) : undefined,
+    // Decision 0462: neither of two people with a block between them finds the other.
+    viewer ? noBlockBetween(viewer.id, user.id) : undefined,
     key ? sql`(${scoreValue}, ${user.id}) < (${key.score}::numeric, ${key.id})` : undefined,
   ];
   const rows = await ctx.db

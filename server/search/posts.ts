@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
+import { noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { posts, user } from "../db/schema";
@@ -180,7 +181,7 @@ export function postSearchQuery(
   // summaries' subqueries (first photo, saved by the viewer).
   const page =
     p.plan === "walk"
-      ? walkPage(db, p, keys)
+      ? walkPage(db, viewer, p, keys)
       : db
           .select({ id: posts.id })
           .from(posts)
@@ -194,6 +195,8 @@ export function postSearchQuery(
               p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
               ...listingConditions(p.filters),
               p.after ? afterCursor(keys, p.after) : undefined,
+              // Decision 0462: no post of someone blocked either way (signed-in searches only).
+              viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
             ),
           )
           .orderBy(...orderByUnindexed(keys))
@@ -217,6 +220,7 @@ export function postSearchQuery(
  */
 function walkPage(
   db: Queryable,
+  viewer: { id: string } | null,
   p: {
     campusId: string;
     tsquery: string;
@@ -230,6 +234,7 @@ function walkPage(
   const walked = db
     .select({
       id: posts.id,
+      authorId: posts.authorId,
       createdAt: posts.createdAt,
       searchTsv: posts.searchTsv,
       imgCount: posts.imgCount,
@@ -256,6 +261,7 @@ function walkPage(
           p.show === "media" ? sql`${walked.imgCount} > 0` : undefined,
           // As listingConditions reads the sold filter (the only listing filter a walk takes).
           p.filters.includeSold ? undefined : sql`${walked.listingStatus} <> 'sold'`,
+          viewer ? noBlockBetween(viewer.id, walked.authorId) : undefined,
         ),
       )
       // The inner order exactly (nulls last), so the walk's order is kept and no sort reads it all.

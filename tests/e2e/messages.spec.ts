@@ -110,9 +110,25 @@ test("a buyer writes from a post; the seller sees it live, Seen, a reply, a phot
       .getByRole("list", { name: "Messages" })
       .getByAltText(`Photo from ${buyer.firstName}`);
     await expect(seen).toBeVisible({ timeout: 15_000 });
-    expect(await seen.getAttribute("src")).toMatch(
-      /\/media-files\/images\/messages\/[0-9a-f-]{36}\/.+\.webp$/,
-    );
+    // Decision 0463: the members-only address, 128 random bits in its name, and it loads.
+    const src = (await seen.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/chat-photos\/[0-9a-f-]{36}\/[0-9a-f]{32}-.+\.webp$/);
+    await expect
+      .poll(() => seen.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    // Asked from the page (the browser resolves {campus}.localhost): with the seller's session, and without one.
+    const ask = (credentials: RequestCredentials) =>
+      sellerPage.evaluate(
+        async ({ url, credentials }) => {
+          const response = await fetch(url, { credentials, cache: "no-store" });
+          return { status: response.status, cacheControl: response.headers.get("cache-control") ?? "" };
+        },
+        { url: src, credentials },
+      );
+    const asSeller = await ask("same-origin");
+    expect(asSeller.status).toBe(200);
+    expect(asSeller.cacheControl).toMatch(/^private\b/);
+    expect((await ask("omit")).status).toBe(404);
 
     // Only the recipient likes: the seller likes the buyer's message, 'Reaction sent.'.
     const helloBubble = sellerPage.getByRole("listitem").filter({ hasText: hello });

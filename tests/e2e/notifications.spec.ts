@@ -223,6 +223,26 @@ test.describe("web push and the installable app", () => {
     }, subscription);
   }
 
+  test("a push service the app does not post to is refused with its words, and push stays off (decision 0460)", async ({
+    browser,
+  }) => {
+    const owner = await newStudentPage(browser, { label: "notif-push-refused" });
+    await owner.context.grantPermissions(["notifications"], { origin: BASE_URL });
+    // The browser names an address the server must not post to: the cloud metadata address.
+    await stubPushManager(owner.context, {
+      endpoint: "http://169.254.169.254/latest/meta-data/",
+      keys: { p256dh: "BAAA", auth: "AAAA" },
+      clientHash: "",
+    });
+    await owner.page.goto("/settings/notifications");
+    await hydrated(owner.page);
+    await owner.page.getByRole("button", { name: "Turn On Push Notifications" }).click();
+    await expect(owner.page.getByRole("alert")).toHaveText("This browser's push service is not supported.");
+    await expect(owner.page.getByText("Push notifications are off for this browser.")).toBeVisible();
+    await expect(owner.page.getByRole("button", { name: "Turn On Push Notifications" })).toBeVisible();
+    await owner.context.close();
+  });
+
   test("push is turned on in settings, sent by the app through the push service, and shown by the service worker", async ({
     browser,
   }) => {

@@ -21,9 +21,10 @@ export function meta({ matches }: Route.MetaArgs) {
  * The page an e-mail's 'Turn off notification e-mails' link opens (issue 14 §2, decision 0251).
  * Opening it changes nothing — mail scanners follow links — it asks to confirm with a button.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = verifyUnsubscribeToken(context.app, token) !== null;
+  // Decision 0461: an old, expired, rotated or other-kind link shows the invalid text, never an error.
+  const valid = (await verifyUnsubscribeToken(context.app, token, "notifications")) !== null;
   return data({ token, valid }, { status: valid ? 200 : 400 });
 }
 

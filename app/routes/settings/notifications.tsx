@@ -102,6 +102,21 @@ function PushSetting({ vapidPublicKey }: { vapidPublicKey: string }) {
     void currentPushSubscription().then((subscription) => setState(subscription ? "on" : "off"));
   }, []);
 
+  // Decision 0460: the server may refuse this browser's push service (a 400 with its words); the
+  // browser's subscription then goes too, so the page never says 'on' for a push that never comes.
+  const answer = fetcher.data as
+    | { ok?: boolean; intent?: string; toast?: { message?: string } | null }
+    | undefined;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || answer?.intent !== "subscribe-push") return;
+    if (answer.ok) {
+      setState("on");
+      return;
+    }
+    setProblem(answer.toast?.message ?? "Push notifications could not be turned on. Please try again.");
+    void unsubscribeFromPush().finally(() => setState("off"));
+  }, [fetcher.state, answer]);
+
   const turnOn = async () => {
     setProblem(null);
     try {
@@ -110,7 +125,6 @@ function PushSetting({ vapidPublicKey }: { vapidPublicKey: string }) {
         { intent: "subscribe-push", subscription: JSON.stringify(subscription) },
         { method: "post" },
       );
-      setState("on");
     } catch (error) {
       if (error instanceof Error && error.message === "permission-denied") setState("blocked");
       else setProblem("Push notifications could not be turned on. Please try again.");

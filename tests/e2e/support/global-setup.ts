@@ -37,6 +37,8 @@ const CONTRACT_VARIABLES = [
   "VAPID_PUBLIC_KEY",
   "VAPID_PRIVATE_KEY",
   "VAPID_SUBJECT",
+  "PUSH_LOCAL_SERVICE",
+  "UNSUBSCRIBE_SECRET",
 ];
 
 async function assertPortFree(port: number, what: string): Promise<void> {
@@ -108,6 +110,8 @@ export default async function globalSetup() {
     TEST_FIXTURES: "1",
     // CONTRACT.md NOTIFICATION_EMAIL_DELAY: tests do not wait two minutes for a notification e-mail.
     NOTIFICATION_EMAIL_DELAY: "0",
+    // Decision 0460: the push specs' push service is web-push-testing on localhost (support/push-service.ts).
+    PUSH_LOCAL_SERVICE: "1",
     // Decision 0135: visitors may read every campus but the privacy spec's own (support/env.ts).
     PUBLIC_CAMPUSES: campusIds()
       .filter((id) => id !== PRIVATE_CAMPUS)
