@@ -458,6 +458,18 @@ describe("sold listings (issue 11 §1, issue 15 §1)", () => {
   });
 });
 
+describe("reserved listings (issue 27, decision 0442)", () => {
+  it("a reserved listing cannot be boosted, with its own reason; available again, it can", async () => {
+    await setListingStatus(t.ctx, owner.viewer, { postId, status: "reserved" });
+    await expect(boost()).rejects.toMatchObject({
+      code: "not-boostable",
+      message: "Reserved listings can't be boosted.",
+    });
+    await setListingStatus(t.ctx, owner.viewer, { postId, status: "available" });
+    await expect(boost()).resolves.toMatchObject({ adId: expect.any(String) });
+  });
+});
+
 describe("the ads job (issue 15 §2)", () => {
   it("completes ads whose end passed, once, with one summary e-mail each", async () => {
     const adId = await runningAd({ days: "1" });

@@ -5,7 +5,7 @@ import type { Queryable } from "../db/client";
 import { preparedStatement } from "../db/prepared";
 import { type AdStatus, ads, checkoutSessions, payments, postAnalytics, posts } from "../db/schema";
 import { isUuid } from "../posts/input";
-import { isBoostable, LISTING_MESSAGES } from "../posts/listing";
+import { isBoostable, notBoostableMessage } from "../posts/listing";
 import { issueAnalyticsToken } from "./analytics";
 import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
 import { DAY_MS, refundUnusedDays, timeLeftMs } from "./refunds";
@@ -68,7 +68,7 @@ export async function assertPostBoostable(
     throw new AdError("not-found", AD_MESSAGES.boostRefused);
   }
   if (!isBoostable({ status: post.listingStatus })) {
-    throw new AdError("not-boostable", LISTING_MESSAGES.soldCannotBeBoosted);
+    throw new AdError("not-boostable", notBoostableMessage(post.listingStatus));
   }
   const [live] = await db
     .select({ id: ads.id })

@@ -218,12 +218,16 @@ describe("expiry and renewal (decision 0171)", () => {
 });
 
 describe("sold listings cannot be boosted (read by the ads issue)", () => {
-  it("assertListingBoostable refuses a sold listing and lets others through", async () => {
+  it("assertListingBoostable refuses a reserved or sold listing and lets an available one through", async () => {
     const seller = await createTestMember(t, { campusId: "ucla" });
     const { id } = await createTestPost(t, seller.viewer, { listing: { price: "15" } });
     await expect(assertListingBoostable(t.ctx, id)).resolves.toBeUndefined();
+    // Issue 27 (decision 0442): a reserved listing's buyer is found, so it is not boosted either.
     await setListingStatus(t.ctx, seller.viewer, { postId: id, status: "reserved" });
-    await expect(assertListingBoostable(t.ctx, id)).resolves.toBeUndefined();
+    await expect(assertListingBoostable(t.ctx, id)).rejects.toMatchObject({
+      code: "listing-state",
+      message: LISTING_MESSAGES.reservedCannotBeBoosted,
+    });
     await setListingStatus(t.ctx, seller.viewer, { postId: id, status: "sold" });
     await expect(assertListingBoostable(t.ctx, id)).rejects.toMatchObject({
       code: "listing-state",

@@ -10,7 +10,14 @@ import { notify } from "../notifications/notify";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, isUuid } from "./input";
-import { isBoostable, isExpired, LISTING_MESSAGES, LISTING_STATUSES, type ListingStatus } from "./listing";
+import {
+  isBoostable,
+  isExpired,
+  LISTING_MESSAGES,
+  LISTING_STATUSES,
+  type ListingStatus,
+  notBoostableMessage,
+} from "./listing";
 import { type LockedPost, lockPost } from "./post-lock";
 import { POST_MESSAGES } from "./schemas";
 
@@ -183,7 +190,7 @@ export async function isWatching(ctx: AppContext, viewerId: string, postId: stri
 
 /**
  * Issue 11 §1 'can no longer be boosted', for the ads issue: throws PostError 'listing-state'
- * (409, 'Sold listings can't be boosted.') when the post is sold, 'not-found' when it does not
+ * (409, 'Sold listings can't be boosted.', or the reserved wording) when it is not available, 'not-found' when it does not
  * exist. Who may boost (the owner) stays the ads issue's check. Pass the boost's transaction
  * as `db` to read the status it commits with.
  */
@@ -199,5 +206,5 @@ export async function assertListingBoostable(
     .where(eq(posts.id, postId))
     .limit(1);
   if (!post) throw new PostError("not-found", POST_MESSAGES.postGone);
-  if (!isBoostable(post)) throw new PostError("listing-state", LISTING_MESSAGES.soldCannotBeBoosted);
+  if (!isBoostable(post)) throw new PostError("listing-state", notBoostableMessage(post.status));
 }

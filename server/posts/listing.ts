@@ -49,6 +49,7 @@ export const LISTING_MESSAGES = {
   soldCannotBeReserved: "A sold listing can be marked available again, not reserved.",
   notExpired: `Listings can be renewed once they are ${LISTING_EXPIRY_DAYS} days old.`,
   soldCannotBeBoosted: "Sold listings can't be boosted.",
+  reservedCannotBeBoosted: "Reserved listings can't be boosted.",
   watchOnlyReserved: "You can ask to be notified only about reserved listings.",
   watchOwn: "This is your own listing.",
   statusChanged: (status: ListingStatus) => `Marked as ${STATUS_LABELS[status].toLowerCase()}.`,
@@ -133,7 +134,17 @@ export function readFeedListingFilters(params: URLSearchParams): FeedListingFilt
   return { free: params.get("free") === "1", showSold: params.get("sold") === "1" };
 }
 
-/** Issue 11 §1: sold listings cannot be boosted (the ads issue's assertPostBoostable reads it). */
+/**
+ * Issue 11 §1: sold listings cannot be boosted; issue 27 (decision 0442): nor reserved ones, whose
+ * buyer is already found. The ads' assertPostBoostable and the owner's boost buttons both read it.
+ */
 export function isBoostable(post: { status: ListingStatus }): boolean {
-  return post.status !== "sold";
+  return post.status === "available";
+}
+
+/** The refusal for a listing isBoostable turns down, in the spec's wording for sold ones. */
+export function notBoostableMessage(status: ListingStatus): string {
+  return status === "reserved"
+    ? LISTING_MESSAGES.reservedCannotBeBoosted
+    : LISTING_MESSAGES.soldCannotBeBoosted;
 }

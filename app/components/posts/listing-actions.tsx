@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
-import { type ListingStatus, type ListingView, STATUS_ACTIONS } from "~/server/posts/listing";
+import { isBoostable, type ListingStatus, type ListingView, STATUS_ACTIONS } from "~/server/posts/listing";
 
 /**
  * The listing's status buttons (issue 11 §2, decision 0170): the owner's on their cards and post
@@ -33,7 +33,7 @@ export function nextStatuses(status: ListingStatus): ListingStatus[] {
  * owner can still pause or stop it.
  */
 export function offersBoost(status: ListingStatus): boolean {
-  return status === "available";
+  return isBoostable({ status });
 }
 
 const smallButtonClass =
