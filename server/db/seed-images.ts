@@ -113,8 +113,8 @@ const SCENES: Record<DemoDrawing, Scene> = {
     wall: ["#fdf0e0", "#f6dcc0"],
     surface: ["#3f6f54", "#2f5641"],
     object: `
-      ${ticket(-9, 340, 250, "#ffffff", "#bf1e2e")}
-      ${ticket(7, 420, 360, "#fff8ec", "#841617")}`,
+      ${ticket(-9, 330, 380, "#ffffff", "#bf1e2e")}
+      ${ticket(7, 410, 480, "#fff8ec", "#841617")}`,
   },
   headphones: {
     wall: ["#e5e5ea", "#cfcfd6"],
@@ -239,8 +239,8 @@ function escapeXml(text: string): string {
 function sceneSvg(drawing: DemoDrawing, name: string): string {
   const scene = SCENES[drawing];
   const label = escapeXml(name);
-  // A tag about as wide as its text (DejaVu Sans averages ~0.6 em a character).
-  const tagWidth = Math.round(label.length * 19 + 60);
+  // A tag about as wide as its text (bold DejaVu Sans averages ~0.66 em a character).
+  const tagWidth = Math.round(name.length * 21 + 64);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${RENDER_WIDTH}" height="${(RENDER_WIDTH * HEIGHT) / WIDTH}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="wall" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${scene.wall[0]}"/><stop offset="1" stop-color="${scene.wall[1]}"/></linearGradient>

@@ -53,9 +53,20 @@ test.use({ baseURL: `http://ou.localhost:${DEMO_PORT}` });
 /** The seeded feed as a person would look at it (kept in tests/e2e/.artifacts, git-ignored). */
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  const file = path.join(artifacts, `${name}.png`);
-  await page.screenshot({ path: file });
-  await test.info().attach(name, { path: file, contentType: "image/png" });
+  // Lazy photos load once near the viewport: scroll through the page, wait for every photo, go back up.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.mouse.wheel(0, 600);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const fullPage of [false, true]) {
+    const file = path.join(artifacts, `${name}${fullPage ? "-full" : ""}.png`);
+    await page.screenshot({ path: file, fullPage });
+    await test.info().attach(path.basename(file), { path: file, contentType: "image/png" });
+  }
 }
 
 test("Olivia from the README logs in on OU, sees priced listings with photos and posts without the profile gate", async ({
