@@ -156,3 +156,19 @@ describe("a demo seed that fails (decision 0450)", () => {
     }
   });
 });
+
+describe("two processes starting on one empty database (decision 0450)", () => {
+  it("seed once: the second waits for the first and finds its users", async () => {
+    const fresh = await createTestContext();
+    try {
+      await Promise.all([seedDemoData(fresh.ctx), seedDemoData(fresh.ctx)]);
+      const [users] = await fresh.ctx.db.select({ count: sql<number>`count(*)::int` }).from(user);
+      expect(users?.count).toBe(3);
+      // The loser's drawings were not kept: only the seeded posts' and profiles' files remain.
+      const [media] = await fresh.ctx.db.select({ count: sql<number>`count(*)::int` }).from(postMedia);
+      expect(fresh.storage.objects.size).toBe(2 * (media?.count ?? 0) + 2 * 3);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
