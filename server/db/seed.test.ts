@@ -164,7 +164,7 @@ describe("two processes starting on one empty database (decision 0450)", () => {
       await Promise.all([seedDemoData(fresh.ctx), seedDemoData(fresh.ctx)]);
       const [users] = await fresh.ctx.db.select({ count: sql<number>`count(*)::int` }).from(user);
       expect(users?.count).toBe(3);
-      // The loser's drawings were not kept: only the seeded posts' and profiles' files remain.
+      // Only one seed's files are stored: two sizes of each listing photo and of each profile photo.
       const [media] = await fresh.ctx.db.select({ count: sql<number>`count(*)::int` }).from(postMedia);
       expect(fresh.storage.objects.size).toBe(2 * (media?.count ?? 0) + 2 * 3);
     } finally {

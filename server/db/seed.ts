@@ -215,7 +215,6 @@ function recordingStorage(storage: MediaStorage): { storage: MediaStorage; writt
   return {
     written,
     storage: {
-      ...storage,
       put: async (key, bytes, contentType) => {
         written.push(key);
         await storage.put(key, bytes, contentType);
@@ -295,7 +294,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
           postIds.set(listing.drawing, postId);
         }
       }
-      // Sold after everything was posted, as createPost computes each post's moment from its own clock.
+      // Issue 11 §1: the owner marks it sold, at its own moment after it was posted.
       for (const student of demoStudents) {
         for (const listing of student.listings) {
           const postId = postIds.get(listing.drawing);
@@ -313,11 +312,8 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
     await deleteStoredKeys(ctx.storage, written);
     throw error;
   }
-  if (!seeded) {
-    // Another process seeded first: what this one drew and stored is not used.
-    await deleteStoredKeys(ctx.storage, written);
-    return;
-  }
+  // Another process seeded first (it held the lock); this one stored nothing.
+  if (!seeded) return;
   ctx.log.info(
     {
       users: demoStudents.map((s) => s.email),
