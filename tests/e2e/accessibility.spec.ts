@@ -7,8 +7,8 @@ import { createStudent } from "./support/student";
 
 // ARCHITECTURE.md 'tests': axe for accessibility, on each page as it is once its script runs.
 // Issue 27: the main pages, signed out and signed in, at 390 and 1280 px; any serious or critical
-// violation fails. One context per test visits every page in turn, so the whole check is four
-// tests. On Texas A&M's campus, which no other spec reads.
+// violation fails. One context per test visits every page in turn (seriousAxeViolationsOf), so
+// the whole check is four tests. On Texas A&M's campus, which no other spec reads.
 
 const CAMPUS = "tamu";
 test.use({ baseURL: hostUrl(CAMPUS) });
@@ -18,7 +18,7 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-/** What the pages show, made once per worker: two students, their posts, a chat, a comment. */
+/** What the pages show: two students, their posts, a chat, a comment. */
 interface World {
   /** The signed-in student of the signed-in pages. */
   viewer: TestStudent;
@@ -28,8 +28,6 @@ interface World {
   word: string;
   chatPath: string;
 }
-
-let world: World | undefined;
 
 async function makeWorld(browser: Browser): Promise<World> {
   const word = `axecheck${Date.now().toString(36)}`;
@@ -78,15 +76,14 @@ async function makeWorld(browser: Browser): Promise<World> {
   }
 }
 
+// The signed-out pages read one world, made once per worker. Each signed-in test makes its own:
+// its pages mark the notification and the chat read, and the next test would see no unread badge.
+let signedOutWorld: World | undefined;
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(60_000);
-  world = await makeWorld(browser);
+  signedOutWorld = await makeWorld(browser);
 });
-
-function theWorld(): World {
-  if (!world) throw new Error("beforeAll made no world");
-  return world;
-}
 
 /** Waits for a text the page shows once its data is there. */
 function showing(text: string) {
@@ -95,17 +92,38 @@ function showing(text: string) {
   };
 }
 
+/** Clicks a control and waits for the dialog or menu it opens. */
+function opening(control: (page: Page) => ReturnType<Page["getByRole"]>, opened: "dialog" | "menu") {
+  return async (page: Page) => {
+    await control(page).click();
+    await expect(page.getByRole(opened).first()).toBeVisible();
+  };
+}
+
+const shareMenu = opening((page) => page.getByRole("button", { name: "Share", exact: true }).first(), "menu");
+
 function signedOutStops({ seller, word }: World): AxeStop[] {
   const [photoPost, textPost] = seller.postIds;
   return [
     // The generic host: its landing (feed of the generic instance) and Find Your School.
     { url: hostUrl("www", "/home") },
     { url: hostUrl("www", "/search_schools") },
+    {
+      url: hostUrl("www", "/search_schools?q=texas"),
+      name: "Find Your School, a school chosen",
+      prepare: opening((page) => page.getByRole("link", { name: /Texas A&M University/ }), "dialog"),
+    },
     { url: hostUrl(null, "/home") },
     { url: "/home", prepare: showing(word) },
+    {
+      url: "/home",
+      name: "/home with the sign-in menu open",
+      prepare: opening((page) => page.getByRole("button", { name: "Log in or sign up" }), "menu"),
+    },
     { url: "/media" },
     { url: `/media/${photoPost}` },
     { url: `/post/${textPost}`, prepare: showing(word) },
+    { url: `/post/${textPost}`, name: "a post with the share menu open", prepare: shareMenu },
     { url: "/search" },
     { url: `/search?q=${word}`, prepare: showing(word) },
     { url: `/search?q=${word}&show=media` },
@@ -139,8 +157,22 @@ function signedInStops({ viewer, seller, word, chatPath }: World, width: number)
         await expect(page.getByRole("textbox", { name: "Post text" })).toBeVisible();
       },
     },
+    {
+      url: "/home",
+      name: "/home with the account menu open",
+      prepare: opening((page) => page.getByRole("button", { name: /^Account menu for/ }), "menu"),
+    },
     { url: `/post/${ownPost}`, prepare: showing("Does it fit under a desk?") },
+    {
+      url: `/post/${ownPost}`,
+      name: "one's own post with its menu open",
+      prepare: opening(
+        (page) => page.getByRole("button", { name: "More options for this post" }).first(),
+        "menu",
+      ),
+    },
     { url: `/post/${textPost}`, prepare: showing(word) },
+    { url: `/post/${textPost}`, name: "another's post with the share menu open", prepare: shareMenu },
     { url: `/post/${photoPost}/likes` },
     { url: "/media" },
     { url: `/media/${photoPost}` },
@@ -157,10 +189,22 @@ function signedInStops({ viewer, seller, word, chatPath }: World, width: number)
       },
     },
     { url: "/messages/new" },
+    {
+      url: "/messages",
+      name: "/messages with New Message open",
+      // spec 1 §2: a modal on wide screens, the page /messages/new on phones.
+      prepare: async (page) => {
+        await page.getByRole("link", { name: "New Message", exact: true }).click();
+        await expect(page.getByRole("combobox").last()).toBeVisible();
+      },
+    },
     { url: "/saved" },
     { url: "/profile" },
     { url: `/${seller.username}`, prepare: showing(`@${seller.username}`) },
     { url: "/profile/set-up" },
+    { url: "/profile/set-up?step=2" },
+    { url: "/profile/set-up?step=3" },
+    { url: "/logout" },
     { url: "/profile/edit" },
     { url: `/post/${ownPost}/boost` },
     { url: "/ads" },
@@ -186,14 +230,15 @@ for (const viewport of VIEWPORTS) {
 
     test("no serious accessibility violations on the main pages, signed out", async ({ page }) => {
       test.setTimeout(180_000);
-      expect(await seriousAxeViolationsOf(page, signedOutStops(theWorld()))).toEqual({});
+      if (!signedOutWorld) throw new Error("beforeAll made no world");
+      expect(await seriousAxeViolationsOf(page, signedOutStops(signedOutWorld))).toEqual({});
     });
 
-    test("no serious accessibility violations on the main pages, signed in", async ({ page }) => {
+    test("no serious accessibility violations on the main pages, signed in", async ({ browser, page }) => {
       test.setTimeout(240_000);
-      const { viewer } = theWorld();
-      await page.context().addCookies([{ ...viewer.cookie, url: hostUrl(CAMPUS) }]);
-      expect(await seriousAxeViolationsOf(page, signedInStops(theWorld(), viewport.width))).toEqual({});
+      const world = await makeWorld(browser);
+      await page.context().addCookies([{ ...world.viewer.cookie, url: hostUrl(CAMPUS) }]);
+      expect(await seriousAxeViolationsOf(page, signedInStops(world, viewport.width))).toEqual({});
     });
   });
 }
