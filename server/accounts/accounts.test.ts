@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cookieFrom,
   createTestUser,
@@ -208,6 +208,27 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
       code: "wrong-password",
       message: "Wrong password!",
     });
+  });
+
+  it("checks a password against a hash for an unknown e-mail too, so both answers cost the same (issue 27)", async () => {
+    // The messages differ (spec 1 §5), but the time to answer must not tell an account apart: the
+    // unknown address goes through the same password hasher better-auth checks real ones with.
+    const student = await createTestUser(t);
+    const hasher = (await t.auth.$context).password;
+    const verify = vi.spyOn(hasher, "verify");
+    try {
+      await expect(login(student.email, "not-my-password")).rejects.toMatchObject({ code: "wrong-password" });
+      expect(verify.mock.calls.map(([call]) => call.password)).toEqual(["not-my-password"]);
+      verify.mockClear();
+      await expect(login(uniqueEmail("nobody"), "a-guess-123")).rejects.toMatchObject({
+        code: "user-not-found",
+      });
+      expect(verify.mock.calls.map(([call]) => call.password)).toEqual(["a-guess-123"]);
+      // The hash checked is a real one of that hasher: it answers false, it does not throw early.
+      expect(await verify.mock.results[0]?.value).toBe(false);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it("opens a new session at each sign-in and deletes it at sign-out", async () => {

@@ -184,6 +184,24 @@ export async function registerUser(
  * guessing from many places), and per address over all accounts (50 failures in 15 minutes).
  * Someone guessing from elsewhere locks their own address, not the owner's. A new session each time.
  */
+/** One hash per hasher, made the first time it is needed (one scrypt run per process). */
+const dummyHashes = new WeakMap<object, Promise<string>>();
+
+/**
+ * The work of checking `password` against an account's hash, for a sign-in with no account
+ * (issue 27): the same hasher better-auth verifies real passwords with (its context's
+ * `password`), against a hash of a random secret nobody knows, so the answer is always false.
+ */
+async function checkAgainstDummyHash(auth: Auth, password: string): Promise<void> {
+  const hasher = (await auth.$context).password;
+  let hash = dummyHashes.get(hasher);
+  if (!hash) {
+    hash = hasher.hash(randomBytes(32).toString("base64url"));
+    dummyHashes.set(hasher, hash);
+  }
+  await hasher.verify({ hash: await hash, password });
+}
+
 export async function signIn(
   ctx: AppContext,
   auth: Auth,
@@ -205,6 +223,9 @@ export async function signIn(
 
   const found = await findUserByEmail(ctx.db, email);
   if (!found) {
+    // Issue 27, decision 0447: the spec's messages tell an unknown address from a wrong password, but
+    // the time to answer must not add to that: the password is checked against a hash all the same.
+    await checkAgainstDummyHash(auth, password);
     if (await addressFailure()) throw lockout();
     throw new AccountError("user-not-found", ACCOUNT_MESSAGES.userNotFound);
   }
