@@ -144,7 +144,8 @@ describe("registerUser (spec 1 §4, §5)", () => {
     } finally {
       t.clock.set(new Date());
     }
-  });
+    // 27 sign-ups, each hashing a password.
+  }, 90_000);
 
   it("refuses an e-mail that is taken, whatever its case", async () => {
     const student = await createTestUser(t);
@@ -395,7 +396,8 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     expect((await login(student.email, student.password, "192.0.2.45")).userId).toBe(student.id);
     t.clock.advance(15 * MINUTE);
     expect((await login(student.email, student.password, ip)).userId).toBe(student.id);
-  });
+    // 50 sign-ins, each checking a password against a hash (decision 0447).
+  }, 90_000);
 });
 
 describe("password reset (spec 1 §2 /forgotpassword, §5)", () => {
