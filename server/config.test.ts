@@ -55,3 +55,28 @@ describe("PUSH_LOCAL_SERVICE (issue 27 A, decision 0460)", () => {
     );
   });
 });
+
+// Issue 27, decision 0446: sign-ups per client address.
+describe("SIGN_UPS_PER_5_MINUTES and SIGN_UPS_PER_HOUR", () => {
+  it("lets 25 sign-ups in 5 minutes from one address by default, so a dorm behind one address gets in", () => {
+    expect(loadConfig(base).signUpLimit).toEqual({ max: 25, windowMs: 5 * 60_000 });
+    expect(loadConfig({ ...base, SIGN_UPS_PER_5_MINUTES: "40" }).signUpLimit).toEqual({
+      max: 40,
+      windowMs: 5 * 60_000,
+    });
+  });
+
+  it("keeps SIGN_UPS_PER_HOUR's meaning (CONTRACT.md): that many in an hour", () => {
+    expect(loadConfig({ ...base, SIGN_UPS_PER_HOUR: "1000" }).signUpLimit).toEqual({
+      max: 1000,
+      windowMs: 60 * 60_000,
+    });
+  });
+
+  it("refuses both at once, and a count below 1", () => {
+    expect(() => loadConfig({ ...base, SIGN_UPS_PER_HOUR: "10", SIGN_UPS_PER_5_MINUTES: "25" })).toThrow(
+      "Set SIGN_UPS_PER_HOUR or SIGN_UPS_PER_5_MINUTES, not both",
+    );
+    expect(() => loadConfig({ ...base, SIGN_UPS_PER_5_MINUTES: "0" })).toThrow(/SIGN_UPS_PER_5_MINUTES/);
+  });
+});

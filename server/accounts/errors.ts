@@ -29,7 +29,10 @@ export const ACCOUNT_MESSAGES = {
   // Our wording (decision 0060).
   tooManyMagicLinks: "Too many sign-in links requested. Try again in an hour.",
   // Our wording (decision 0127): the sign-ups one client address may make in an hour are used up.
-  tooManySignUps: "Too many sign-ups from this network. Try again in an hour.",
+  // Decision 0446: the address's 5-minute window (server/accounts/throttle.ts signUpThrottle), or
+  // the hour of SIGN_UPS_PER_HOUR where an operator set it.
+  tooManySignUps: "Too many sign-ups from this network. Try again in a few minutes.",
+  tooManySignUpsHour: "Too many sign-ups from this network. Try again in an hour.",
   // Our wording (decision 0126): 'Claim this account' on a profile that is verified, banned or gone.
   notClaimable: "This account can't be claimed.",
 } as const;

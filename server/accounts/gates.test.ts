@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   assertCanParticipate,
   isParticipationRefused,
+  missingProfileParts,
   type ParticipationAction,
   type ParticipationRefusal,
   participationRefusal,
@@ -89,5 +90,43 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
     expect(() => assertCanParticipate(viewers["no profile"], "post")).toThrow(
       "Please pick a profile picture and add a bio before posting",
     );
+  });
+});
+
+describe("what a profile lacks before posting: the gate's rule, shared with the set-up wizard (issue 27)", () => {
+  const verified = { verified: true, schoolVerified: true };
+
+  it("names the picture, the bio or both while profile_set_up is false", () => {
+    expect(missingProfileParts({ profileSetUp: false, img: null, bio: "Selling a fridge" }, "post")).toEqual([
+      "photo",
+    ]);
+    expect(
+      missingProfileParts({ profileSetUp: false, img: "/media-files/p.webp", bio: "  " }, "post"),
+    ).toEqual(["bio"]);
+    expect(missingProfileParts({ profileSetUp: false, img: null, bio: null }, "post")).toEqual([
+      "photo",
+      "bio",
+    ]);
+    // A viewer carries only the flag: both are missing, as the gate has always said.
+    expect(missingProfileParts({ profileSetUp: false }, "post")).toEqual(["photo", "bio"]);
+  });
+
+  it("names nothing once profile_set_up is true (it never turns back, decision 0051), or for other actions", () => {
+    expect(
+      missingProfileParts({ profileSetUp: true, img: "/media-files/p.webp", bio: null }, "post"),
+    ).toEqual([]);
+    for (const action of ["comment", "message", "like", "report"] as const) {
+      expect(missingProfileParts({ profileSetUp: false, img: null, bio: null }, action)).toEqual([]);
+    }
+  });
+
+  it("agrees with the posting gate: it refuses exactly when something is missing", () => {
+    for (const action of ["post", "comment", "message", "like", "report"] as const) {
+      for (const profileSetUp of [false, true]) {
+        const refused =
+          participationRefusal({ ...verified, profileSetUp }, action)?.kind === "profile-incomplete";
+        expect(refused).toBe(missingProfileParts({ profileSetUp }, action).length > 0);
+      }
+    }
   });
 });

@@ -35,6 +35,30 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   report: { school: false, profile: false },
 };
 
+/** The parts of a profile posting needs (spec 2 §5). */
+export type ProfilePart = "photo" | "bio";
+
+/**
+ * What a profile still lacks before `action` may be taken (spec 2 §5: posting needs a profile
+ * picture and a bio; nothing else needs either): [] when nothing. The one rule the posting gate
+ * below and the set-up wizard's last step share (issue 27: the wizard called a profile finished
+ * that could not post). profile_set_up records that both existed once and never turns back
+ * (spec 1 §4, decision 0051), so once it is set nothing is missing; before, the parts the profile
+ * has not got are, and a caller that knows only the flag (a viewer) gets both.
+ */
+export function missingProfileParts(
+  profile: { profileSetUp: boolean; img?: string | null; bio?: string | null },
+  action: ParticipationAction,
+): ProfilePart[] {
+  if (!needs[action].profile || profile.profileSetUp) return [];
+  const missing: ProfilePart[] = [];
+  if (!profile.img) missing.push("photo");
+  if (!profile.bio?.trim()) missing.push("bio");
+  // Both present but the flag not yet read back (a photo just uploaded): the UPDATE that stored the
+  // second part set the flag too (server/profiles/profiles.ts), so nothing is missing.
+  return missing;
+}
+
 /** The first thing that stops `viewer` from taking `action`, or null when nothing does. */
 export function participationRefusal(
   viewer: GateViewer | null,
@@ -44,7 +68,10 @@ export function participationRefusal(
   if (!viewer.verified) return { kind: "verify-email" };
   const need = needs[action];
   if (need.school && !viewer.schoolVerified) return { kind: "verify-school" };
-  if (need.profile && !viewer.profileSetUp) return { kind: "profile-incomplete" };
+  // The flag alone: the server reads what the database recorded, not parts a caller passes.
+  if (missingProfileParts({ profileSetUp: viewer.profileSetUp }, action).length > 0) {
+    return { kind: "profile-incomplete" };
+  }
   return null;
 }
 

@@ -1,10 +1,19 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { generateRandomString } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/app/routes";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
@@ -13,6 +22,7 @@ import campusList from "../campuses/campuses.json";
 import { type DatabaseHandle, pgliteExtensions, wrapPglite } from "../db/client";
 import { migrateDatabase, migrationsFolder } from "../db/migrate";
 import { user } from "../db/schema";
+import { startApp } from "../http/app";
 import { isReservedUsername, RESERVED_USERNAMES } from "./reserved-usernames";
 
 /** The first static segment of every route's path, nested routes joined to their parents'. */
@@ -25,6 +35,33 @@ function firstSegments(entries: RouteConfigEntry[], parentPath = ""): string[] {
   });
 }
 
+/** A mounted Express app's router layers, as far as this test reads them (Express 5's router 2). */
+interface MountedLayer {
+  rawPath?: unknown;
+  route?: { path?: unknown };
+  handle?: { stack?: MountedLayer[] };
+}
+
+/**
+ * The first static segment of every path an Express app answers ahead of React Router: its
+ * routes (`app.get('/healthz')`), the paths it mounts middleware on (`app.use('/media-files')`)
+ * and, inside routers mounted on '/', theirs. Middleware on '/' itself names no path.
+ */
+function mountedFirstSegments(app: { router: { stack: MountedLayer[] } }): string[] {
+  const walk = (stack: MountedLayer[]): string[] =>
+    stack.flatMap((layer) => {
+      const raw = layer.route?.path ?? layer.rawPath;
+      const paths = (Array.isArray(raw) ? raw : [raw]).filter((p): p is string => typeof p === "string");
+      if (paths.length === 0) throw new Error(`a mounted path the test cannot read: ${String(raw)}`);
+      const nested = paths.includes("/") && layer.handle?.stack ? walk(layer.handle.stack) : [];
+      const own = paths
+        .map((p) => p.split("/")[1] ?? "")
+        .filter((first) => first !== "" && !first.startsWith(":") && !first.startsWith("*"));
+      return [...own, ...nested];
+    });
+  return walk(app.router.stack);
+}
+
 describe("reserved usernames (issue 9 §3, decision 0125)", () => {
   it("hold every first path segment of the route table, so a new page cannot be forgotten", () => {
     const segments = [...new Set(firstSegments(routes))];
@@ -33,6 +70,44 @@ describe("reserved usernames (issue 9 §3, decision 0125)", () => {
     const missing = segments.filter((segment) => !isReservedUsername(segment));
     expect(missing).toEqual([]);
   });
+
+  it("hold every first path segment the Express app serves before the pages, and every file of public/", async () => {
+    // Issue 27, decision 0445: '/events' (the live-event stream) was served here, but a student named
+    // 'Event Smith' was handed the username 'events'. The app is built as main.js builds it, with the
+    // test fixtures on (they are served outside production), and its routing tables are read.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "cbs-reserved-"));
+    const running = await startApp({
+      dev: false,
+      build: async () => ({}) as ServerBuild,
+      env: {
+        DATA_DIR: dataDir,
+        SEED_DEMO: "0",
+        TEST_FIXTURES: "1",
+        PAGE_CACHE_SECONDS: "0",
+        LOG_LEVEL: "silent",
+      },
+    });
+    try {
+      const served = [running.app, running.listPages, running.eventStream].flatMap((app) =>
+        mountedFirstSegments(app as unknown as { router: { stack: MountedLayer[] } }),
+      );
+      // The tables really were read: the paths main.js and app.ts mount are there.
+      expect(served).toEqual(
+        expect.arrayContaining(["healthz", "api", "media-files", "events", "webhooks", "dev"]),
+      );
+      // main.js serves the built client (public/ and Vite's assets/) ahead of the pages too.
+      const files = readdirSync(path.join(__dirname, "../../public"));
+      expect(files).toEqual(expect.arrayContaining(["favicon.svg", "icons", "logos", "sw.js"]));
+      const missing = [...new Set([...served, ...files, "assets"])].filter(
+        (name) => !isReservedUsername(name),
+      );
+      expect(missing).toEqual([]);
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // The whole app starts, a fresh database migrated: slow on a busy machine.
+  }, 120_000);
 
   it("hold the paths served before the pages, the staff's names and every campus's slug and code", () => {
     for (const name of ["healthz", "api", "assets", "logos", "favicon.svg", "media-files"]) {
@@ -179,6 +254,35 @@ describe("the migration that reserves 'icons' (decision 0253)", () => {
       // user-0 … user-4: the older holder ('Icons') takes the first free name, icons-3; the other skips icons-4.
       expect(rows.map((row) => row.username)).toEqual(["icons-5", "icons-3", "icons-2", "ICONS-4", "iconsx"]);
       await expect(db.update(user).set({ username: "Icons" }).where(eq(user.id, "user-4"))).rejects.toThrow();
+    });
+  });
+});
+
+describe("the migration that reserves 'events' and 'webhooks' (issue 27, decision 0445)", () => {
+  it("renames the holders of each name, oldest first, to that name's next free one", async () => {
+    // The migrations before it, as a database made before issue 27 has them. 'events-2' is taken.
+    const accounts = [
+      { username: "events", createdAt: new Date("2026-01-02T00:00:00Z") },
+      { username: "Events", createdAt: new Date("2026-01-01T00:00:00Z") },
+      { username: "events-2", createdAt: new Date("2026-01-03T00:00:00Z") },
+      { username: "WEBHOOKS", createdAt: new Date("2026-01-04T00:00:00Z") },
+      { username: "eventsx", createdAt: new Date("2026-01-05T00:00:00Z") },
+    ];
+    await acrossMigration("_reserve_events_and_webhooks", accounts, async (rows, db) => {
+      // user-0 … user-4: the older 'Events' takes events-3, the other events-4; 'WEBHOOKS' webhooks-2.
+      expect(rows.map((row) => row.username)).toEqual([
+        "events-4",
+        "events-3",
+        "events-2",
+        "webhooks-2",
+        "eventsx",
+      ]);
+      await expect(
+        db.update(user).set({ username: "Events" }).where(eq(user.id, "user-4")),
+      ).rejects.toThrow();
+      await expect(
+        db.update(user).set({ username: "webhooks" }).where(eq(user.id, "user-4")),
+      ).rejects.toThrow();
     });
   });
 });

@@ -4,8 +4,8 @@ import campusList from "../campuses/campuses.json";
 // /{username} (spec 1 §2), after every page of the route table, so a user named like a page is
 // hidden behind it; one named like the staff or a campus looks official. Pure data: the sign-up
 // paths, the username change and the database's CHECK constraint (server/db/schema/auth.ts) all
-// read it, and reserved-usernames.test.ts fails when a first path segment of app/routes.ts is
-// missing here.
+// read it, and reserved-usernames.test.ts fails when a first path segment of app/routes.ts, of the
+// Express app's routing tables or of public/ is missing here (decision 0445).
 
 /** Every first path segment of app/routes.ts, in its order. */
 const ROUTE_SEGMENTS = [
@@ -46,6 +46,10 @@ const TECHNICAL_PATHS = [
   "offline.html",
   "media-files",
   "robots.txt",
+  // Issue 27: the live-event stream (decision 0211) and the payment webhook (issue 15 §1), both
+  // mounted on the Express app ahead of the pages; the test reads the app's own table now.
+  "events",
+  "webhooks",
   "mentions",
   "cart",
   "checkout",

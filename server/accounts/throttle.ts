@@ -36,9 +36,12 @@ export const ACCOUNT_THROTTLE: ThrottleRule = { maxFailures: 100, windowMs: DAY,
  */
 export const ADDRESS_THROTTLE: ThrottleRule = { maxFailures: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 
-/** Sign-ups (by password or e-mail link) per client address: `max` an hour (decision 0127). */
-export function signUpThrottle(max: number): ThrottleRule {
-  return { maxFailures: max, windowMs: HOUR, lockMs: HOUR };
+/**
+ * Sign-ups (by password or e-mail link) per client address: `max` within the window, then none for
+ * as long again (decisions 0127, 0446; by default 25 in 5 minutes, server/config.ts).
+ */
+export function signUpThrottle(limit: { max: number; windowMs: number }): ThrottleRule {
+  return { maxFailures: limit.max, windowMs: limit.windowMs, lockMs: limit.windowMs };
 }
 
 export const accountThrottleKey = (email: string) => `account:${email.toLowerCase()}`;

@@ -62,6 +62,45 @@ test("a sign-up form filled before the page's script runs keeps 'Sign Up' usable
   await expect(page).toHaveURL(/\/verify(\?|$)/);
 });
 
+test("a disabled 'Sign Up' says what is missing, tied to the button, until the terms box is ticked", async ({
+  page,
+}) => {
+  // Issue 27: the button was disabled with no reason given; the terms box was easy to miss.
+  const account = newAccount("register-reason");
+  await page.goto("/register");
+  await hydrated(page);
+  const signUp = page.getByRole("button", { name: "Sign Up", exact: true });
+  await expect(signUp).toBeDisabled();
+  await expect(signUp).toHaveAccessibleDescription(
+    "To sign up, fill in your full name, your email and a password and tick the box to agree to the Terms of Service and Privacy Policy.",
+  );
+  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await expect(signUp).toBeDisabled();
+  await expect(signUp).toHaveAccessibleDescription(
+    "To sign up, tick the box to agree to the Terms of Service and Privacy Policy.",
+  );
+  // Shown next to the button, in a live region, so it is seen and announced as it changes.
+  const reason = page.getByText(
+    "To sign up, tick the box to agree to the Terms of Service and Privacy Policy.",
+  );
+  await expect(reason).toBeVisible();
+  await expect(reason).toHaveAttribute("aria-live", "polite");
+  await page.getByLabel("I agree to the Terms of Service and Privacy Policy").check();
+  await expect(signUp).toBeEnabled();
+  await expect(signUp).toHaveAccessibleDescription("");
+  await expect(reason).toHaveCount(0);
+
+  // The e-mail-link form says the same for its own button.
+  await page.goto("/register?method=noPassword");
+  await hydrated(page);
+  await page.getByLabel("Full name", { exact: true }).fill(account.fullName);
+  await expect(page.getByRole("button", { name: "Send Link", exact: true })).toHaveAccessibleDescription(
+    "To get your sign-up link, fill in your email and tick the box to agree to the Terms of Service and Privacy Policy.",
+  );
+});
+
 test("the development mailbox lists the code mail, newest first, with its text", async ({ page }) => {
   const account = newAccount("devmail");
   await submitRegistration(page, account);

@@ -116,6 +116,47 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
   await visitor.close();
 });
 
+test("a skipped photo ends the wizard on what is still missing, and 'Continue Posting' only once posting works", async ({
+  page,
+}, testInfo) => {
+  // Issue 27: skipping the photo ended on 'Your profile is finished!' and 'Continue Posting', which
+  // opened 'Your profile is not complete' (spec 2 §5: posting needs a picture and a bio).
+  test.setTimeout(90_000);
+  const photo = await writePhoto(testInfo.outputPath("wizard-photo.png"), { r: 200, g: 80, b: 40 }, 600, 600);
+  await createStudent(page.context(), { label: "wizard-skip", profile: false });
+  await page.goto("/profile/set-up?goBack=create_home");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Skip", exact: true }).click();
+  await page.getByLabel("Bio").fill("Freshman in nursing. Selling textbooks.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  const missing = page.getByRole("heading", { name: "Your profile still needs a profile picture" });
+  await expect(missing).toBeVisible();
+  await expect(missing).toBeFocused();
+  await expect(
+    page.getByText("To post, add a profile picture. You can also add it later from Edit Profile."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Continue Posting" })).toHaveCount(0);
+  // 'Not now' leaves for the feed, not for the composer that would ask again.
+  await expect(page.getByRole("link", { name: "Not now", exact: true })).toHaveAttribute("href", "/home");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The step offers to add what is missing: back to the picture, then on to the end.
+  await page.getByRole("link", { name: "Add a picture", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Pick a profile picture" })).toBeFocused();
+  await page.locator('input[type="file"][name="photo"]').setInputFiles(photo);
+  await expect(page.getByRole("button", { name: "Change photo", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Your profile is finished!" })).toBeVisible();
+  await page.getByRole("link", { name: "Continue Posting", exact: true }).click();
+  await expect(page).toHaveURL(/\/create\/post\?goBack=home$/);
+  await hydrated(page);
+  await expect(page.getByRole("form", { name: "Create Post" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Your profile is not complete" })).toHaveCount(0);
+});
+
 test("a name and bio typed on /profile/edit before the page's script runs keep 'Save' usable, and save", async ({
   page,
 }) => {

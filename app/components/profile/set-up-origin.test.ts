@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { closeTarget, finishLabel, parseStep, setUpHref } from "./set-up-origin";
+import { closeTarget, finishLabel, originAction, parseStep, setUpHref } from "./set-up-origin";
+
+describe("originAction (issue 27: what the last step checks the posting gate for)", () => {
+  it("is a post from the create origins, a comment from 'comment', nothing otherwise", () => {
+    for (const origin of ["create", "create_home", "create_detail", "create_profile"]) {
+      expect(originAction(origin)).toBe("post");
+    }
+    expect(originAction("comment")).toBe("comment");
+    for (const origin of ["home", "profile", null, "settings"]) expect(originAction(origin)).toBeNull();
+  });
+});
 
 describe("finishLabel (spec 1 §2 step 3)", () => {
   it("names the way back by origin", () => {

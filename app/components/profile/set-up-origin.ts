@@ -1,8 +1,20 @@
 // Where the profile set-up wizard was opened from (spec 1 §2 'Profile set-up wizard',
 // query goBack) decides its last button's label and where closing it leads.
 
+import type { ParticipationAction } from "~/server/accounts/gates";
+
 /** Origins in the posting flow: the wizard was a detour on the way to a post or a comment. */
 const POSTING_ORIGINS = new Set(["create", "create_home", "create_detail", "create_profile", "comment"]);
+
+/**
+ * What the user goes on to do after the wizard: a post from the create origins, a comment from
+ * 'comment', nothing in particular otherwise. The last step asks the posting gate whether that
+ * will work (issue 27).
+ */
+export function originAction(origin: string | null): ParticipationAction | null {
+  if (origin === "comment") return "comment";
+  return origin && POSTING_ORIGINS.has(origin) ? "post" : null;
+}
 
 export type WizardStep = 1 | 2 | 3;
 

@@ -14,9 +14,10 @@ import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated, useTextTypedBeforeHydration } from "~/app/lib/hydrated";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
+import { missingProfileParts, type ProfilePart } from "~/server/accounts/gates";
 import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
 import { PhotoPicker } from "./photo-picker";
-import { finishLabel, setUpHref, type WizardStep } from "./set-up-origin";
+import { finishLabel, originAction, setUpHref, type WizardStep } from "./set-up-origin";
 
 /** What the wizard shows and edits; the /profile/set-up loader returns it. */
 export interface SetUpData {
@@ -24,6 +25,8 @@ export interface SetUpData {
   lastName: string;
   img: string | null;
   bio: string | null;
+  /** spec 1 §4: both a photo and a bio existed once (the posting gate reads it). */
+  profileSetUp: boolean;
 }
 
 export const SET_UP_PATH = "/profile/set-up";
@@ -40,7 +43,19 @@ interface SetUpWizardProps {
   onFinish(): void;
   /** Where step 1's 'Go Back' and the last button lead without JavaScript. */
   fallbackHref: string;
+  /**
+   * 'Not now' on a last step that cannot go on to post (issue 27): somewhere that does not ask for
+   * the profile again. `laterHref` is the link without JavaScript.
+   */
+  onLater(): void;
+  laterHref: string;
 }
+
+/** How the incomplete last step names each missing part (issue 27). */
+const PART_WORDS: Record<ProfilePart, { noun: string; add: string; step: WizardStep }> = {
+  photo: { noun: "a profile picture", add: "Add a picture", step: 1 },
+  bio: { noun: "a bio", add: "Add a bio", step: 2 },
+};
 
 /** Turns a link into a button once JavaScript runs; without it the link is followed. */
 function intercept(action: () => void) {
@@ -67,7 +82,9 @@ function Step({
   children: ReactNode;
 }) {
   return (
-    <section hidden={!active} aria-label={title} className="flex flex-col gap-6">
+    // Only the shown step is named: a hidden one is out of reach anyway, and its name (the last
+    // step's can say 'bio') must not pass for the label of a field on the shown one.
+    <section hidden={!active} aria-label={active ? title : undefined} className="flex flex-col gap-6">
       <h2 ref={headingRef} tabIndex={-1} className="text-center text-xl font-bold text-zinc-900 outline-none">
         {title}
       </h2>
@@ -91,6 +108,8 @@ export function SetUpWizard({
   onBack,
   onFinish,
   fallbackHref,
+  onLater,
+  laterHref,
 }: SetUpWizardProps) {
   const hydrated = useHydrated();
   const toast = useToast();
@@ -149,6 +168,16 @@ export function SetUpWizard({
   const saving = bioFetcher.state !== "idle";
   const action = setUpHref(1, origin, postId);
   const linkClass = (variant: "primary" | "secondary") => buttonClass(variant, "min-w-28");
+
+  // Issue 27: the last step asks the posting gate's own rule (server/accounts/gates.ts) what the
+  // profile still lacks, and whether what the user came to do will work, instead of calling every
+  // profile finished. What the page holds now counts: a photo just uploaded, a bio just saved.
+  const profileNow = { profileSetUp: data.profileSetUp, img, bio: storedBio };
+  const missing = missingProfileParts(profileNow, "post");
+  const next = originAction(origin);
+  const canGoOn = next === null || missingProfileParts(profileNow, next).length === 0;
+  const firstMissing = missing[0] ? PART_WORDS[missing[0]] : null;
+  const missingWords = missing.map((part) => PART_WORDS[part].noun).join(" and ");
 
   return (
     <div ref={panel}>
@@ -248,7 +277,7 @@ export function SetUpWizard({
 
       <Step
         active={step === 3}
-        title="Your profile is finished!"
+        title={firstMissing ? `Your profile still needs ${missingWords}` : "Your profile is finished!"}
         headingRef={(element) => {
           headings.current[2] = element;
         }}
@@ -257,13 +286,48 @@ export function SetUpWizard({
           {img ? (
             <img src={img} alt="" width={480} height={480} className="size-20 rounded-full object-cover" />
           ) : null}
-          <p className="text-sm text-zinc-600">
-            {storedBio ? storedBio : "You can add a photo and a bio any time from Edit Profile."}
-          </p>
+          {firstMissing ? (
+            // spec 2 §5: posting needs a profile picture and a bio.
+            <p className="text-sm text-zinc-600">
+              To post, add {missingWords}. You can also add {missing.length > 1 ? "them" : "it"} later from
+              Edit Profile.
+            </p>
+          ) : storedBio ? (
+            <p className="text-sm text-zinc-600">{storedBio}</p>
+          ) : null}
         </div>
-        <Link to={fallbackHref} onClick={intercept(onFinish)} className={buttonClass("primary", "w-full")}>
-          {finishLabel(origin)}
-        </Link>
+        {firstMissing ? (
+          <div className="flex flex-col gap-3">
+            <Link
+              to={setUpHref(firstMissing.step, origin, postId)}
+              onClick={intercept(() => go(firstMissing.step))}
+              className={buttonClass("primary", "w-full")}
+            >
+              {firstMissing.add}
+            </Link>
+            {canGoOn ? (
+              <Link
+                to={fallbackHref}
+                onClick={intercept(onFinish)}
+                className={buttonClass("secondary", "w-full")}
+              >
+                {finishLabel(origin)}
+              </Link>
+            ) : (
+              <Link
+                to={laterHref}
+                onClick={intercept(onLater)}
+                className={buttonClass("secondary", "w-full")}
+              >
+                Not now
+              </Link>
+            )}
+          </div>
+        ) : (
+          <Link to={fallbackHref} onClick={intercept(onFinish)} className={buttonClass("primary", "w-full")}>
+            {finishLabel(origin)}
+          </Link>
+        )}
       </Step>
     </div>
   );
@@ -306,6 +370,9 @@ export function SetUpWizardModal({
           postId={postId}
           fallbackHref={SET_UP_PATH}
           onBack={() => onOpenChange(false)}
+          // Closing leaves the user where the posting flow found them; it does not go on to post.
+          onLater={() => onOpenChange(false)}
+          laterHref={SET_UP_PATH}
           onFinish={() => {
             onOpenChange(false);
             onFinish?.();

@@ -26,26 +26,36 @@ export function useSaveEnabled(
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [enabled, setEnabled] = useState(false);
+  // The names of the fields left empty, joined: a string, so setting the same again renders nothing.
+  const [emptyKey, setEmptyKey] = useState("");
   const requireChange = options.requireChange ?? true;
   const everyField = options.everyField ?? true;
   const savedKey = JSON.stringify(saved);
 
   const check = useCallback(
-    (form: HTMLFormElement): boolean => {
+    (form: HTMLFormElement): { enabled: boolean; emptyKey: string } => {
       const values = new FormData(form);
       const before: Record<string, string> = JSON.parse(savedKey);
       let changed = false;
-      let filled = 0;
+      const emptyNames: string[] = [];
       const entries = Object.entries(before);
       for (const [name, savedValue] of entries) {
         const value = String(values.get(name) ?? "").trim();
-        if (value !== "") filled++;
+        if (value === "") emptyNames.push(name);
         if (value !== savedValue) changed = true;
       }
-      const empty = everyField ? filled < entries.length : filled === 0;
-      return !empty && (changed || !requireChange);
+      const empty = everyField ? emptyNames.length > 0 : emptyNames.length === entries.length;
+      return { enabled: !empty && (changed || !requireChange), emptyKey: emptyNames.join(",") };
     },
     [savedKey, requireChange, everyField],
+  );
+  const update = useCallback(
+    (form: HTMLFormElement) => {
+      const result = check(form);
+      setEnabled(result.enabled);
+      setEmptyKey(result.emptyKey);
+    },
+    [check],
   );
 
   // After every render: the browser may have filled the form, and a save re-renders it with the new
@@ -53,13 +63,15 @@ export function useSaveEnabled(
   // so the button is never painted disabled over a filled form: when hydration switches the rule on,
   // a click in between would land on a disabled button and be lost.
   useLayoutEffect(() => {
-    if (formRef.current) setEnabled(check(formRef.current));
+    if (formRef.current) update(formRef.current);
   });
 
   return {
     formRef,
-    onChange: (event: FormEvent<HTMLFormElement>) => setEnabled(check(event.currentTarget)),
+    onChange: (event: FormEvent<HTMLFormElement>) => update(event.currentTarget),
     disabled: hydrated && !enabled,
+    /** The required fields still empty, by name (the sign-up form says which, issue 27). */
+    empty: emptyKey === "" ? [] : emptyKey.split(","),
   };
 }
 

@@ -1,10 +1,12 @@
 import { getFormProps } from "@conform-to/react";
+import { useId } from "react";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { EmailField, PasswordField } from "~/app/components/auth/account-fields";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GoogleSignInOr } from "~/app/components/auth/google-button";
+import { signUpBlockedReason } from "~/app/components/auth/sign-up-reason";
 import { useSaveEnabled } from "~/app/components/settings/account-form";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
@@ -97,6 +99,9 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
   const [form, fields] = useSchemaForm(schema, {
     lastResult: actionData?.result,
   });
+  // Issue 27: why the button is off, next to it, read with it and announced as it changes.
+  const reasonId = useId();
+  const reason = submit.disabled ? signUpBlockedReason(submit.empty, byLink) : null;
 
   return (
     <Form
@@ -161,15 +166,23 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
           </p>
         ) : null}
       </div>
-      <Button
-        type="submit"
-        className="mt-2 w-full"
-        processing={submitting}
-        // Before JavaScript runs it stays enabled and the server checks the same.
-        disabled={submit.disabled}
-      >
-        {byLink ? "Send Link" : "Sign Up"}
-      </Button>
+      <div className="mt-2">
+        <Button
+          type="submit"
+          className="w-full"
+          processing={submitting}
+          // Before JavaScript runs it stays enabled and the server checks the same.
+          disabled={submit.disabled}
+          aria-describedby={reason ? reasonId : undefined}
+        >
+          {byLink ? "Send Link" : "Sign Up"}
+        </Button>
+        {/* Always in the page, so screen readers announce the reason's changes (a live region added
+            with its text is often not read). */}
+        <p id={reasonId} aria-live="polite" className="pt-2 text-center text-sm text-zinc-600 empty:p-0">
+          {reason}
+        </p>
+      </div>
     </Form>
   );
 }

@@ -39,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       lastName: profile.lastName,
       img: profile.img,
       bio: profile.bio,
+      profileSetUp: profile.profileSetUp,
     },
     origin: query.get("goBack"),
     postId: query.get("postId"),
@@ -95,6 +96,9 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
         fallbackHref={target ?? "/home"}
         onBack={leave}
         onFinish={leave}
+        // Issue 27: going back to the composer would only ask for the profile again.
+        laterHref="/home"
+        onLater={() => navigate("/home")}
       />
     </AuthCard>
   );
