@@ -98,6 +98,8 @@ async function serve() {
   server.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   server.use(serveFrontEnd);
   server.use(running.app);
+  // Issue 27, decision 0471: every error answered by our page or JSON, never Express's stack trace.
+  server.use(running.errors);
 
   const httpServer = server.listen(port, () => {
     // In a cluster the primary prints the address once for all the workers (scripts/cluster.js).
