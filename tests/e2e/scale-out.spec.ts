@@ -454,6 +454,12 @@ test("a worker killed with SIGKILL is replaced, the app keeps answering, and no 
   expect(died, log()).toBeGreaterThanOrEqual(0);
   expect(takes, log()).toBeGreaterThan(died);
   expect(listens, log()).toBeGreaterThan(takes);
+  // The replacement is at once now: the writers go on until some writes were answered after it.
+  const answeredAtReplacement = acknowledged.length;
+  await until(
+    "writes answered after the replacement",
+    () => acknowledged.length >= answeredAtReplacement + 3,
+  );
   stopped = true;
   await writers;
 
