@@ -15,6 +15,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestFixtures } from "../dev/test-student";
+import { BACK_SOON_HEADERS } from "../errors";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
@@ -203,7 +204,8 @@ export async function startApp(options: {
   });
   app.get("/healthz", async (_req, res) => {
     if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
-    else res.status(503).json({ status: "unavailable" });
+    // Issue 27: a balancer or client is told when to look again (decision 0470).
+    else res.status(503).set(BACK_SOON_HEADERS).json({ status: "unavailable" });
   });
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
