@@ -13,6 +13,9 @@ import {
   aboveConnectionShare,
   CONNECTION_REPORT_MS,
   resolveWorkerCount,
+  STANDBY_ENV,
+  STANDBY_READY,
+  STANDBY_SERVE,
   superviseWorkers,
 } from "./scripts/cluster.js";
 import { selectReactProductionBuild } from "./scripts/runtime-env.js";
@@ -44,14 +47,26 @@ async function serve() {
   let closingConnections = 0;
   let connectionShare = Number.POSITIVE_INFINITY;
   const closing = new WeakSet();
+  // Decision 0473: the standby starts the app but listens only when the primary says so.
+  const standby = cluster.isWorker && process.env[STANDBY_ENV] === "1";
+  /** @type {() => void} */
+  let serveNow = () => {};
+  const served = new Promise((resolve) => {
+    serveNow = () => resolve(undefined);
+  });
+  if (!standby) serveNow();
   if (cluster.isWorker) {
     process.on("message", (message) => {
       if (message?.type === "connection-share") connectionShare = message.share;
+      if (message?.type === STANDBY_SERVE) serveNow();
     });
-    setInterval(
-      () => process.send?.({ type: "connections", open: openConnections }),
-      CONNECTION_REPORT_MS,
-    ).unref();
+    // A standby holds no connections: it reports none until it serves, or it would lower the share.
+    void served.then(() =>
+      setInterval(
+        () => process.send?.({ type: "connections", open: openConnections }),
+        CONNECTION_REPORT_MS,
+      ).unref(),
+    );
   }
   server.use((req, res, next) => {
     // Once stopping, every answer closes its connection, so no client sends its next request to a
@@ -98,7 +113,22 @@ async function serve() {
   server.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   server.use(serveFrontEnd);
   server.use(running.app);
+  // Issue 27, decision 0471: every error answered by our page or JSON, never Express's stack trace.
+  server.use(running.errors);
 
+  if (standby) {
+    // Stopped before it served (a restart, a shutdown): its background work and database close.
+    const stopStandby = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.once("SIGTERM", stopStandby);
+    process.once("SIGINT", stopStandby);
+    process.send?.({ type: STANDBY_READY });
+    await served;
+    process.off("SIGTERM", stopStandby);
+    process.off("SIGINT", stopStandby);
+  }
   const httpServer = server.listen(port, () => {
     // In a cluster the primary prints the address once for all the workers (scripts/cluster.js).
     if (cluster.isPrimary) console.log(`Campus Buy Sell is serving on http://localhost:${port}`);

@@ -1,8 +1,11 @@
 import { Writable } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "~/server/db/errors";
+import { BACK_SOON_HEADERS } from "~/server/errors";
+import { backSoonResponse } from "~/server/http/error-pages";
 import { NonceProvider } from "./lib/nonce";
 import { SharedMarkupContext } from "./lib/shared-markup";
 import { sharedMarkupCache } from "./lib/shared-markup.server";
@@ -14,6 +17,35 @@ import { sharedMarkupCache } from "./lib/shared-markup.server";
 const renderSharedMarkup = import.meta.env.DEV ? null : sharedMarkupCache();
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader or action throws passes here (React Router calls it before it answers).
+ * Issue 27, decision 0470: one that says the database cannot be reached marks the request, and
+ * the answer becomes a 503 with Retry-After (handleRequest, handleDataRequest below), never a
+ * 500. Anything else is logged as React Router's default does.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (isDatabaseUnavailable(error)) {
+    if (context) context.databaseUnavailable = true;
+    context?.app?.log.warn(
+      { err: error, path: new URL(request.url).pathname },
+      "database unavailable: answered 503",
+    );
+    return;
+  }
+  if (request.signal.aborted) return;
+  // An internal error response (a 404 of React Router's own) carries the error it stands for.
+  const internal = isRouteErrorResponse(error) && "error" in error ? (error.error as unknown) : undefined;
+  console.error(internal ?? error);
+}
+
+/** The `.data` answers of client navigations and forms: 503 with Retry-After during an outage. */
+export function handleDataRequest(response: Response, { context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!context?.databaseUnavailable) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(BACK_SOON_HEADERS)) headers.set(name, value);
+  return new Response(response.body, { status: 503, headers });
+}
 
 /**
  * The whole document, rendered and then sent as one body (issue 16 §1, decision 0352). No page
@@ -28,6 +60,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Issue 27: the shell cannot render without the database (the root loader reads it): the static page.
+  if (loadContext.databaseUnavailable) return backSoonResponse();
   return new Promise<Response>((resolve, reject) => {
     const nonce = loadContext.nonce;
     let shellRendered = false;

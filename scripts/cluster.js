@@ -37,6 +37,16 @@ export function aboveConnectionShare({ open, closing, share }) {
   return open - closing > share;
 }
 
+/**
+ * Decision 0473: the environment variable that starts a worker as the standby: it loads the app
+ * and opens its database like any worker, then waits for STANDBY_SERVE before it listens.
+ */
+export const STANDBY_ENV = "CBS_STANDBY";
+/** The standby's message to the primary once its app is started. */
+export const STANDBY_READY = "standby-ready";
+/** The primary's message that makes the standby listen. */
+export const STANDBY_SERVE = "standby-serve";
+
 /** The signal that replaces every worker, one at a time, without refusing a request. */
 export const RESTART_SIGNAL = "SIGHUP";
 /** How long a worker may take to finish its requests after SIGTERM before the primary kills it. */
@@ -117,10 +127,20 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   let failedStarts = 0;
   let restarting = Promise.resolve();
   let announced = false;
+  /**
+   * Decision 0473 (issue 27): a worker that has started the app but does not listen. A process
+   * killed in service is replaced by it at once, since starting one from nothing (loading the
+   * bundle and its packages, opening the database) took 20 s on a loaded two-core machine.
+   * `ready` once it said so; null while there is none.
+   */
+  let standby = null;
+  let standbyFailures = 0;
+  /** When each replacement was asked to serve, to report how soon it did. */
+  const replacedAt = new Map();
 
   /** Resolves when the worker listens, rejects if it exits first. */
-  function fork() {
-    const worker = cluster.fork();
+  function fork(env = {}) {
+    const worker = cluster.fork(env);
     const ready = new Promise((resolve, reject) => {
       worker.once("listening", () => resolve(worker));
       worker.once("exit", (code, signal) =>
@@ -130,6 +150,33 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
     // Whoever waits handles the rejection; unawaited forks must not crash the primary.
     ready.catch(() => {});
     return { worker, ready };
+  }
+
+  /** Starts the standby (decision 0473), unless one is there or the primary is stopping. */
+  function startStandby() {
+    if (stopping || standby) return;
+    const { worker } = fork({ [STANDBY_ENV]: "1" });
+    standby = { worker, ready: false };
+  }
+
+  /**
+   * A worker died in service: the standby, when ready, listens in its place at once, and a new
+   * standby starts; else a new worker starts from nothing. Both are logged as they happen, so the
+   * order of events shows the replacement did not wait (tests/e2e/scale-out.spec.ts).
+   */
+  function replace(dead) {
+    if (standby?.ready) {
+      const { worker } = standby;
+      standby = null;
+      replacedAt.set(worker.id, { dead, at: performance.now() });
+      worker.send({ type: STANDBY_SERVE });
+      log(`standby worker ${worker.process.pid} takes the place of worker ${dead}`);
+      startStandby();
+      return;
+    }
+    const { worker } = fork();
+    replacedAt.set(worker.id, { dead, at: performance.now() });
+    log(`worker ${worker.process.pid} started in the place of worker ${dead}`);
   }
 
   function stopWorker(worker) {
@@ -151,11 +198,18 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   cluster.on("listening", (worker, address) => {
     listened.add(worker.id);
     failedStarts = 0;
-    log(`worker ${worker.process.pid} is listening on port ${address.port}`);
-    if (!announced && Object.keys(cluster.workers ?? {}).length >= count) {
+    const replaced = replacedAt.get(worker.id);
+    replacedAt.delete(worker.id);
+    // bench/restart.ts reads the time to serve from this line.
+    const soon = replaced
+      ? ` (in the place of worker ${replaced.dead}, ${Math.round(performance.now() - replaced.at)} ms after it died)`
+      : "";
+    log(`worker ${worker.process.pid} is listening on port ${address.port}${soon}`);
+    if (!announced && listened.size >= count) {
       announced = true;
       // CONTRACT.md: npm start prints the address it serves on (once, for all the processes).
       log(`Campus Buy Sell is serving on http://localhost:${address.port || port} (${count} processes)`);
+      startStandby();
     }
   });
 
@@ -163,6 +217,12 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   // often all to one, and a keep-alive connection stays where it landed. Each worker reports its
   // connections; the answer is its fair share, and a worker above it sheds the excess.
   cluster.on("message", (worker, message) => {
+    if (message?.type === STANDBY_READY && standby?.worker === worker) {
+      standby.ready = true;
+      standbyFailures = 0;
+      log(`standby worker ${worker.process.pid} is ready`);
+      return;
+    }
     if (message?.type !== "connections" || typeof message.open !== "number") return;
     connections.set(worker.id, message.open);
     worker.send({ type: "connection-share", share: fairConnectionShare([...connections.values()]) });
@@ -170,6 +230,16 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
 
   cluster.on("exit", (worker, code, signal) => {
     connections.delete(worker.id);
+    replacedAt.delete(worker.id);
+    if (standby?.worker === worker) {
+      // The standby died before it was needed: another, after a growing pause (it serves nobody).
+      standby = null;
+      if (retiring.delete(worker.id) || stopping) return;
+      standbyFailures += 1;
+      log(`standby worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}): starting another`);
+      setTimeout(startStandby, Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** standbyFailures)).unref();
+      return;
+    }
     const planned = retiring.delete(worker.id);
     const hadListened = listened.delete(worker.id);
     const spare = spares.delete(worker.id) && !hadListened;
@@ -181,8 +251,13 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
       void shutdown("failed starts", 1);
       return;
     }
-    // A crash in service is replaced at once; a worker that cannot start waits longer each time.
-    const delay = hadListened ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** failedStarts);
+    // A crash in service is replaced at once (by the standby, when ready: decision 0473); a worker
+    // that cannot start waits longer each time.
+    if (hadListened) {
+      replace(worker.process.pid);
+      return;
+    }
+    const delay = Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** failedStarts);
     setTimeout(() => {
       if (!stopping) fork();
     }, delay).unref();
@@ -190,6 +265,12 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
 
   /** Replaces the workers one at a time: the new one listens before the old one stops taking requests. */
   async function rollingRestart() {
+    // The standby runs the old code: it goes first, and a new one starts once the restart is done.
+    if (standby) {
+      const { worker } = standby;
+      standby = null;
+      await stopWorker(worker);
+    }
     const old = Object.values(cluster.workers ?? {}).filter((w) => w && !retiring.has(w.id));
     log(`${RESTART_SIGNAL}: replacing ${old.length} workers one at a time`);
     for (const worker of old) {
@@ -203,11 +284,13 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
         log(
           `restart stopped: ${error instanceof Error ? error.message : String(error)}; the old worker keeps serving`,
         );
+        startStandby();
         return;
       }
       await stopWorker(worker);
     }
     log("restart done");
+    startStandby();
   }
 
   async function shutdown(reason, exitCode = 0) {

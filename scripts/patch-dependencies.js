@@ -9,18 +9,51 @@ import { fileURLToPath } from "node:url";
 
 /**
  * A change to one package: each edit's pattern must match exactly once in a module for the
- * change to be made there; `marker` is a text only a changed module holds.
+ * change to be made there; `marker` is a text only a changed module holds; `moduleKinds`, the
+ * module files it must be in (ES and CommonJS unless said).
  * @typedef {{
  *   name: string;
  *   packageName: string;
  *   version: string;
  *   marker: string;
  *   edits: { find: RegExp; replace: string }[];
+ *   moduleKinds?: string[];
  * }} DependencyPatch
  */
 
 /** @type {DependencyPatch[]} */
 export const DEPENDENCY_PATCHES = [
+  {
+    // Decision 0472 (issue 27): React Router's config loader starts a Vite server of its own with
+    // `envFile: false`, which Vite 8 has deprecated for `envDir: false` (the same: no .env file is
+    // read), and each one printed a warning into every build's output. The text is in its
+    // CommonJS modules only.
+    name: "@react-router/dev: the config loader's Vite server reads no .env file without a deprecation warning",
+    packageName: "@react-router/dev",
+    version: "7.18.4",
+    marker: "envDir: false /* cbs: the config loader */",
+    moduleKinds: [".js"],
+    edits: [
+      {
+        find: /\n {4}configFile: false,\n {4}envFile: false,\n/,
+        replace: "\n    configFile: false,\n    envDir: false /* cbs: the config loader */,\n",
+      },
+    ],
+  },
+  {
+    // Decision 0472: the same for the child compiler that reads the route modules' exports.
+    name: "@react-router/dev: the child compiler reads no .env file without a deprecation warning",
+    packageName: "@react-router/dev",
+    version: "7.18.4",
+    marker: "envDir: false /* cbs: the child compiler */",
+    moduleKinds: [".js"],
+    edits: [
+      {
+        find: /\n {10}configFile: false,\n {10}envFile: false,\n/,
+        replace: "\n          configFile: false,\n          envDir: false /* cbs: the child compiler */,\n",
+      },
+    ],
+  },
   {
     // Decision 0410: for every page, React Router rebuilt the same route objects from the build's
     // manifest and route modules. They are built again when anything they are built from changes:

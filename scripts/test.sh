@@ -13,14 +13,26 @@ section() {
 }
 trap 'status=$?; if [ "$status" -ne 0 ]; then printf "\nnpm test: FAILED (%s, exit %s)\n" "${step:-setup}" "$status" >&2; fi' EXIT
 
-# Dependencies. Never `npm ci` here: the registry mirror lacks other platforms'
-# optional binaries, so `npm ci` rejects the lock file (ARCHITECTURE.md pitfall 1).
+# Dependencies. The lock file now holds every platform's optional packages, as `npm install`
+# writes it, and `npm ci` installs from it (tried on a clean copy, issue 27; decision 0474). This
+# runs `npm install` all the same: under CI it then checks that the install left the lock file as
+# committed, which `npm ci` would never show.
 if [ ! -d node_modules ]; then
   section "Installing dependencies (npm install)"
   npm install --no-audit --no-fund
 elif [ package-lock.json -nt node_modules/.package-lock.json ]; then
   section "Dependencies changed since the last install (npm install)"
   npm install --no-audit --no-fund
+fi
+# Issue 27: a clean install must not change the committed lock file (a lock missing a platform's
+# packages, or out of step with package.json). Only in a git checkout, where there is a committed one.
+if [ "${CI:-}" = "true" ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+  ! git diff --quiet -- package-lock.json; then
+  section "Lock file check"
+  echo "npm test: the install changed package-lock.json:" >&2
+  git diff --stat -- package-lock.json >&2
+  echo "Commit the lock file that 'npm install' writes (all platforms' optional packages included)." >&2
+  exit 1
 fi
 # Also after an install made before a patch was added (package.json "postinstall" runs it too).
 node scripts/patch-dependencies.js
@@ -59,7 +71,17 @@ section "Unit and integration tests (vitest run)"
 vitest run
 
 section "Build (react-router build)"
-react-router build
+# Issue 27, decision 0472: a newcomer's first build shows only what matters, so any warning the
+# build prints fails here (the build's own output, read as it runs: no second build).
+build_log="$(mktemp)"
+react-router build 2>&1 | tee "$build_log"
+warnings="$(sed 's/\x1b\[[0-9;]*m//g' "$build_log" | grep -v '^build/' |
+  grep -E 'warn|Warning|deprecated|\[[A-Z_]{4,}\]|externalized|\(!\)' || true)"
+rm -f "$build_log"
+if [ -n "$warnings" ]; then
+  printf '\nnpm test: the build printed warnings; fix their causes (decision 0472):\n%s\n' "$warnings" >&2
+  exit 1
+fi
 
 # Issue 16 §2: the JavaScript /home loads before it is interactive stays within its budget.
 section "First-load JavaScript budget (scripts/js-budget.ts)"

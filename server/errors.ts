@@ -10,11 +10,31 @@
  * list pages' JSON by server/http/list-pages.ts. Nothing here knows of Request or React.
  */
 
+import { isDatabaseUnavailable } from "./db/errors";
+
 /**
  * spec 1 §2 'Alerts', §8: the words for a failure the user cannot fix, where no area's
  * catalogue has its own spelling (the account pages add 'Try again.', spec 2 §8 a period).
  */
 export const SOMETHING_WENT_WRONG = "Something went wrong";
+
+/**
+ * Issue 27, decision 0470: what every answer says while the database cannot be reached (a
+ * restart, a failover): 503 with Retry-After, a page or message that says the site will be
+ * back, never a bare 500. The spec has no words for it; these follow its 'Something went
+ * wrong' alerts.
+ */
+export const BACK_SOON = {
+  title: "Back soon",
+  message: "Campus Buy Sell is briefly unavailable. It will be back in a moment: please try again shortly.",
+  /** Seconds a client should wait before trying again (a database restart takes about this). */
+  retryAfterSeconds: 30,
+} as const;
+
+/** The headers of every answer to a database outage. */
+export const BACK_SOON_HEADERS: Readonly<Record<string, string>> = {
+  "Retry-After": String(BACK_SOON.retryAfterSeconds),
+};
 
 /** The alert types a refusal is shown with (a subset of the toasts' types, app/lib/toast.ts). */
 export type AlertType = "danger" | "okay";
@@ -84,8 +104,9 @@ export interface Failure {
 }
 
 /**
- * The one adapter's core: a domain error as it is; anything else (a bug, a database down) as
- * a 500 with the area's 'Something went wrong' (`fallbackMessage`), never its own text.
+ * The one adapter's core: a domain error as it is; a database that cannot be reached as a 503
+ * with Retry-After and BACK_SOON's message (issue 27); anything else (a bug) as a 500 with the
+ * area's 'Something went wrong' (`fallbackMessage`), never its own text.
  */
 export function describeFailure(error: unknown, fallbackMessage: string): Failure {
   if (isDomainError(error)) {
@@ -96,6 +117,16 @@ export function describeFailure(error: unknown, fallbackMessage: string): Failur
       alertType: error.alertType,
       field: error.field,
       headers: error.headers,
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      error: null,
+      status: 503,
+      message: BACK_SOON.message,
+      alertType: "danger",
+      field: undefined,
+      headers: BACK_SOON_HEADERS,
     };
   }
   return {

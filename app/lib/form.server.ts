@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { formHoldsNul } from "~/server/http/form-bodies";
+import { localPath } from "./local-path";
 
 /**
  * Issue 9 §4: an action's form, or a 400 the user can act on. A body that claims to
@@ -14,6 +15,7 @@ export const FORM_MESSAGES = {
   unreadable: "This form could not be read. Please reload the page and try again.",
   invalidCharacters: "This form contains characters that are not allowed. Please remove them and try again.",
   unknownIntent: "This form could not be read. Please reload the page and try again.",
+  badReturnTo: "This form could not be read. Please reload the page and try again.",
 } as const;
 
 export async function readForm(request: Request): Promise<FormData> {
@@ -36,4 +38,18 @@ export function readIntent<Intent extends string>(form: FormData, intents: z.Zod
   const parsed = intents.safeParse(form.get("intent") ?? undefined);
   if (!parsed.success) throw data({ message: FORM_MESSAGES.unknownIntent }, { status: 400 });
   return parsed.data;
+}
+
+/**
+ * Issue 27: a plain-HTML form's `returnTo` (where its action redirects), read before the action
+ * writes anything. None sent: null (the action answers with data). A path of this site
+ * (app/lib/local-path.ts): that path. Anything else is a 400 and nothing is done: the save used to
+ * be made and the redirect to `/\u3000/x` then threw, a 500 for a change that had happened.
+ */
+export function readReturnTo(form: FormData): string | null {
+  const value = form.get("returnTo");
+  if (value === null || value === "") return null;
+  const path = localPath(value);
+  if (path === null) throw data({ message: FORM_MESSAGES.badReturnTo }, { status: 400 });
+  return path;
 }

@@ -44,6 +44,14 @@ describe("localPath", () => {
     }
   });
 
+  it("refuses a space or a character past ASCII as sent, which no Location header may hold (issue 27)", () => {
+    for (const raw of ["/\u3000/x", "/home page", "/caf\u00e9", "/search?q=\u65e5"]) {
+      expect(localPath(raw), JSON.stringify(raw)).toBeNull();
+    }
+    expect(localPath("/%E3%80%80/x")).toBe("/%E3%80%80/x");
+    expect(localPath("/search?q=%E6%97%A5")).toBe("/search?q=%E6%97%A5");
+  });
+
   it("refuses other sites: protocol-relative, backslashes, absolute URLs, schemes", () => {
     for (const hostile of [
       "//evil.example",

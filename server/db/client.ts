@@ -40,6 +40,14 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
+/**
+ * Issue 27, decision 0470: how long a query waits for a connection, new or from the pool, before it
+ * fails as 'database unavailable' (a 503 with Retry-After). Without it, a server that does not
+ * answer at all (a host gone, not a port closed) held each request for the system's TCP timeout,
+ * minutes. Far above any wait for a pooled connection under load (bench/README.md).
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 10_000;
+
 export function wrapPool(pool: pg.Pool): DatabaseHandle {
   // An idle connection the server closes (a restart, an administrator, a dropped database) is
   // reported here; without a listener it would end the process. The pool replaces it on the next query.
@@ -58,7 +66,11 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
  * primary by a moment (the visitors' lists). Its own pool of 10, beside the primary's.
  */
 export function openReadReplica(url: string): { db: Db; close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+  });
   const { db, close } = wrapPool(pool);
   return { db, close };
 }
@@ -73,7 +85,11 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
     return wrapPool(pool);
   }
   const dir = path.join(options.dataDir, "db");

@@ -16,6 +16,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestFixtures } from "../dev/test-student";
+import { BACK_SOON_HEADERS } from "../errors";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
 import { startMailWorker } from "../mail/worker";
@@ -32,6 +33,7 @@ import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
 import { limitRequestBodies } from "./body-limit";
 import { EVENT_STREAM_PATH, eventStreamHandler } from "./event-stream";
+import { finalErrorHandler } from "./final-error";
 import { refuseNonFormWrites } from "./form-bodies";
 import { createHealthCheck } from "./health";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
@@ -40,7 +42,12 @@ import { createPageCache, type PageCache } from "./page-cache";
 import { refuseDeepPaths } from "./path-depth";
 import { mountAnalytics, mountPaymentWebhook } from "./payments-routes";
 import { createRenderLimiter } from "./render-limit";
-import { privateForSessions, rejectCrossSiteWrites, securityHeaders } from "./security";
+import {
+  privateForSessions,
+  refuseUnsupportedMethods,
+  rejectCrossSiteWrites,
+  securityHeaders,
+} from "./security";
 import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
@@ -74,6 +81,11 @@ export interface RunningApp {
    * process's write calls here, through the realtime hub's NOTIFY (decision 0293).
    */
   pageCache: PageCache | null;
+  /**
+   * The last handler of main.js's server too (decision 0471): every error answered with our page
+   * or JSON in every mode, never Express's stack trace.
+   */
+  errors: express.ErrorRequestHandler;
   /** Stops background work and closes the database; call after the HTTP server stopped accepting. */
   close(): Promise<void>;
 }
@@ -173,6 +185,8 @@ export async function startApp(options: {
       formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
     }),
   );
+  // Issue 27: TRACE and other methods no page answers, before anything tries to.
+  app.use(refuseUnsupportedMethods());
   // Issue 15 §1: the payment webhook reads its raw body itself, ahead of every body rule below.
   mountPaymentWebhook(app, ctx);
   // Before anything reads a body (issue 9 §3, decision 0120).
@@ -191,7 +205,8 @@ export async function startApp(options: {
   });
   app.get("/healthz", async (_req, res) => {
     if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
-    else res.status(503).json({ status: "unavailable" });
+    // Issue 27: a balancer or client is told when to look again (decision 0470).
+    else res.status(503).set(BACK_SOON_HEADERS).json({ status: "unavailable" });
   });
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
@@ -231,11 +246,14 @@ export async function startApp(options: {
   // The geo gate reads req.ip as the app does.
   listPages.set("trust proxy", config.trustProxy);
   listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
+  const errors = finalErrorHandler(log);
+  listPages.use(errors);
 
   const eventStream = express();
   eventStream.disable("x-powered-by");
   eventStream.set("trust proxy", config.trustProxy);
   eventStream.get(EVENT_STREAM_PATH, eventStreamHandler({ ctx, auth }));
+  eventStream.use(errors);
 
   // An address deeper than any page is refused before React Router matches it (decision 0400).
   app.use(refuseDeepPaths());
@@ -303,10 +321,14 @@ export async function startApp(options: {
     }),
   );
 
+  // Decision 0471: last, so no error reaches Express's own handler (a stack trace outside production).
+  app.use(errors);
+
   return {
     app,
     listPages,
     eventStream,
+    errors,
     endStreams: () => realtime.close(),
     ctx,
     pageCache,

@@ -76,6 +76,8 @@ export function listPagesHandler(deps: {
       // The one error path (decision 0140): the refusal's own status and message, as the pages give them.
       const failure = describeFailure(error, POST_MESSAGES.somethingWentWrong);
       if (!failure.error) ctx.log.error({ err: error, path: req.path }, "list page failed");
+      // Retry-After of a database outage (issue 27) or of a limit.
+      for (const [name, value] of Object.entries(failure.headers)) res.setHeader(name, value);
       sendJson(req, res, failure.status, { message: failure.message });
     }
   };

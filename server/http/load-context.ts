@@ -14,6 +14,11 @@ export interface RequestContext {
   nonce: string;
   /** Client address (X-Forwarded-For only with TRUST_PROXY=1). */
   clientIp: string | null;
+  /**
+   * Set by app/entry.server.tsx handleError when a loader or action of this request found the
+   * database unreachable: the answer is then a 503 with Retry-After (issue 27, decision 0470).
+   */
+  databaseUnavailable?: boolean;
 }
 
 declare module "react-router" {

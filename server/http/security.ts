@@ -82,3 +82,22 @@ export function privateForSessions() {
     next();
   };
 }
+
+/** The methods a page, a form or an API of ours may be asked with. */
+const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * Issue 27: TRACE (and CONNECT, TRACK, anything else) reached React Router, whose Request cannot
+ * carry it: the error that followed was answered by Express's own handler with a stack trace
+ * outside production. No page answers such a method: 405, with the methods that are.
+ */
+export function refuseUnsupportedMethods() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SUPPORTED_METHODS.includes(req.method)) {
+      next();
+      return;
+    }
+    res.status(405).setHeader("Allow", SUPPORTED_METHODS.join(", "));
+    res.type("text/plain").send("This method is not allowed.");
+  };
+}

@@ -224,8 +224,4 @@ export function createTestPayments(options: {
   };
 }
 
-/** The test checkout's cards (round2-design §4): one that pays, one that is declined. */
-export const TEST_CARDS = {
-  success: "4242 4242 4242 4242",
-  declined: "4000 0000 0000 0002",
-} as const;
+export { TEST_CARDS } from "./test-cards";

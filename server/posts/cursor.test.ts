@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { impossibleCursorTime } from "../../tests/support/impossible-times";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { PostError } from "./errors";
 
@@ -21,5 +23,13 @@ describe("decodeCursor", () => {
     "2026-00-10T00:00:00.000000Z",
   ])("refuses the impossible time %s as a tampered cursor, before any SQL (issue 9 §4)", (time) => {
     expect(() => decodeCursor(cursorAt(time))).toThrow(PostError);
+  });
+
+  it("refuses every impossible time in the cursor's shape (generated, issue 27)", () => {
+    fc.assert(
+      fc.property(impossibleCursorTime, (time) => {
+        expect(() => decodeCursor(cursorAt(time))).toThrow(PostError);
+      }),
+    );
   });
 });

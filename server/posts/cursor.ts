@@ -29,9 +29,12 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * Issue 9 §4: the pattern alone lets through dates PostgreSQL refuses to cast
  * (month 13, 25 o'clock, year 0), which made a tampered cursor a 500. A real time
- * reads back the same through Date (to the second; Date keeps milliseconds only).
+ * reads back the same through Date (to the second; Date keeps milliseconds only), so
+ * 2026-02-30, which Date rolls over to March 2, is refused too (issue 27). Every cursor
+ * that carries a time checks it here (the search's too, server/search/posts.ts).
  */
-function isRealTime(time: string): boolean {
+export function isCursorTime(time: unknown): time is string {
+  if (typeof time !== "string") return false;
   if (!TIME_PATTERN.test(time) || time.startsWith("0000")) return false;
   const parsed = new Date(time);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === time.slice(0, 19);
@@ -59,7 +62,7 @@ export function decodeCursor(cursor: string, idKind: "uuid" | "text" = "uuid"): 
   }
   if (!Array.isArray(value) || value.length !== 2) throw refuse();
   const [time, id] = value as unknown[];
-  if (typeof time !== "string" || !isRealTime(time)) throw refuse();
+  if (!isCursorTime(time)) throw refuse();
   if (typeof id !== "string" || !(idKind === "uuid" ? UUID_PATTERN : ID_PATTERN).test(id)) throw refuse();
   return { time, id };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { posts, user } from "../db/schema";
 import { requireReadableCampus } from "../posts/access";
-import { cursorTime, type Page, pageSize, UUID_PATTERN } from "../posts/cursor";
+import { cursorTime, isCursorTime, type Page, pageSize, UUID_PATTERN } from "../posts/cursor";
 import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
 import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
@@ -47,8 +47,6 @@ function encodeSearchCursor(sort: string, values: CursorValue[]): string {
   return Buffer.from(JSON.stringify([sort, ...values]), "utf8").toString("base64url");
 }
 
-const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /** The cursor's values, checked against the sort's keys; anything else is refused (never sent to SQL as is). */
 function decodeSearchCursor(cursor: string, sort: string, keys: SortKey[]): CursorValue[] {
   const refuse = () => new PostError("invalid-input", POST_MESSAGES.badCursor);
@@ -65,11 +63,8 @@ function decodeSearchCursor(cursor: string, sort: string, keys: SortKey[]): Curs
     const v = values[i];
     if (v === null && key.nullable) return;
     if (key.kind === "int" && !(typeof v === "number" && Number.isSafeInteger(v))) throw refuse();
-    if (
-      key.kind === "time" &&
-      !(typeof v === "string" && TIME_PATTERN.test(v) && !Number.isNaN(Date.parse(v)))
-    )
-      throw refuse();
+    // Issue 27: a date PostgreSQL refuses (2026-02-30) was a 500; the one check of every cursor's time.
+    if (key.kind === "time" && !isCursorTime(v)) throw refuse();
     if (key.kind === "uuid" && !(typeof v === "string" && UUID_PATTERN.test(v))) throw refuse();
   });
   return values as CursorValue[];

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestMember,
@@ -7,11 +8,12 @@ import {
   type TestMember,
   type TestPostOptions,
 } from "../../tests/support/factories";
+import { impossibleCursorTime } from "../../tests/support/impossible-times";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses, searchTerms, user } from "../db/schema";
 import { setListingStatus } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
-import { DEFAULT_SEARCH_FILTERS, searchHref } from "./filters";
+import { DEFAULT_SEARCH_FILTERS, SEARCH_SORTS, searchHref } from "./filters";
 import {
   clearSearchHistory,
   listPopularSearches,
@@ -260,6 +262,29 @@ describe("post search", () => {
     expect(seenCents.at(-1)).toBeNull();
     const priced = seenCents.filter((cents): cents is number => cents !== null);
     expect(priced).toEqual([...priced].sort((a, b) => a - b));
+  });
+
+  it("refuses a cursor whose time names no moment (2026-02-30), for every sort (generated, issue 27)", async () => {
+    const uuid = "0b3c5a4e-8f1d-4c1e-9a55-2d7f4f6b9e01";
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SEARCH_SORTS), impossibleCursorTime, async (sort, time) => {
+        // [sort, …the sort's keys]: a price (null, or cents) before the time on the price sorts.
+        const values = sort === "newest" ? [time, uuid] : [null, time, uuid];
+        const cursor = Buffer.from(JSON.stringify([sort, ...values])).toString("base64url");
+        for (const viewer of [buyer.viewer, null]) {
+          await expect(
+            searchPosts(t.ctx, viewer, {
+              campusId: "ou",
+              q: "textbook",
+              show: "latest",
+              filters: { ...DEFAULT_SEARCH_FILTERS, sort },
+              cursor,
+            }),
+          ).rejects.toMatchObject({ code: "invalid-input", status: 400 });
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("refuses a tampered cursor and a visitor on a private campus", async () => {

@@ -86,6 +86,9 @@ const hostileString = fc.oneof(
     "\uD800",
     "x".repeat(10_000),
     "2026-13-45",
+    // Issue 27: a raw ideographic space (no Location header may hold it), encoded and not.
+    "/\u3000/x",
+    "/%E3%80%80/x",
     // A well-formed post text with a NUL character, which PostgreSQL cannot store.
     JSON.stringify(plainTextToRichText("a\u0000b")),
     "-1",
@@ -270,7 +273,19 @@ test("no generated input gets a server error, signed in or not, on any action or
     .tuple(
       fc.oneof(
         fc.constantFrom(...POST_LISTS).map((list) => `/api/lists/${list}`),
-        fc.constantFrom("/home", "/media", `/post/${postId}`, `/${username}`, "/saved", "/search_schools"),
+        fc.constantFrom(
+          "/home",
+          "/media",
+          `/post/${postId}`,
+          `/${username}`,
+          "/saved",
+          "/search_schools",
+          "/search?q=hostile",
+          "/search?q=hostile&show=media",
+          "/search?q=hostile&sort=price_asc",
+          "/search?q=hostile&sort=price_desc",
+          "/search/data?q=hostile",
+        ),
       ),
       fc.dictionary(
         fc.constantFrom("cursor", "category", "user", "tab", "q", "filter", "goBack"),
@@ -284,6 +299,22 @@ test("no generated input gets a server error, signed in or not, on any action or
         fc
           .tuple(fc.string({ maxLength: 30 }), hostileString)
           .map(([time, id]) => Buffer.from(JSON.stringify([time, id])).toString("base64url")),
+        // Issue 27: a date of the cursor's shape that names no day (a 500 from the search's cursor).
+        fc
+          .tuple(
+            fc.constantFrom("newest", "price_asc", "price_desc"),
+            fc.constantFrom("2026-02-30", "2025-02-29", "2026-04-31"),
+          )
+          .map(([sort, day]) => {
+            const time = `${day}T12:00:00.000000Z`;
+            const values = sort === "newest" ? [time, postId] : [null, time, postId];
+            return Buffer.from(JSON.stringify([sort, ...values])).toString("base64url");
+          }),
+        fc
+          .constantFrom("2026-02-30", "2025-02-29", "2026-04-31")
+          .map((day) =>
+            Buffer.from(JSON.stringify([`${day}T12:00:00.000000Z`, postId])).toString("base64url"),
+          ),
         fc
           .date({ noInvalidDate: false })
           .map((date) =>
@@ -299,7 +330,7 @@ test("no generated input gets a server error, signed in or not, on any action or
     .map(([path, query, cursor]) => {
       const params = new URLSearchParams(query);
       params.set("cursor", cursor);
-      return `${path}?${params.toString()}`;
+      return `${path}${path.includes("?") ? "&" : "?"}${params.toString()}`;
     });
   const lists = listPaths.map((path): GeneratedRequest => ({ path, method: "GET", headers: {} }));
 

@@ -431,8 +431,35 @@ test("a worker killed with SIGKILL is replaced, the app keeps answering, and no 
     }),
   );
   await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Decision 0473 (issue 27): a standby has started the app and waits; it serves in the victim's place.
+  await until("a ready standby", () => {
+    const ready = [...log().matchAll(/standby worker (\d+) is ready/g)].at(-1)?.[1];
+    return ready !== undefined && !log().includes(`standby worker ${ready} takes the place`);
+  });
   process.kill(victim ?? 0, "SIGKILL");
   await until("a replacement", () => log().includes(`worker ${victim} died`) && workerPids().length === 2);
+  // The order of events, not a time: the death, the standby told to serve, then it listening, in the
+  // primary's log (lines of the workers' own may come in between).
+  const lines = log().split("\n");
+  const died = lines.findIndex((line) => line.includes(`worker ${victim} died (SIGKILL)`));
+  const takes = lines.findIndex((line) =>
+    new RegExp(`^standby worker \\d+ takes the place of worker ${victim}$`).test(line),
+  );
+  const standbyPid = lines[takes]?.match(/^standby worker (\d+)/)?.[1];
+  const listens = lines.findIndex((line) =>
+    new RegExp(
+      `^worker ${standbyPid} is listening on port \\d+ \\(in the place of worker ${victim}, \\d+ ms after it died\\)$`,
+    ).test(line),
+  );
+  expect(died, log()).toBeGreaterThanOrEqual(0);
+  expect(takes, log()).toBeGreaterThan(died);
+  expect(listens, log()).toBeGreaterThan(takes);
+  // The replacement is at once now: the writers go on until some writes were answered after it.
+  const answeredAtReplacement = acknowledged.length;
+  await until(
+    "writes answered after the replacement",
+    () => acknowledged.length >= answeredAtReplacement + 3,
+  );
   stopped = true;
   await writers;
 

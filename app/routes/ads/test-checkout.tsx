@@ -9,7 +9,7 @@ import { getViewer } from "~/app/lib/viewer.server";
 import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
 import { getTestCheckout, payTestCheckout } from "~/server/ads/fulfilment";
 import { formatUsd } from "~/server/ads/schemas";
-import { TEST_CARDS } from "~/server/payments/payments";
+import { TEST_CARDS } from "~/server/payments/test-cards";
 import type { Route } from "./+types/test-checkout";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

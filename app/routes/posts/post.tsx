@@ -27,8 +27,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
-import { localPath } from "~/app/lib/local-path";
+import { readForm, readIntent, readReturnTo } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -159,12 +158,13 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await getViewer(args);
   const form = await readForm(request);
   const intent = readIntent(form, POST_PAGE_INTENTS);
+  // A plain HTML form (no JavaScript) goes back to the page it was sent from, a path of this site;
+  // read before any write, so a bad one is a 400 that changed nothing (issue 27).
+  const returnTo = readReturnTo(form);
   try {
     if (intent === "toggle-save") {
       const result = await toggleSave(context.app, viewer, params.id);
       const toast = result.saved ? ({ message: POST_MESSAGES.postSaved, type: "success" } as const) : null;
-      // A plain HTML form (no JavaScript) goes back to the page it was sent from, if on this site.
-      const returnTo = localPath(form.get("returnTo"));
       if (returnTo) return toast ? redirectWithToast(returnTo, toast) : redirect(returnTo);
       return data<PostActionData>({
         intent,
@@ -181,7 +181,6 @@ export async function action(args: Route.ActionArgs) {
       intent === "unwatch-listing"
     ) {
       const answer = await listingAction(context.app, viewer, intent, params.id, form);
-      const returnTo = localPath(form.get("returnTo"));
       if (returnTo) return redirectWithToast(returnTo, answer.toast);
       return data<ListingActionData>({ intent, ok: true, ...answer });
     }
@@ -191,7 +190,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await remove(context.app, viewer, target);
     // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
     if (result.kind === "post") {
-      const to = localPath(form.get("returnTo")) ?? "/home";
+      const to = returnTo ?? "/home";
       return redirectWithToast(to, { message: POST_MESSAGES.postDeleted, type: "success" });
     }
     const stay = result.id === params.id ? `/post/${result.rootId}` : `/post/${params.id}`;
