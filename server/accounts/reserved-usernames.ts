@@ -50,6 +50,8 @@ const TECHNICAL_PATHS = [
   // mounted on the Express app ahead of the pages; the test reads the app's own table now.
   "events",
   "webhooks",
+  // Issue 27 (decision 0463): chat photos, served to the chat's two members only.
+  "chat-photos",
   "mentions",
   "cart",
   "checkout",
