@@ -27,14 +27,15 @@ export const SOMETHING_WENT_WRONG = "Something went wrong";
 export const BACK_SOON = {
   title: "Back soon",
   message: "Campus Buy Sell is briefly unavailable. It will be back in a moment: please try again shortly.",
-  /** Seconds a client should wait before trying again (a database restart takes about this). */
-  retryAfterSeconds: 30,
 } as const;
 
-/** The headers of every answer to a database outage. */
-export const BACK_SOON_HEADERS: Readonly<Record<string, string>> = {
-  "Retry-After": String(BACK_SOON.retryAfterSeconds),
-};
+/**
+ * The headers of every answer to a database outage: try again in 30 seconds, about what a
+ * database restart takes. A literal, not computed from BACK_SOON: a
+ * computed value is evaluated wherever this module is imported, so the bundler would keep it in
+ * the browser's first load (the shell imports SOMETHING_WENT_WRONG from here).
+ */
+export const BACK_SOON_HEADERS: Readonly<Record<string, string>> = { "Retry-After": "30" };
 
 /** The alert types a refusal is shown with (a subset of the toasts' types, app/lib/toast.ts). */
 export type AlertType = "danger" | "okay";

@@ -1,52 +1,19 @@
 import { type RefObject, useEffect } from "react";
 import type { AnalyticsAction } from "~/server/ads/analytics-actions";
 
-/** The beacon's address (server/http/payments-routes.ts ANALYTICS_PATH). */
-const ANALYTICS_PATH = "/api/analytics";
+// The cards' side of ad analytics (spec 2 §7, decisions 0273 and 0467). What sends and watches
+// is in ./analytics-sender, loaded on first use: the feed's first load carries only these two.
+const loadSender = () => import("./analytics-sender");
 
-/**
- * The tokens the server rendered with each boosted post on screen (issue 27 C, decision 0467):
- * the sponsored card and the boosted post's page register theirs, and an action is sent only
- * for a post with one — the only posts whose actions count.
- */
-const tokens = new Map<string, string>();
-
-/** Remembers the token a page was rendered with for `postId` (null: the post is not boosted). */
-export function useAnalyticsToken(postId: string, token: string | null | undefined): void {
-  useEffect(() => {
-    if (token) tokens.set(postId, token);
-  }, [postId, token]);
-}
-
-/**
- * Sends one analytics action about a boosted post (spec 2 §7 trackPostAnalytics). The server
- * counts it at most once per post, action and browser session (decision 0273); this tab also
- * sends each at most once, so scrolling back and forth costs no requests. No IP lookup.
- * A visitor's first action is answered 202 with their session cookie and sent once more
- * (decision 0467), hence fetch (which reads the answer) rather than sendBeacon.
- */
-const sent = new Set<string>();
-
+/** Sends one analytics action about a boosted post whose page registered its token. */
 export function trackPostAction(postId: string, action: AnalyticsAction): void {
-  const key = `${postId}:${action}`;
-  const token = tokens.get(postId);
-  if (!token || sent.has(key) || typeof fetch === "undefined") return;
-  sent.add(key);
-  const body = new URLSearchParams({ postId, action, token });
-  const send = () =>
-    fetch(ANALYTICS_PATH, { method: "POST", body, keepalive: true, credentials: "same-origin" });
-  void send()
-    .then((response) => (response.status === 202 ? send() : response))
-    .catch(() => {});
+  void loadSender().then((sender) => sender.sendPostAction(postId, action));
 }
 
-/** A view is an MRC-viewable impression: at least half the card on screen for one second (round2-design §4). */
-export const VIEW_VISIBLE_RATIO = 0.5;
-export const VIEW_DWELL_MS = 1000;
-
 /**
- * Counts a view of `postId` once `ref`'s element has been at least half visible for a second,
- * when the page was rendered with a token for it (a running ad) and `enabled`.
+ * Registers the token the page was rendered with for `postId` (null: the post is not boosted),
+ * and counts a view once `ref`'s element has been at least half visible for a second, when
+ * `enabled` (never the owner's own).
  */
 export function useViewTracking(
   ref: RefObject<HTMLElement | null>,
@@ -54,30 +21,18 @@ export function useViewTracking(
   token: string | null | undefined,
   enabled: boolean,
 ): void {
-  useAnalyticsToken(postId, token);
   useEffect(() => {
     const element = ref.current;
-    if (!enabled || !token || !element || typeof IntersectionObserver === "undefined") return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.some(
-          (entry) => entry.isIntersecting && entry.intersectionRatio >= VIEW_VISIBLE_RATIO,
-        );
-        clearTimeout(timer);
-        if (visible) {
-          timer = setTimeout(() => {
-            trackPostAction(postId, "view");
-            observer.disconnect();
-          }, VIEW_DWELL_MS);
-        }
-      },
-      { threshold: [0, VIEW_VISIBLE_RATIO, 1] },
-    );
-    observer.observe(element);
+    if (!token) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void loadSender().then((sender) => {
+      sender.rememberToken(postId, token);
+      if (enabled && element && !ended) stop = sender.watchView(element, postId);
+    });
     return () => {
-      clearTimeout(timer);
-      observer.disconnect();
+      ended = true;
+      stop?.();
     };
   }, [ref, postId, token, enabled]);
 }

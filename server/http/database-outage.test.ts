@@ -15,7 +15,7 @@ import type { AppContext } from "../context";
 import { type DatabaseHandle, wrapPool } from "../db/client";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors";
 import { posts } from "../db/schema";
-import { BACK_SOON, describeFailure } from "../errors";
+import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors";
 import { encodeCursor } from "../posts/cursor";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 
@@ -81,7 +81,7 @@ async function saveCount(): Promise<number | undefined> {
 
 function expectBackSoon(response: Response) {
   expect(response.status).toBe(503);
-  expect(response.headers.get("retry-after")).toBe(String(BACK_SOON.retryAfterSeconds));
+  expect(response.headers.get("retry-after")).toBe(BACK_SOON_HEADERS["Retry-After"]);
 }
 
 describe("the database being unreachable", () => {
@@ -111,7 +111,7 @@ describe("the database being unreachable", () => {
     expect(describeFailure(error, "Something went wrong.")).toMatchObject({
       status: 503,
       message: BACK_SOON.message,
-      headers: { "Retry-After": String(BACK_SOON.retryAfterSeconds) },
+      headers: BACK_SOON_HEADERS,
     });
   });
 
