@@ -92,6 +92,10 @@ test("Olivia from the README logs in on OU, sees priced listings with photos and
   await expect(
     page.getByRole("button", { name: /^Account menu for Olivia M\., \d+ unread notifications and chats$/ }),
   ).toBeVisible();
+  // The side menu's links say their name first, then their count ('Messages, 1 unread').
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Messages\s*, 1 unread$/ }),
+  ).toBeVisible();
 
   for (const viewport of [
     { width: 1280, height: 800 },

@@ -44,6 +44,8 @@ export function SideNav({ unread }: { unread: UnreadCounts }) {
                   onClick={item.to === "/home" ? onHome : undefined}
                   className={`group flex items-center justify-center gap-4 rounded-full p-3 text-[17px] transition-colors hover:bg-zinc-200/60 focus-visible:outline-2 focus-visible:outline-brand-600 lg:justify-start lg:px-4 ${isActive ? "font-bold text-zinc-950" : "font-medium text-zinc-700"}`}
                 >
+                  {/* First in the markup, so the link is read 'Messages, 3 unread' (UnreadBadge); drawn after the icon. */}
+                  <span className="sr-only order-last lg:not-sr-only">{item.label}</span>
                   <span className="relative">
                     <NavIcon
                       name={item.icon}
@@ -54,7 +56,6 @@ export function SideNav({ unread }: { unread: UnreadCounts }) {
                       <UnreadBadge count={unread[item.badge]} className="absolute -top-2 -right-2.5" />
                     ) : null}
                   </span>
-                  <span className="sr-only lg:not-sr-only">{item.label}</span>
                 </ListLink>
               </li>
             );
