@@ -109,7 +109,7 @@ describe("recordAnalytics (spec 2 §4 'at most once per post per session', decis
         postId,
         campusId: "ou",
         action: "view",
-        sessionKey: sessionKeyOf("auth", session),
+        sessionKey: sessionKeyOf("user", session),
         userId: reader.id,
       });
     }
@@ -164,8 +164,8 @@ describe("recordAnalytics (spec 2 §4 'at most once per post per session', decis
   });
 
   it("hashes session keys (no token is stored) and keeps the kinds apart", () => {
-    expect(sessionKeyOf("auth", "token")).not.toContain("token");
-    expect(sessionKeyOf("auth", "x")).not.toBe(sessionKeyOf("anon", "x"));
+    expect(sessionKeyOf("user", "token")).not.toContain("token");
+    expect(sessionKeyOf("user", "x")).not.toBe(sessionKeyOf("anon", "x"));
   });
 });
 
@@ -223,16 +223,16 @@ describe("trackPostAnalytics: only what a real reader of the campus could do (is
     expect((await counters())?.views).toBe(VISITOR_SESSIONS_PER_ADDRESS.maxFailures);
   });
 
-  it("counts a signed-in reader by their sign-in session, without a visitor cookie", async () => {
+  it("counts a signed-in reader once per account, whatever session they come with", async () => {
     const reader = await createTestMember(t);
-    const signedIn = { userId: reader.viewer.id, sessionToken: "reader-session" };
+    const signedIn = { userId: reader.viewer.id };
     expect(await track({ signedIn })).toEqual({ kind: "done", counted: true });
     expect(await track({ signedIn })).toEqual({ kind: "done", counted: false });
     expect(await counters()).toMatchObject({ views: 1, accountsReached: 1 });
   });
 
   it("refuses another campus's host, another post's token, a forged or expired token", async () => {
-    const reader = { userId: seller.viewer.id, sessionToken: "s" };
+    const reader = { userId: seller.viewer.id };
     const other = (await createTestPost(t, seller.viewer)).id;
     const refusals = [
       // The same post asked about on another campus's host, with its own campus's token.

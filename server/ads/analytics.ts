@@ -71,7 +71,7 @@ export function readVisitorSession(ctx: AppContext, value: string | null): strin
  * New visitor sessions per client address (decision 0467): 60 an hour. A reader keeps one for
  * the whole browser session, so this only stops an address from minting sessions to count a
  * post again and again; a campus network behind one address still has room for 60 newcomers
- * an hour. Signed-in readers are counted by their sign-in session, which sign-in limits bound.
+ * an hour. Signed-in readers are counted once per account.
  */
 export const VISITOR_SESSIONS_PER_ADDRESS: ThrottleRule = {
   maxFailures: 60,
@@ -106,8 +106,8 @@ export async function trackPostAnalytics(
     token: string;
     /** The campus of the host the request came to. */
     campusId: string;
-    /** The signed-in viewer and their sign-in session's cookie value. */
-    signedIn: { userId: string; sessionToken: string } | null;
+    /** The signed-in viewer, as the session check verified them. */
+    signedIn: { userId: string } | null;
     /** The visitor session cookie's value, as sent. */
     visitorSession: string | null;
     /** The client's address (null when unknown: all such requests share one allowance). */
@@ -118,7 +118,9 @@ export async function trackPostAnalytics(
   if (!isAnalyticsTokenValid(ctx, input.token, ref)) return { kind: "forbidden" };
   let sessionKey: string;
   if (input.signedIn) {
-    sessionKey = sessionKeyOf("auth", input.signedIn.sessionToken);
+    // By the account, never by the cookie's text: a cookie header can name a session twice, and
+    // signing in again makes a new session, so either would count one reader again and again.
+    sessionKey = sessionKeyOf("user", input.signedIn.userId);
   } else {
     const visitor = readVisitorSession(ctx, input.visitorSession);
     if (!visitor) {
@@ -145,11 +147,11 @@ export async function trackPostAnalytics(
 
 /**
  * The browser session an action is counted once for (spec 2 §4 'at most once per post per
- * session'; decision 0273): a hash of the sign-in session's cookie, or of the anonymous
- * per-browser-session cookie the analytics endpoint sets for visitors. Hashed, so the table
- * never holds a usable session token.
+ * session'; decision 0273): a signed-in reader's account (issue 27 review: the cookie's text
+ * could be varied), or the anonymous per-browser-session cookie the analytics endpoint signs
+ * for visitors. Hashed, so the table never holds a usable session value.
  */
-export function sessionKeyOf(kind: "auth" | "anon", value: string): string {
+export function sessionKeyOf(kind: "user" | "anon", value: string): string {
   return createHash("sha256").update(`${kind}:${value}`).digest("base64url").slice(0, 32);
 }
 

@@ -51,6 +51,15 @@ import {
 import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
+/**
+ * TRUST_PROXY=1 (CONTRACT.md): the client address is the one the reverse proxy in front saw, the
+ * last X-Forwarded-For entry — never the first, which the client writes itself, so no request can
+ * choose the address every per-address limit is counted by (issue 27 review).
+ */
+export function trustedProxyHops(config: { trustProxy: boolean }): number | false {
+  return config.trustProxy ? 1 : false;
+}
+
 const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
 function isVisitorPagePath(path: string): boolean {
   return visitorPagePath.test(path);
@@ -176,7 +185,7 @@ export async function startApp(options: {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.trustProxy);
+  app.set("trust proxy", trustedProxyHops(config));
   app.use(
     securityHeaders({
       production: config.production,
@@ -244,14 +253,14 @@ export async function startApp(options: {
   const listPages = express();
   listPages.disable("x-powered-by");
   // The geo gate reads req.ip as the app does.
-  listPages.set("trust proxy", config.trustProxy);
+  listPages.set("trust proxy", trustedProxyHops(config));
   listPages.get(LIST_PAGES_ROUTE, listPagesHandler({ ctx, auth, admitsFeed: geoGateAdmits }));
   const errors = finalErrorHandler(log);
   listPages.use(errors);
 
   const eventStream = express();
   eventStream.disable("x-powered-by");
-  eventStream.set("trust proxy", config.trustProxy);
+  eventStream.set("trust proxy", trustedProxyHops(config));
   eventStream.get(EVENT_STREAM_PATH, eventStreamHandler({ ctx, auth }));
   eventStream.use(errors);
 

@@ -160,4 +160,21 @@ describe(`POST ${ANALYTICS_PATH} (issue 27 C, decision 0467)`, () => {
     }
     expect(await views(postId)).toBe(1);
   });
+
+  it("counts a signed-in reader once, whatever second session cookie each request names", async () => {
+    const postId = await runningAd();
+    const token = issueAnalyticsToken(t.ctx, { postId, campusId: "ou" });
+    const reader = await createTestMember(t);
+    const session = reader.cookie.split("; ").find((part) => part.includes("session_token")) ?? "";
+    const name = session.slice(0, session.indexOf("="));
+    expect(name).toContain("session_token");
+    for (let i = 0; i < 5; i++) {
+      // Two session cookies of one name: the session check reads the first, a last-wins parser the other.
+      const cookie = `${session}; ${name}=forged-${i}`;
+      expect((await post({ postId, action: "view", token }, { host: "ou.localhost", cookie })).status).toBe(
+        204,
+      );
+    }
+    expect(await views(postId)).toBe(1);
+  });
 });

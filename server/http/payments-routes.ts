@@ -78,7 +78,7 @@ export function mountAnalytics(app: Express, deps: { ctx: AppContext; auth: Auth
         const outcome = await trackPostAnalytics(ctx, {
           ...parsed.data,
           campusId: ctx.campuses.forHost(req.headers.host).id,
-          signedIn: viewer && sessionToken ? { userId: viewer.id, sessionToken } : null,
+          signedIn: viewer ? { userId: viewer.id } : null,
           visitorSession: cookieValue(req.headers.cookie, VISITOR_COOKIE),
           address: req.ip ?? null,
         });
