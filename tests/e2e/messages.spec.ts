@@ -45,7 +45,7 @@ async function twoStudents(browser: Browser, options: { viewport?: { width: numb
 function messagesNav(page: Page) {
   return page
     .getByRole("navigation")
-    .getByRole("link", { name: /(^|\s)Messages$/ })
+    .getByRole("link", { name: /^Messages(\s*, [\d+]+ unread)?$/ })
     .first();
 }
 
