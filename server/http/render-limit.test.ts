@@ -7,10 +7,16 @@ import { BUSY_MESSAGE, createRenderLimiter, type RenderLimitOptions } from "./re
 async function startLimitedApp(options: RenderLimitOptions) {
   const limiter = createRenderLimiter(options);
   const pending: Array<() => void> = [];
+  const slowAhead: Array<() => void> = [];
   let started = 0;
   const app = express();
   app.get("/healthz", (_req, res) => {
     res.send("ok");
+  });
+  // Stands for the async work ahead of the limiter (a session lookup, the page cache's geo gate).
+  app.use((req, _res, next) => {
+    if (req.query.slow === undefined) next();
+    else slowAhead.push(next);
   });
   app.use(limiter.middleware);
   app.all("/page", (_req, res) => {
@@ -25,6 +31,8 @@ async function startLimitedApp(options: RenderLimitOptions) {
     limiter,
     started: () => started,
     finishOne: () => pending.shift()?.(),
+    slowAheadWaiting: () => slowAhead.length,
+    letSlowAheadGo: () => slowAhead.shift()?.(),
     close: () => {
       for (const finish of pending.splice(0)) finish();
       server.closeAllConnections();
@@ -124,6 +132,26 @@ describe("render limiter (issue 9 §2)", () => {
     const next = fetch(`${app.base}/page`);
     await until(() => app.started() === 2);
     app.finishOne();
+    app.finishOne();
+    expect((await next).status).toBe(200);
+  });
+
+  it("frees the place of a client that left before reaching the limiter", async () => {
+    const app = await startLimitedApp({ maxInFlight: 1, maxQueued: 0, maxWaitMs: 1_000, retryAfterSeconds: 1 });
+    close = app.close;
+    const abort = new AbortController();
+    const gone = fetch(`${app.base}/page?slow`, { signal: abort.signal }).catch(() => null);
+    await until(() => app.slowAheadWaiting() === 1);
+    abort.abort();
+    await gone;
+    // The connection is closed before the limiter ever sees the request.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    app.letSlowAheadGo();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    app.finishOne();
+    await until(() => app.limiter.stats().inFlight === 0);
+    const next = fetch(`${app.base}/page`);
+    await until(() => app.started() >= 1 && app.limiter.stats().inFlight === 1);
     app.finishOne();
     expect((await next).status).toBe(200);
   });

@@ -80,6 +80,13 @@ export function createRenderLimiter(options: RenderLimitOptions = RENDER_LIMITS)
           released = true;
           release();
         };
+        // A client that left while the middleware ahead of this one was still working (a session
+        // lookup, the page cache's check) has already had its 'close': no event would ever give
+        // its place back, and nobody would read the page.
+        if (res.writableEnded || req.socket.destroyed) {
+          done();
+          return;
+        }
         // 'close' also fires when the client goes away before the answer ends.
         res.once("finish", done);
         res.once("close", done);
