@@ -137,7 +137,12 @@ describe("render limiter (issue 9 §2)", () => {
   });
 
   it("frees the place of a client that left before reaching the limiter", async () => {
-    const app = await startLimitedApp({ maxInFlight: 1, maxQueued: 0, maxWaitMs: 1_000, retryAfterSeconds: 1 });
+    const app = await startLimitedApp({
+      maxInFlight: 1,
+      maxQueued: 0,
+      maxWaitMs: 1_000,
+      retryAfterSeconds: 1,
+    });
     close = app.close;
     const abort = new AbortController();
     const gone = fetch(`${app.base}/page?slow`, { signal: abort.signal }).catch(() => null);
