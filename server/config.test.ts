@@ -56,6 +56,16 @@ describe("PUSH_LOCAL_SERVICE (issue 27 A, decision 0460)", () => {
   });
 });
 
+describe("TEST_CLOCK (decision 0481)", () => {
+  it("is off by default, on for tests when asked, and stops a production start with a clear message", () => {
+    expect(loadConfig(base).testClock).toBe(false);
+    expect(loadConfig({ ...base, TEST_CLOCK: "1" }).testClock).toBe(true);
+    expect(() => loadConfig({ ...base, NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(
+      "TEST_CLOCK=1 is for tests only and is refused when NODE_ENV=production",
+    );
+  });
+});
+
 // Issue 27, decision 0446: sign-ups per client address.
 describe("SIGN_UPS_PER_5_MINUTES and SIGN_UPS_PER_HOUR", () => {
   it("lets 25 sign-ups in 5 minutes from one address by default, so a dorm behind one address gets in", () => {

@@ -84,6 +84,12 @@ export interface Config {
    * default derived from APP_SECRET). Changing it voids every link sent, and nothing else.
    */
   unsubscribeSecret: string;
+  /**
+   * Decision 0481 (CONTRACT.md TEST_CLOCK): TEST_CLOCK=1 runs the app on a clock tests move
+   * forward through POST /dev/clock (server/dev/test-clock.ts); refused at start when
+   * NODE_ENV=production.
+   */
+  testClock: boolean;
 }
 
 export interface VapidKeys {
@@ -276,6 +282,15 @@ function pushLocalService(env: Env, production: boolean): boolean {
   return allowed;
 }
 
+/** Decision 0481: refused in production rather than ignored, so no deployment runs on a movable clock. */
+function testClock(env: Env, production: boolean): boolean {
+  const on = flag(env.TEST_CLOCK, false);
+  if (on && production) {
+    throw new Error("TEST_CLOCK=1 is for tests only and is refused when NODE_ENV=production");
+  }
+  return on;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -326,5 +341,6 @@ export function loadConfig(env: Env = process.env): Config {
     unsubscribeSecret:
       optional(env.UNSUBSCRIBE_SECRET) ??
       createHmac("sha256", appSecret).update("unsubscribe-links").digest("hex"),
+    testClock: testClock(env, production),
   };
 }

@@ -1,4 +1,5 @@
 import type { CampusDirectory } from "./campuses/directory";
+import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { DatabaseHandle, Db } from "./db/client";
 import type { Logger } from "./logger";
@@ -6,13 +7,6 @@ import type { MailTransport } from "./mail/transport";
 import type { MediaStorage } from "./media/storage";
 import type { Payments } from "./payments/payments";
 import type { RealtimeHub } from "./realtime/hub";
-
-/** A source of the current time; tests move it to expire codes and lockouts. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every domain function receives (ARCHITECTURE.md rule 2): the database
@@ -25,6 +19,7 @@ export interface AppContext {
   mail: MailTransport;
   /** Uploaded photos and videos (local disk by default; memory in tests). */
   storage: MediaStorage;
+  /** Decision 0481: the only source of the time for domain code (server/clock.ts); tests and TEST_CLOCK=1 move it. */
   clock: Clock;
   log: Logger;
   /** The campuses, held in memory: every request reads its campus (refresh() after changing one). */

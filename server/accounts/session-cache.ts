@@ -1,3 +1,5 @@
+import { systemClock } from "../clock";
+
 /**
  * Which user a session cookie belongs to, remembered for a few seconds per token (issue 16 §1,
  * decision 0350). better-auth's getSession builds a whole endpoint context and reads the session
@@ -41,7 +43,7 @@ function tokenOf(cookieValue: string): string {
 export function createSessionLookupCache({
   windowMs = SESSION_LOOKUP_WINDOW_MS,
   maxEntries = SESSION_LOOKUP_MAX_ENTRIES,
-  now = Date.now,
+  now = () => systemClock.now().getTime(),
 }: {
   windowMs?: number;
   maxEntries?: number;

@@ -346,7 +346,7 @@ export async function payTestCheckout(
       id: `evt_test_${crypto.randomUUID().replaceAll("-", "")}`,
       object: "event",
       type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(ctx.clock.now().getTime() / 1000),
       livemode: false,
       data: {
         object: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { campusOrigin } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import { ads, checkoutSessions, postAnalytics, user } from "../db/schema";
@@ -9,19 +9,16 @@ import { AdSummaryEmail } from "./mails";
 import { formatUsd } from "./schemas";
 
 /**
- * The ads job (issue 15 §2): completes running ads whose end has passed and mails each owner a
- * short summary; drops checkouts left unpaid past their 30 minutes; retries refunds a provider
- * failure left pending. Every app process starts it, but one round runs at a time across them:
- * the round holds a transaction-scoped advisory lock and a process that cannot take it skips
- * the round (decision 0275).
+ * The expire-ads job (issue 15 §2, server/jobs/jobs.ts): completes running ads whose end has
+ * passed and mails each owner a short summary; drops checkouts left unpaid past their 30 minutes;
+ * retries refunds a provider failure left pending. One process at a time runs it (the job
+ * registry's lock, decision 0480); each step is conditional on the row's status, so a round that
+ * overlaps another (decision 0291's unfenced case) completes and mails each ad once.
  */
-export const ADS_JOB_LOCK_KEY = 150_270;
 /** Ads completed per round: a backlog drains over rounds, each transaction stays short. */
 export const ADS_JOB_BATCH = 100;
 
 export interface AdsRound {
-  /** False when another process held the lock. */
-  ran: boolean;
   completed: number;
   expiredCheckouts: number;
 }
@@ -29,10 +26,6 @@ export interface AdsRound {
 export async function runAdsRound(ctx: AppContext): Promise<AdsRound> {
   const now = ctx.clock.now();
   const round = await ctx.db.transaction(async (tx): Promise<AdsRound> => {
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${ADS_JOB_LOCK_KEY}) as locked`);
-    // Both drivers (PGlite, node-postgres) answer with `rows`.
-    if (!(lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked)
-      return { ran: false, completed: 0, expiredCheckouts: 0 };
     const due = tx
       .select({ id: ads.id })
       .from(ads)
@@ -98,43 +91,12 @@ export async function runAdsRound(ctx: AppContext): Promise<AdsRound> {
         ),
       );
     }
-    return { ran: true, completed: completed.length, expiredCheckouts: expired.length };
+    return { completed: completed.length, expiredCheckouts: expired.length };
   });
   if (round.completed > 0) {
     ctx.wakeMailWorker();
     ctx.onAdsChanged?.();
   }
-  if (round.ran) await processPendingRefunds(ctx);
+  await processPendingRefunds(ctx);
   return round;
-}
-
-export interface AdsWorker {
-  stop(): Promise<void>;
-}
-
-/** Runs the ads job every minute in this process (as server/mail/worker.ts runs the outbox). */
-export function startAdsWorker(ctx: AppContext, pollMs = 60_000): AdsWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (stopped || running) return;
-    running = runAdsRound(ctx)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        ctx.log.error({ err: error }, "ads job round failed");
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, pollMs);
-  timer.unref();
-  round();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -5,26 +5,27 @@ import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createAuth, hasConfiguredHosts, isPublicAuthPath } from "../accounts/auth";
 import { signInMethods } from "../accounts/sign-in-methods";
-import { startAdsWorker } from "../ads/worker";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { MESSAGE_PHOTO_URL_PREFIX } from "../chats/content";
+import { systemClock } from "../clock";
 import { loadConfig } from "../config";
-import { type AppContext, systemClock } from "../context";
+import type { AppContext } from "../context";
 import { openDatabase, openReadReplica } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
+import { mountTestClock, startTestClock } from "../dev/test-clock";
 import { mountTestFixtures } from "../dev/test-student";
 import { BACK_SOON_HEADERS } from "../errors";
+import { APP_JOBS, DELIVER_MAIL_JOB } from "../jobs/jobs";
+import { startJobs } from "../jobs/registry";
 import { createLogger } from "../logger";
 import { createLogTransport, createSmtpTransport } from "../mail/transport";
-import { startMailWorker } from "../mail/worker";
 import { createS3Storage } from "../media/s3-storage";
 import { createDiskStorage, MEDIA_URL_PREFIX } from "../media/storage";
 import { createPayments } from "../payments/select";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
-import { startBacklogPruner } from "../realtime/backlog";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { createRealtimeHub } from "../realtime/hub";
 import "./load-context";
@@ -144,13 +145,15 @@ export async function startApp(options: {
     maxStreams: config.realtime.maxStreams,
     maxStreamsPerUser: config.realtime.maxStreamsPerUser,
   });
+  // Decision 0481: TEST_CLOCK=1 (never in production) runs on a clock POST /dev/clock moves.
+  const testClock = config.testClock ? await startTestClock({ database, realtime, log }) : null;
   const ctx: AppContext = {
     config,
     db: database.db,
     database,
     mail,
     storage,
-    clock: systemClock,
+    clock: testClock ?? systemClock,
     log,
     campuses,
     realtime,
@@ -172,16 +175,9 @@ export async function startApp(options: {
   if (config.seedDemo) await seedDemoData(ctx);
   // Decision 0150: the composition root hands createAuth its sign-in methods.
   const auth = createAuth(ctx, signInMethods(ctx));
-  // Decisions 0252 and 0331: no push to someone reading live in any process (their stream shows it).
-  const mailWorker = startMailWorker(ctx);
-  wake = mailWorker.wake;
-  // Decision 0214: the backlog stays bounded; every process runs it, one at a time does the work.
-  const pruner = startBacklogPruner({
-    db: database.db,
-    now: () => ctx.clock.now(),
-    onError: (error) => log.error({ err: error }, "realtime backlog pruning failed"),
-  });
-  const adsWorker = startAdsWorker(ctx);
+  // Decision 0480: every periodic job, from the one registry.
+  const jobs = startJobs(ctx, APP_JOBS);
+  wake = () => jobs.wake(DELIVER_MAIL_JOB);
 
   const app = express();
   app.disable("x-powered-by");
@@ -220,6 +216,7 @@ export async function startApp(options: {
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
   mountRealtimeFixture(app, { ctx, auth });
+  mountTestClock(app, { ctx, testClock });
 
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
   // (a key never names other content, decision 0050), ranges for video.
@@ -343,9 +340,7 @@ export async function startApp(options: {
     pageCache,
     async close() {
       await realtime.close();
-      await pruner.stop();
-      await adsWorker.stop();
-      await mailWorker.stop();
+      await jobs.stop();
       mail.close?.();
       await replica?.close();
       await database.close();

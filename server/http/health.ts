@@ -17,7 +17,8 @@ export interface HealthCheckOptions {
 }
 
 export function createHealthCheck(options: HealthCheckOptions): () => Promise<boolean> {
-  const now = options.now ?? Date.now;
+  // Ages in elapsed time, not the time of day (decision 0481).
+  const now = options.now ?? (() => performance.now());
   const refreshMs = options.refreshMs ?? 1_000;
   const staleMs = options.staleMs ?? 5_000;
   const timeoutMs = options.timeoutMs ?? 3_000;

@@ -104,7 +104,8 @@ function sharedCookieValues(header: string | undefined, shared: readonly string[
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const now = options.now ?? Date.now;
+  // Ages in elapsed time, not the time of day (decision 0481): a moved test clock does not age pages.
+  const now = options.now ?? (() => performance.now());
   const campusOf = options.campusOf ?? ((host: string) => host);
   const pages = new Map<string, CachedPage>();
   /** Per campus: bumped when a write starts and finishes, so a page rendered across it is not stored. */

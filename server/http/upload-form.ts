@@ -1,6 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { type FileHandle, mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { systemClock } from "../clock";
 import { formHoldsNul } from "./form-bodies";
 import { MultipartError, MultipartParser, multipartBoundary } from "./multipart";
 
@@ -286,7 +287,8 @@ export async function readLeadingFields(request: Request, maxBytes: number): Pro
 export async function sweepUploadTemp(
   tempRoot: string,
   olderThanMs: number,
-  now = Date.now(),
+  // The machine's clock, as the folders' modification times are (decision 0481), never a moved test clock.
+  now = systemClock.now().getTime(),
 ): Promise<number> {
   let entries: string[];
   try {

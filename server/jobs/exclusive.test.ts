@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { wrapPool } from "../db/client";
-import { runExclusively, startSingletonJob } from "./exclusive";
+import { runExclusively } from "./exclusive";
 
 let t: TestContext | null = null;
 afterEach(async () => {
@@ -97,44 +97,4 @@ describe("runExclusively (decision 0291)", () => {
       }
     },
   );
-});
-
-describe("startSingletonJob", () => {
-  it("runs rounds on its timer, repeats a full round at once, and never overlaps two processes' rounds", async () => {
-    t = await createTestContext();
-    const { ctx } = t;
-    const pool = ctx.database.pool;
-    // On PostgreSQL the second runner is another process's pool; on PGlite the same process.
-    const other = pool
-      ? wrapPool(new pg.Pool({ connectionString: pool.options.connectionString, max: 2 }))
-      : null;
-    let inside = 0;
-    let overlapped = false;
-    let rounds = 0;
-    let backlog = 3;
-    const run = async () => {
-      inside += 1;
-      if (inside > 1) overlapped = true;
-      rounds += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      inside -= 1;
-      backlog = Math.max(0, backlog - 1);
-      return { more: backlog > 0 };
-    };
-    const a = startSingletonJob(ctx, { name: "test-job", everyMs: 30, run });
-    const b = startSingletonJob(other ? { database: other, log: ctx.log } : ctx, {
-      name: "test-job",
-      everyMs: 30,
-      run,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    a.wake();
-    b.wake();
-    await a.stop();
-    await b.stop();
-    await other?.close();
-    expect(overlapped).toBe(false);
-    // The backlog of three went in one go, then the timer kept running rounds.
-    expect(rounds).toBeGreaterThan(4);
-  });
 });

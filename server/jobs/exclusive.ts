@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../context";
-import { type Poller, startPolling } from "./polling";
 
 /**
- * Jobs that must run in one process at a time (issue 16 §3, decision 0291): with WORKERS=n,
- * or several machines on one PostgreSQL database, every process starts the same periodic
- * jobs; each round takes a named lock first and is skipped where the lock is taken.
+ * Jobs that must run in one process at a time (decision 0291): with WORKERS=n, or several
+ * machines on one PostgreSQL database, every process starts the same periodic jobs (the job
+ * registry, server/jobs/registry.ts, decision 0480); a 'one-process' job's run takes the job's
+ * named lock here first and is skipped where the lock is taken. This is the only advisory lock
+ * jobs use: one key per job name, derived below, in one namespace.
  *
  * On PostgreSQL the lock is a session-level advisory lock (`pg_try_advisory_lock`) held by
  * one pooled connection for the whole round: it is shared by every process and machine on the
@@ -18,6 +19,11 @@ import { type Poller, startPolling } from "./polling";
 
 /** The first key of the two-key advisory locks taken here; migrations use a one-key lock (server/db/migrate.ts). */
 export const JOB_LOCK_NAMESPACE = 720_461_002;
+
+/** The lock a 'one-process' job's runs hold (decision 0480). */
+export function jobLockName(jobName: string): string {
+  return `job:${jobName}`;
+}
 
 /** A lock name's second key: the first four bytes of its SHA-256, as PostgreSQL's signed int4. */
 export function jobLockKey(lockName: string): number {
@@ -85,44 +91,4 @@ export async function runExclusively<T>(
   } finally {
     heldHere.delete(lockName);
   }
-}
-
-/** A singleton job's handle: wake() runs a round now, stop() at shutdown. */
-export type SingletonJob = Poller;
-
-export interface SingletonJobOptions {
-  /** Names the lock (`job:{name}`) and the job in the log. */
-  name: string;
-  /** How often each process tries to run a round. */
-  everyMs: number;
-  /**
-   * One round. Return `{ more: true }` when there is more to do at once (a full batch): the
-   * round is repeated while this process holds the lock, without waiting for the timer.
-   */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a round that returns nothing is a plain async function.
-  run(): Promise<void | { more: boolean }>;
-}
-
-/**
- * A periodic job that runs in exactly one process at a time: every process calls this at start
- * (server/http/app.ts) and stops it at shutdown; each tick runs a round through runExclusively,
- * so where another process holds the round the tick does nothing. A round that throws is logged
- * and the next tick tries again.
- */
-export function startSingletonJob(
-  ctx: Pick<AppContext, "database" | "log">,
-  options: SingletonJobOptions,
-): SingletonJob {
-  return startPolling({
-    everyMs: options.everyMs,
-    async round(stopping) {
-      await runExclusively(ctx, `job:${options.name}`, async () => {
-        for (;;) {
-          const result = await options.run();
-          if (stopping() || !result?.more) break;
-        }
-      });
-    },
-    onError: (error) => ctx.log.error({ err: error, job: options.name }, "job round failed"),
-  });
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import type { AppContext } from "../context";
 import { mailOutbox } from "../db/schema";
+import { APP_JOBS, DELIVER_MAIL_JOB } from "../jobs/jobs";
+import { startJobs } from "../jobs/registry";
 import {
   CLAIM_LEASE_MS,
   countMailSince,
@@ -14,7 +16,6 @@ import {
   retryDelayMs,
 } from "./outbox";
 import { createRecordingTransport, type OutgoingMail } from "./transport";
-import { startMailWorker } from "./worker";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -262,7 +263,15 @@ describe("listRecentMail (/dev/mail)", () => {
   });
 });
 
-describe("startMailWorker", () => {
+/** The deliver-mail job alone, from the app's job table, on a timer that never fires in the test. */
+function startMailWorker(ctx: AppContext, everyMs: number) {
+  const job = APP_JOBS.find((each) => each.name === DELIVER_MAIL_JOB);
+  if (!job) throw new Error("no deliver-mail job");
+  const jobs = startJobs(ctx, [{ ...job, everyMs }]);
+  return { wake: () => jobs.wake(DELIVER_MAIL_JOB), stop: () => jobs.stop() };
+}
+
+describe("the deliver-mail job (decision 0480)", () => {
   it("delivers at once when woken, and stops cleanly", async () => {
     const mail = createRecordingTransport();
     const ctx: AppContext = { ...t.ctx, mail, clock: { now: () => new Date() } };

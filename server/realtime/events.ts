@@ -15,6 +15,9 @@ export const PAGE_CACHE_CHANNEL = "page_cache";
 /** The payload for every campus: no campus id is "*" (ids are host slugs). */
 export const ALL_CAMPUSES = "*";
 
+/** The third channel (decision 0481, TEST_CLOCK=1 only): the test clock's new offset in milliseconds. */
+export const TEST_CLOCK_CHANNEL = "test_clock";
+
 /**
  * What a live screen is told. Events carry ids and small facts, never content
  * a reader may not see: the screen refetches what it shows through its loader.

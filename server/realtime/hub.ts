@@ -8,6 +8,7 @@ import {
   PAGE_CACHE_CHANNEL,
   REALTIME_CHANNEL,
   type StoredRealtimeEvent,
+  TEST_CLOCK_CHANNEL,
   userEventsAfter,
 } from "./events";
 import { createPresence } from "./presence";
@@ -57,6 +58,11 @@ export interface RealtimeHub {
    * null after the listening connection came back, as announcements made meanwhile were lost.
    */
   watchCampusPages(onChange: (campusId: string | null) => void): Promise<void>;
+  /**
+   * Decision 0481 (TEST_CLOCK=1): listens now and calls `onMove` with every offset the test clock
+   * is moved to in any process, or null after the listening connection came back (read it again).
+   */
+  watchClockMoves(onMove: (offsetMs: number | null) => void): Promise<void>;
   /** Ends every stream (sink.end) and refuses new ones; then stops listening. */
   close(): Promise<void>;
 }
@@ -124,6 +130,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   let closed = false;
   let listener: Listener | null = null;
   const campusWatchers: ((campusId: string | null) => void)[] = [];
+  const clockWatchers: ((offsetMs: number | null) => void)[] = [];
   // Decision 0331: who reads live here, for the mail worker of any process.
   const presence = createPresence({
     db: database.db,
@@ -196,6 +203,8 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     else if (channel === PAGE_CACHE_CHANNEL && payload) {
       const campusId = payload === ALL_CAMPUSES ? null : payload;
       for (const watcher of campusWatchers) watcher(campusId);
+    } else if (channel === TEST_CLOCK_CHANNEL && payload) {
+      for (const watcher of clockWatchers) watcher(Number(payload));
     }
   }
 
@@ -219,6 +228,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   function resyncAll(): void {
     for (const userId of users.keys()) pumpSoon(userId);
     for (const watcher of campusWatchers) watcher(null);
+    for (const watcher of clockWatchers) watcher(null);
   }
 
   function ensureListener(): Promise<void> {
@@ -290,6 +300,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       await ensureListener();
     },
 
+    async watchClockMoves(onMove) {
+      if (closed) return;
+      clockWatchers.push(onMove);
+      await ensureListener();
+    },
+
     streamCount(userId) {
       if (userId === undefined) return total;
       return users.get(userId)?.streams.size ?? 0;
@@ -307,6 +323,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       users.clear();
       total = 0;
       campusWatchers.length = 0;
+      clockWatchers.length = 0;
       await Promise.all([listener?.close(), presence.close()]);
     },
   };
@@ -339,7 +356,7 @@ async function startingPoint(
 }
 
 /** The channels the listening connection LISTENs on. */
-const CHANNELS = [REALTIME_CHANNEL, PAGE_CACHE_CHANNEL] as const;
+const CHANNELS = [REALTIME_CHANNEL, PAGE_CACHE_CHANNEL, TEST_CLOCK_CHANNEL] as const;
 
 /** PGlite delivers NOTIFY in-process at commit: the same hub, one process. */
 function pgliteListener(

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./campuses";
 export * from "./chats";
 export * from "./data-migrations";
+export * from "./jobs";
 export * from "./mail";
 export * from "./notifications";
 export * from "./posts";

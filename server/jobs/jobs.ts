@@ -1,0 +1,61 @@
+import { runAdsRound } from "../ads/worker";
+import type { AppContext } from "../context";
+import { deliverMailRound } from "../mail/worker";
+import { pruneRealtimeBacklog } from "../realtime/backlog";
+import type { Job } from "./registry";
+import { pruneJobRuns } from "./runs";
+
+/** The job ctx.wakeMailWorker() wakes after a commit that wrote outbox rows. */
+export const DELIVER_MAIL_JOB = "deliver-mail";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Decision 0480: every periodic job of the app, one entry each. A new job is a new line here,
+ * nothing else: server/http/app.ts starts them all (startJobs) and stops them at shutdown.
+ *
+ * Not here, because they are no jobs: a listing's expiry ('Still available?', decision 0171) and
+ * every other deadline a user sees are compared with ctx.clock when read; the live streams'
+ * heartbeats, the realtime hub's ping and presence heartbeat belong to their connections
+ * (server/jobs/timers.test.ts lists them).
+ */
+export const APP_JOBS: readonly Job<AppContext>[] = [
+  {
+    // Decisions 0251, 0252 and 0331: the outbox and the web pushes. Every process delivers: the
+    // outbox shares its due rows out with FOR UPDATE SKIP LOCKED, so each mail goes once.
+    name: DELIVER_MAIL_JOB,
+    runsIn: "every-process",
+    everyMs: 2_000,
+    run: deliverMailRound,
+  },
+  {
+    // Issue 15 §2: ads past their end, checkouts left unpaid, refunds to retry.
+    name: "expire-ads",
+    runsIn: "one-process",
+    everyMs: 60_000,
+    run: async (ctx) => {
+      await runAdsRound(ctx);
+    },
+  },
+  {
+    // Decision 0214: the bound is a ceiling on storage, not something a reader relies on to the
+    // minute; first a minute after start, so a restart's burst of reconnects comes first.
+    name: "prune-realtime-backlog",
+    runsIn: "one-process",
+    everyMs: HOUR_MS,
+    firstRunAfterMs: 60_000,
+    run: async (ctx) => {
+      await pruneRealtimeBacklog(ctx.db, { now: ctx.clock.now() });
+    },
+  },
+  {
+    // Decision 0480: job_runs stays bounded.
+    name: "prune-job-runs",
+    runsIn: "one-process",
+    everyMs: HOUR_MS,
+    firstRunAfterMs: 60_000,
+    run: async (ctx) => {
+      await pruneJobRuns(ctx);
+    },
+  },
+];
