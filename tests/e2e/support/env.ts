@@ -22,6 +22,13 @@ export const RESTART_PORTS = [
 ] as const;
 
 /**
+ * The app of the specs that move the test clock (support/clock-app.ts, decision 0481): one of its
+ * own, as moving the shared app's clock would move it under every other spec. Past the ports
+ * above (APP_PORT + 10 is demo.spec.ts's).
+ */
+export const TEST_CLOCK_PORT = Number(process.env.E2E_TEST_CLOCK_PORT ?? APP_PORT + 11);
+
+/**
  * Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it. The harness opens every
  * campus but this one, which the privacy spec (private-campus.spec.ts) keeps to itself, so the
  * specs that browse signed out read whichever campus they use.
