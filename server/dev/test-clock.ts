@@ -89,6 +89,7 @@ export function mountTestClock(
     });
     return;
   }
+  ctx.log.warn("TEST_CLOCK=1: POST /dev/clock moves the app's clock forward (never in production)");
   app.get(TEST_CLOCK_PATH, (_req, res) => {
     res.set("Cache-Control", "no-store").json({ now: ctx.clock.now().toISOString() });
   });
