@@ -264,7 +264,7 @@ describe("listRecentMail (/dev/mail)", () => {
 });
 
 /** The deliver-mail job alone, from the app's job table, on a timer that never fires in the test. */
-function startMailWorker(ctx: AppContext, everyMs: number) {
+function startMailJob(ctx: AppContext, everyMs: number) {
   const job = APP_JOBS.find((each) => each.name === DELIVER_MAIL_JOB);
   if (!job) throw new Error("no deliver-mail job");
   const jobs = startJobs(ctx, [{ ...job, everyMs }]);
@@ -275,7 +275,7 @@ describe("the deliver-mail job (decision 0480)", () => {
   it("delivers at once when woken, and stops cleanly", async () => {
     const mail = createRecordingTransport();
     const ctx: AppContext = { ...t.ctx, mail, clock: { now: () => new Date() } };
-    const worker = startMailWorker(ctx, 60_000);
+    const worker = startMailJob(ctx, 60_000);
     const queued = aMail();
     await enqueueMail(ctx.db, queued, new Date());
     worker.wake();
@@ -301,7 +301,7 @@ describe("the deliver-mail job (decision 0480)", () => {
     await t.ctx.db.transaction(async (tx) => {
       for (const queued of mails) await enqueueMail(tx, queued, new Date(Date.now() - 1_000));
     });
-    const worker = startMailWorker(ctx, 60_000);
+    const worker = startMailJob(ctx, 60_000);
     const deadline = Date.now() + 10_000;
     while (mail.sent.length < 25 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     await worker.stop();
