@@ -5,7 +5,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Decision 0502: no import cycles among the modules of app/ and server/. A cycle makes the
+ * Decision 0501: no import cycles among the modules of app/ and server/. A cycle makes the
  * order in which modules run depend on which one is imported first (a constant read before
  * its module has run is `undefined`, or a TDZ error), and it ties areas together so neither
  * can be read, moved or split alone.
@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
  * of this repository. Left out: type-only imports (`import type`, `import { type X }` where
  * every name is a type, and the `export` forms of both), which vanish from the built code; and
  * `import()` expressions, which load a module later, once every static import has run — the
- * lazy parts of the first load (decision 0354) are loaded this way on purpose.
+ * lazy parts of the first load (decision 0340) are loaded this way on purpose.
  *
  * The resolver follows tsconfig.json: relative paths and the one alias, `~/*` → the repository
  * root. Package imports (`react`, `node:fs`, …) are not followed. It lives under server/
