@@ -107,6 +107,13 @@ function importGraph(): Graph {
   return graph;
 }
 
+let builtGraph: Graph | undefined;
+/** Read once per run: the graph is the same for every test here, and takes seconds to read. */
+const repositoryGraph = () => {
+  builtGraph ??= importGraph();
+  return builtGraph;
+};
+
 const name = (file: string) => relative(root, file).split(sep).join("/");
 
 /** Strongly connected components of more than one module (or a module that imports itself): Tarjan. */
@@ -198,7 +205,19 @@ describe("import cycles", () => {
   });
 
   it("finds none among app/ and server/ modules", () => {
-    const graph = importGraph();
+    const graph = repositoryGraph();
     expect(cycles(graph).map((component) => describeCycle(graph, component))).toEqual([]);
+  });
+
+  // Decision 0500: the design system is the bottom layer of the components.
+  it("has app/components/ui/ import no other folder of app/components/ nor a route", () => {
+    const above = /^app\/(?:components\/(?!ui\/)|routes\/|root\.tsx)/;
+    const upward: string[] = [];
+    for (const [file, edges] of repositoryGraph()) {
+      if (!name(file).startsWith("app/components/ui/")) continue;
+      for (const target of edges)
+        if (above.test(name(target))) upward.push(`${name(file)} → ${name(target)}`);
+    }
+    expect(upward).toEqual([]);
   });
 });

@@ -1,7 +1,4 @@
-import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { loadHistory } from "~/app/lib/navigation-history";
 
 /** spec 2 §2: 'Back button goes to /home, or back in history if the previous page was a search.' */
@@ -36,13 +33,4 @@ export function SearchHeader() {
       <h1 className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">Search</h1>
     </div>
   );
-}
-
-/** spec 1 §6: a visitor on a private campus gets the sign-in modal ('search') over the gate. */
-export function PrivateSearch({ campus }: { campus: Parameters<typeof PrivateCommunityGate>[0]["campus"] }) {
-  const signIn = useSignInModal();
-  useEffect(() => {
-    signIn.open("search");
-  }, [signIn]);
-  return <PrivateCommunityGate campus={campus} />;
 }
