@@ -19,6 +19,13 @@ export type ListPageResult<T> = { page: Page<T>; listError: null } | { page: nul
  */
 const SOMETHING_WENT_WRONG = `${FAILURE}.`;
 
+/** The address of the next page for the no-JavaScript 'Load more' link: the current query plus `cursor`. */
+export function pageHref(pathname: string, search: string, cursor: string): string {
+  const params = new URLSearchParams(search);
+  params.set("cursor", cursor);
+  return `${pathname}?${params.toString()}`;
+}
+
 /** JSON carries dates as ISO strings: the lists show Date objects, as the loaders give them. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 

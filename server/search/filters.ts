@@ -1,5 +1,6 @@
 // Shared with the browser (the filter bar builds the same addresses): no server imports, and no
 // Zod (the header's search box loads this on every page, issue 16 §2): read-filters.ts reads them.
+import type { ListingCondition } from "../posts/listing";
 
 /**
  * The filters and sorts of post search (issue 12 §1; beyond the spec, decision 0193), read from
@@ -19,9 +20,6 @@ export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   price_asc: "Price: low to high",
   price_desc: "Price: high to low",
 };
-
-export const LISTING_CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"] as const;
-export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
 
 export interface SearchFilters {
   /** A post category value, or null for every category. */

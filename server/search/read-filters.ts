@@ -2,7 +2,8 @@
 // browser's search box does not load Zod, issue 16 §2). No server imports.
 import { z } from "zod";
 import { categoryFilter } from "../posts/categories";
-import { LISTING_CONDITIONS, SEARCH_SORTS, type SearchFilters } from "./filters";
+import { LISTING_CONDITIONS } from "../posts/listing";
+import { SEARCH_SORTS, type SearchFilters } from "./filters";
 
 /** Whole dollars in the address; cents in the database (spec 2 §9 'Money stored in cents'). */
 const MAX_PRICE_DOLLARS = 1_000_000;

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import type { AuthActionData } from "~/app/routes/auth/action.server";

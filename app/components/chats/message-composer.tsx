@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { checkFileChoice, fileKind } from "~/app/components/posts/file-picker";
 import { SchoolPromptModal } from "~/app/components/posts/post-gate-modals";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useToast } from "~/app/components/ui/toaster";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { MessagePage, MessageView } from "~/server/chats/chats";
 import type { ComposerActionData } from "./message-composer";

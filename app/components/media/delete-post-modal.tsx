@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import type { PostActionData } from "~/app/components/posts/post-actions";
 import { DELETE_POST_TEXT } from "~/app/components/posts/post-more-menu";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 

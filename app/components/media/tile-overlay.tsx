@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { newMessageHref, useSendMessage } from "~/app/components/chats/send-message-button";
 import { type PostActionData, useCopyPostLink } from "~/app/components/posts/post-actions";
 import { formatAgeAgo } from "~/app/components/posts/post-format";
 import { TrashIcon } from "~/app/components/posts/post-icons";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { DeferredMenu } from "~/app/components/ui/deferred-menu";
 import { Icon, LinkIcon, MessageIcon, ShareIcon } from "~/app/components/ui/icons";
 import { MenuContent, MenuItem } from "~/app/components/ui/menu-item";

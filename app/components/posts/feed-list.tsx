@@ -2,11 +2,11 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Link, useLocation } from "react-router";
 import { SponsoredCard } from "~/app/components/ads/sponsored-card";
 import { buttonClass } from "~/app/components/ui/button";
-import { postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
+import { pageHref, postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import { type FeedItem, feedItemKey } from "~/server/ads/sponsored";
 import type { Page } from "~/server/posts/cursor";
 import type { PostSummary } from "~/server/posts/views";
-import { appendPage, LOAD_MORE_LOCK_MS, loadMoreDecision, pageHref } from "./feed-model";
+import { appendPage, LOAD_MORE_LOCK_MS, loadMoreDecision } from "./feed-model";
 import { PostCard } from "./post-card";
 
 /** spec 2 §2, §4: the message under the last post. */

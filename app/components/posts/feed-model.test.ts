@@ -1,13 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { feedItemKey } from "~/server/ads/sponsored";
-import {
-  appendPage,
-  differsOnlyIn,
-  isSaveToggle,
-  LOAD_MORE_LOCK_MS,
-  loadMoreDecision,
-  pageHref,
-} from "./feed-model";
+import { appendPage, differsOnlyIn, isSaveToggle, LOAD_MORE_LOCK_MS, loadMoreDecision } from "./feed-model";
 
 describe("appendPage", () => {
   test("adds the next page, skipping posts already shown", () => {
@@ -51,11 +44,6 @@ describe("loadMoreDecision (spec 2 §4: load-more is locked for 1 second after e
     expect(loadMoreDecision({ cursor: null, busy: false, lockedUntil: 0 }, now).load).toBe(false);
     expect(loadMoreDecision({ cursor: "c", busy: true, lockedUntil: 0 }, now).load).toBe(false);
   });
-});
-
-test("pageHref keeps the query (the category) and sets the cursor", () => {
-  expect(pageHref("/home", "?category=furniture", "abc")).toBe("/home?category=furniture&cursor=abc");
-  expect(pageHref("/saved", "?cursor=old", "new")).toBe("/saved?cursor=new");
 });
 
 test("isSaveToggle recognises the Save / Saved! form", () => {

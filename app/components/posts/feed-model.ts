@@ -35,13 +35,6 @@ export function loadMoreDecision(state: LoadMoreState, now: number): { load: boo
   return { load: true, waitMs: 0 };
 }
 
-/** The address of the next page for the no-JavaScript 'Load more' link: the current query plus `cursor`. */
-export function pageHref(pathname: string, search: string, cursor: string): string {
-  const params = new URLSearchParams(search);
-  params.set("cursor", cursor);
-  return `${pathname}?${params.toString()}`;
-}
-
 /** Whether a submission is a card's Save / Saved! (post route intent 'toggle-save'). */
 export function isSaveToggle(formData: FormData | undefined): boolean {
   return formData?.get("intent") === "toggle-save";

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { isBoostable, type ListingStatus, type ListingView, STATUS_ACTIONS } from "~/server/posts/listing";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { NoScriptMessage } from "~/app/components/auth/action-feedback";
+import { NoScriptMessage } from "~/app/components/ui/action-feedback";
 import { buttonClass } from "~/app/components/ui/button";
 import type { ToastInput } from "~/app/lib/toast";
 import { CATEGORY_OPTIONS } from "~/server/posts/categories";

@@ -8,8 +8,8 @@ import {
   useState,
 } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { trackPostAction } from "~/app/lib/analytics";

@@ -1,5 +1,5 @@
-import postLineIconDrawings from "~/app/components/posts/post-line-icons.json";
 import { lineIcons } from "~/app/components/ui/icons";
+import postLineIconDrawings from "~/app/components/ui/post-line-icons.json";
 
 /**
  * Line icons the post screens need beyond app/components/ui/icons.tsx, in the

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSendMessage } from "~/app/components/chats/send-message-button";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { CheckIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";

@@ -2,8 +2,8 @@ import { type DefaultValue, type FormMetadata, getFormProps } from "@conform-to/
 import { type FormEvent, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
-import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/auth/action-feedback";
 import { SettingsPage } from "~/app/components/settings/settings-page";
+import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, type FieldProps, useSchemaForm } from "~/app/components/ui/field";
 import { useHydrated } from "~/app/lib/hydrated";

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement, type SVGProps } from "react";
-import postLineIconDrawings from "~/app/components/posts/post-line-icons.json";
 import lineIconDrawings from "~/app/components/ui/line-icons.json";
+import postLineIconDrawings from "~/app/components/ui/post-line-icons.json";
 import { propsWithout } from "./props";
 
 /**

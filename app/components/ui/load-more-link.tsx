@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pageHref } from "~/app/components/posts/feed-model";
+import { pageHref } from "~/app/lib/list-pages";
 import { buttonClass } from "./button";
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { amountText, formatTimeLeft, STATUS_TONE, statText } from "~/app/components/ads/ad-format";
-import { useActionToast } from "~/app/components/auth/action-feedback";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { NoScriptMessage, useActionToast } from "~/app/components/auth/action-feedback";
 import { pageTitle } from "~/app/components/shell/campus";
+import { NoScriptMessage, useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { useActionToast } from "~/app/components/auth/action-feedback";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";

@@ -1,8 +1,8 @@
 import { Form, Link, redirect } from "react-router";
-import { useSubmitting } from "~/app/components/auth/action-feedback";
 import { AuthCard } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
+import { useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { requireUser } from "~/app/lib/viewer.server";

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
-import { NoScriptMessage, useActionToast } from "~/app/components/auth/action-feedback";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { GOOGLE_NOT_CONFIGURED, GoogleSignInButton } from "~/app/components/auth/google-button";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
+import { NoScriptMessage, useActionToast } from "~/app/components/ui/action-feedback";
 import { buttonClass } from "~/app/components/ui/button";
 import { MailIcon } from "~/app/components/ui/icons";
 import { failureReply } from "~/app/lib/errors.server";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
 import { ArrowLeftIcon, BadgeCheckIcon } from "~/app/components/ui/icons";

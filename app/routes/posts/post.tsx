@@ -9,7 +9,6 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { PostAdBar } from "~/app/components/ads/post-ad-bar";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
@@ -22,6 +21,7 @@ import { cutPlainText, displayName } from "~/app/components/posts/post-format";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";

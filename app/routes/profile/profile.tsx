@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
 import { FeedList } from "~/app/components/posts/feed-list";
-import { isSaveToggle, pageHref } from "~/app/components/posts/feed-model";
+import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { ProfileHeader } from "~/app/components/profile/profile-header";
 import {
   emptyTabText,
@@ -19,6 +19,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listRefusal } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
+import { pageHref } from "~/app/lib/list-pages";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { redirectWithToast } from "~/app/lib/toast.server";

@@ -1,11 +1,11 @@
 import { redirect, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
-import { NoScriptMessage } from "~/app/components/auth/action-feedback";
 import { AuthCard } from "~/app/components/auth/auth-card";
 import { closeTarget, parseStep, type WizardStep } from "~/app/components/profile/set-up-origin";
 import { SetUpWizard } from "~/app/components/profile/set-up-wizard";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
+import { NoScriptMessage } from "~/app/components/ui/action-feedback";
 import { readIntent } from "~/app/lib/form.server";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { requireUser } from "~/app/lib/viewer.server";

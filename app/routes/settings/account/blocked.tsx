@@ -1,8 +1,8 @@
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";

@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import { data, redirect } from "react-router";
-import { useActionToast } from "~/app/components/auth/action-feedback";
 import {
   AccountFormNote,
   AccountTextLink,
@@ -9,6 +8,7 @@ import {
 } from "~/app/components/settings/account-form";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { useActionToast } from "~/app/components/ui/action-feedback";
 import { ConformField } from "~/app/components/ui/field";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useNavigation } from "react-router";
-import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
+import { useToast } from "./toaster";
 
 /**
  * An error an action answers with (spec 1 §8) is a toast. The action hands it back
