@@ -3,10 +3,11 @@ import { z } from "zod";
 import { useActionToast } from "~/app/components/auth/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
-import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors";
 import { getTestCheckout, payTestCheckout } from "~/server/ads/fulfilment";
 import { formatUsd } from "~/server/ads/schemas";
 import { TEST_CARDS } from "~/server/payments/test-cards";
@@ -56,14 +57,19 @@ export async function action(args: Route.ActionArgs) {
     });
     return redirect(successUrl, REPLACE_HISTORY);
   } catch (error) {
-    if (isAdError(error) && error.code === "not-found") notFound();
-    return adFailureReply(context.app, error, intent);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.ads,
+      intent,
+      inlineFields: ["card"],
+      // A checkout that is not there (or not in test mode) is the 404 page, as the loader's.
+      pageRefusals: ["not-found"],
+    });
   }
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
-  const failure = actionData as AdFailureData | undefined;
+  const failure = actionData as FailureData | undefined;
   useActionToast(failure?.toast);
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
@@ -94,7 +100,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               inputMode="numeric"
               autoComplete="off"
               defaultValue={TEST_CARDS.success}
-              error={failure?.field === "card" ? failure.message : null}
+              error={failure?.fieldError?.field === "card" ? failure.fieldError.message : null}
               hint={`Test cards: ${TEST_CARDS.success} pays; ${TEST_CARDS.declined} is declined.`}
             />
             <div className="grid grid-cols-2 gap-3">

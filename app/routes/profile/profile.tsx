@@ -17,7 +17,7 @@ import { PrivateCommunityGate } from "~/app/components/schools/private-community
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { failureReply, listRefusal } from "~/app/lib/errors.server";
+import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
@@ -54,57 +54,67 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/rout
 
 /** spec 1 §2: '/{username}' and, with no username, the signed-in user's own profile ('/profile', protected). */
 export async function loader(args: Route.LoaderArgs) {
-  const { params, request, context } = args;
+  const { params, context } = args;
   const viewer = await getViewer(args);
   // spec 2 §2 'Profile content': unverified signed-in users are redirected to /verify on the profile page.
   if (viewer && !viewer.verified) throw redirect("/verify");
   const username = params.username;
   if (!username && !viewer) throw redirect("/");
-  let profile: Awaited<ReturnType<typeof getProfileById>>;
-  try {
-    profile = username
-      ? await getProfilePage(context.app, viewer, context.campus.id, username)
-      : viewer
-        ? await getProfileById(context.app, viewer.id)
-        : null;
-  } catch (error) {
+  return listLoader(
+    context.app,
+    async () => {
+      const profile = username
+        ? await getProfilePage(context.app, viewer, context.campus.id, username)
+        : viewer
+          ? await getProfileById(context.app, viewer.id)
+          : null;
+      if (!profile) return data({ found: false as const, privateGate: false as const }, { status: 404 });
+      return profilePage(args, viewer, profile);
+    },
     // Decision 0135: a visitor of a private campus gets its gate, as on the feed (spec 1 §6).
-    if (listRefusal(error).privateGate) return data({ found: false as const, privateGate: true as const });
-    throw error;
-  }
-  if (!profile) return data({ found: false as const, privateGate: false as const }, { status: 404 });
+    { privateGate: () => ({ found: false as const, privateGate: true as const }) },
+  );
+}
+
+/** The profile page's data: the profile, and its tab's list. */
+async function profilePage(
+  args: Route.LoaderArgs,
+  viewer: Awaited<ReturnType<typeof getViewer>>,
+  profile: NonNullable<Awaited<ReturnType<typeof getProfileById>>>,
+) {
+  const { request, context } = args;
 
   const origin = campusOriginOf(request, context);
   const photo = profilePhotoSizes(profile.img);
   const url = new URL(request.url);
   const show = parseProfileTab(url.searchParams.get("show"));
-  const tab = await readTab(args, show, { userId: profile.id, cursor: url.searchParams.get("cursor") });
-  return data(
-    {
-      found: true as const,
-      profile: {
-        // Which profile the tabs' next pages are read for (decision 0106).
-        id: profile.id,
-        username: profile.username,
-        firstName: profile.firstName,
-        lastName: profile.lastName,
-        bio: profile.bio,
-        schoolVerified: profile.schoolVerified,
-        verified: profile.verified,
-        profileSetUp: profile.profileSetUp,
-        totalPosts: profile.totalPosts,
-      },
-      photo: photo?.large ?? null,
-      own: viewer?.id === profile.id,
-      // Decision 0230: the menu offers Block or Unblock.
-      blocked: await viewerBlocked(context.app, viewer, profile.id),
-      show,
-      profileUrl: `${origin}/${profile.username}`,
-      photoUrl: photo ? new URL(photo.large, origin).toString() : null,
-      ...tab,
+  const page = {
+    found: true as const,
+    profile: {
+      // Which profile the tabs' next pages are read for (decision 0106).
+      id: profile.id,
+      username: profile.username,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      bio: profile.bio,
+      schoolVerified: profile.schoolVerified,
+      verified: profile.verified,
+      profileSetUp: profile.profileSetUp,
+      totalPosts: profile.totalPosts,
     },
-    { status: tab.listError ? 400 : 200 },
-  );
+    photo: photo?.large ?? null,
+    own: viewer?.id === profile.id,
+    // Decision 0230: the menu offers Block or Unblock.
+    blocked: await viewerBlocked(context.app, viewer, profile.id),
+    show,
+    profileUrl: `${origin}/${profile.username}`,
+    photoUrl: photo ? new URL(photo.large, origin).toString() : null,
+  };
+  const list = { userId: profile.id, cursor: url.searchParams.get("cursor") };
+  return listLoader(context.app, async () => data({ ...page, ...(await readTab(args, show, list)) }), {
+    // A private campus's tabs say 'This community is private' (spec 2 §6); a tampered cursor, its message.
+    refused: (listError) => ({ ...page, ...NO_PAGE, listError }),
+  });
 }
 
 const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
@@ -113,7 +123,7 @@ const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
  * One tab's list (spec 2 §7 'Profile posts / photos / replies', 'Liked posts'):
  * 10 a page, on this campus, `?cursor=` for the next page. The photos tab sends
  * tiles (the grid shows no text). A private campus keeps its content from
- * visitors (spec 2 §6); a tampered cursor gives the domain's message.
+ * visitors (spec 2 §6); a tampered cursor gives the domain's message (through listLoader).
  */
 async function readTab(
   args: Route.LoaderArgs,
@@ -128,30 +138,25 @@ async function readTab(
   const { context } = args;
   const viewer = await getViewer(args);
   const list = { ...input, campusId: context.campus.id };
-  try {
-    switch (show) {
-      case "home":
-        return { ...NO_PAGE, cursor: input.cursor, page: await listProfilePosts(context.app, viewer, list) };
-      case "replies":
-        return {
-          ...NO_PAGE,
-          cursor: input.cursor,
-          page: await listProfileReplies(context.app, viewer, list),
-        };
-      case "likes":
-        return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
-      case "photos": {
-        const page = await listProfilePhotos(context.app, viewer, list);
-        return {
-          ...NO_PAGE,
-          cursor: input.cursor,
-          tiles: { items: toMediaTiles(page.items), nextCursor: page.nextCursor },
-        };
-      }
+  switch (show) {
+    case "home":
+      return { ...NO_PAGE, cursor: input.cursor, page: await listProfilePosts(context.app, viewer, list) };
+    case "replies":
+      return {
+        ...NO_PAGE,
+        cursor: input.cursor,
+        page: await listProfileReplies(context.app, viewer, list),
+      };
+    case "likes":
+      return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
+    case "photos": {
+      const page = await listProfilePhotos(context.app, viewer, list);
+      return {
+        ...NO_PAGE,
+        cursor: input.cursor,
+        tiles: { items: toMediaTiles(page.items), nextCursor: page.nextCursor },
+      };
     }
-  } catch (error) {
-    // A private campus's tabs say 'This community is private' (spec 2 §6); a tampered cursor, its message.
-    return { ...NO_PAGE, listError: listRefusal(error).listError };
   }
 }
 

@@ -18,7 +18,7 @@ import { PrivateCommunityGate } from "~/app/components/schools/private-community
 import { pageTitle } from "~/app/components/shell/campus";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { fetchListPage } from "~/app/lib/list-pages";
 import { loadHistory } from "~/app/lib/navigation-history";
@@ -85,7 +85,7 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = url.searchParams.get("cursor");
   const campusId = context.campus.id;
   const base = { q, show, filters, cursor, privateGate: false, popular: [] as string[] };
-  try {
+  const search = async () => {
     if (!q) {
       const popular = await listPopularSearches(context.app, { campusId });
       return data({ ...base, results: { kind: "none" } as Results, popular: popular.map((p) => p.text) });
@@ -107,12 +107,10 @@ export async function loader(args: Route.LoaderArgs) {
     // spec 2 §3 'User search history': a search, not the next page of one.
     if (!cursor) await recordSearch(context.app, viewer, { campusId, text: q });
     return data({ ...base, results });
-  } catch (error) {
-    const refusal = listRefusal(error);
-    if (refusal.privateGate)
-      return data({ ...base, privateGate: true, results: { kind: "none" } as Results });
-    throw data(refusal.listError, { status: refusal.status });
-  }
+  };
+  return listLoader(context.app, search, {
+    privateGate: () => ({ ...base, privateGate: true, results: { kind: "none" } as Results }),
+  });
 }
 
 const searchIntents = z.enum(["remove-recent", "clear-recent"]);
