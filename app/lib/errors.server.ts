@@ -181,13 +181,18 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
     failures: Pick<FailureOptions, "fallback" | "logMessage">;
     inlineFields?: readonly string[];
     hideFields?: string[];
+    /** The form's intent on a page with several (ARCHITECTURE rule 8): in every refusal's answer. */
+    intent?: string;
   },
 ) {
-  const { hideFields } = options;
+  const { hideFields, intent } = options;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]>; toast?: ToastInput | null }>(
-      { result: submission.reply({ hideFields }) },
+    return data<{ result: SubmissionResult<string[]>; toast?: ToastInput | null } & Partial<FailureData>>(
+      {
+        ...(intent === undefined ? {} : { intent, ok: false as const }),
+        result: submission.reply({ hideFields }),
+      },
       { status: 400 },
     );
   }
@@ -198,6 +203,7 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
       ...options.failures,
       reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
       inlineFields: options.inlineFields,
+      ...(intent === undefined ? {} : { intent }),
     });
   }
 }
