@@ -155,10 +155,10 @@ describe("failureReply", () => {
       toast: null,
     });
     const declined = new AdError("payment-failed", AD_MESSAGES.cardDeclined, { field: "card" });
-    const toasted = await failureReply(app, declined, { ...AREA_FAILURES.ads, intent: "pay" });
+    const toasted = await failureReply(app, declined, { ...AREA_FAILURES.ads, intent: "pay-checkout" });
     expect(toasted.data).toEqual({
       ok: false,
-      intent: "pay",
+      intent: "pay-checkout",
       toast: { message: AD_MESSAGES.cardDeclined, type: "danger" },
     });
     // spec 2 §4: a post already boosted goes back to the post, its message a toast there.

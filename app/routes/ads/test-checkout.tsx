@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { session };
 }
 
-const INTENTS = z.enum(["pay", "cancel"]).default("pay");
+const INTENTS = z.enum(["pay-checkout", "cancel-checkout"]).default("pay-checkout");
 
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
     const session = await getTestCheckout(context.app, viewer, params.sessionId);
     if (!session) notFound();
     // Decision 0465: a checkout left, paid or not, is not a page to go back to.
-    if (intent === "cancel") return redirect(session.cancelUrl, REPLACE_HISTORY);
+    if (intent === "cancel-checkout") return redirect(session.cancelUrl, REPLACE_HISTORY);
     const { successUrl } = await payTestCheckout(context.app, viewer, {
       sessionId: params.sessionId,
       card: String(form.get("card") ?? ""),
@@ -72,7 +72,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const failure = actionData as FailureData | undefined;
   useActionToast(failure?.toast);
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-checkout";
   const total = formatUsd(session.amountTotal);
   const expired = session.status === "expired";
   return (
@@ -107,10 +107,10 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               <Field label="Expiry" name="expiry" defaultValue="12 / 34" autoComplete="off" />
               <Field label="CVC" name="cvc" defaultValue="123" autoComplete="off" />
             </div>
-            <Button type="submit" name="intent" value="pay" processing={paying} className="h-12">
+            <Button type="submit" name="intent" value="pay-checkout" processing={paying} className="h-12">
               Pay {total}
             </Button>
-            <Button type="submit" name="intent" value="cancel" variant="secondary" className="h-11">
+            <Button type="submit" name="intent" value="cancel-checkout" variant="secondary" className="h-11">
               Cancel
             </Button>
           </Form>

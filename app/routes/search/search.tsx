@@ -113,7 +113,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-const searchIntents = z.enum(["remove-recent", "clear-recent"]);
+const searchIntents = z.enum(["remove-recent-search", "clear-recent-searches"]);
 
 /** spec 2 §7: removing one recent search ('Recent Search Removed') or all ('Search History Cleared'). */
 export async function action(args: Route.ActionArgs) {
@@ -122,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, searchIntents);
   if (!viewer) return data({ ok: false }, { status: 401 });
-  if (intent === "clear-recent") {
+  if (intent === "clear-recent-searches") {
     await clearSearchHistory(context.app, viewer, { campusId: context.campus.id });
     return data(
       { ok: true },
