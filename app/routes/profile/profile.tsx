@@ -21,11 +21,9 @@ import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
-import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
-import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import { blockUser, unblockUser, viewerBlocked } from "~/server/chats/blocks";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
@@ -233,11 +231,11 @@ export async function action(args: Route.ActionArgs) {
   try {
     await reportUser(context.app, viewer, profile.id);
   } catch (error) {
-    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
-    if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
-      throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
-    }
-    return failureReply(context.app, error, { intent });
+    return failureReply(context.app, error, {
+      intent,
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify, with the message.
+      elsewhere: (refusal) => (refusal.code === "verify-email" ? "/verify" : null),
+    });
   }
   return data<ProfileActionData>({
     intent,
