@@ -208,7 +208,7 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
   }
 }
 
-/** What a loader shows in place of its content when the domain refuses it (decision 0491). */
+/** What a loader shows in place of its content when the domain refuses it (decision 0490). */
 export interface ListAnswers<Gate, Refused> {
   /**
    * spec 2 §6: what a visitor of a private community sees instead (`private-campus`), with 200:
@@ -235,7 +235,7 @@ export interface ListAnswers<Gate, Refused> {
 }
 
 /**
- * The loaders' side of the one adapter (decision 0491): `load` is the loader's work; a domain
+ * The loaders' side of the one adapter (decision 0490): `load` is the loader's work; a domain
  * refusal becomes the page's gate, its `refused` data with the refusal's status, a redirect, or
  * its ErrorBoundary (a thrown `data(message, status)`); anything unexpected is rethrown unless
  * the page has a `fallback`. The same refusal answers `GET /api/lists/…`
