@@ -4,11 +4,13 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { ACCOUNT_MESSAGES, SETTINGS_ERRORS } from "~/server/accounts/errors";
 import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
+import { AD_MESSAGES } from "~/server/ads/errors";
 import type { AppContext } from "~/server/context";
-import { describeFailure, isDomainError } from "~/server/errors";
+import { type DomainError, describeFailure, isDomainError } from "~/server/errors";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import { LOCKOUT_TOAST_MS, type ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * The one adapter from a domain error to a route action's answer (issue 10 §1, decision 0140).
@@ -19,10 +21,15 @@ import { LOCKOUT_TOAST_MS, type ToastInput } from "./toast";
  *   otherwise as a toast of its alert type;
  * - a participation refusal (server/accounts/gates.ts) goes where `participation` says: a
  *   page (redirect), the composer's prompt, or, by default, a toast like any refusal;
+ * - a refusal that stands for the whole page (`pageRefusals`) goes to its ErrorBoundary;
+ * - a refusal the page answers by going elsewhere (`elsewhere`: spec 2 §4, a post already
+ *   boosted goes back to the post) redirects there with its message as a toast;
  * - anything else is logged and answered 500 with the area's 'Something went wrong'
  *   (`fallback`), or, without a fallback, rethrown to the route's ErrorBoundary.
  *
- * The list pages' JSON (server/http/list-pages.ts) answers from the same `describeFailure`.
+ * Loaders answer refusals through `listLoader` below; the list pages' JSON
+ * (server/http/list-pages.ts) answers from the same `describeFailure`. Decision 0490: routes
+ * neither parse forms nor map error classes by hand (app/routes/route-rules.test.ts).
  */
 
 /** What a refused action answers; each route's own data type is a superset of it. */
@@ -35,6 +42,8 @@ export interface FailureData {
   toast?: ToastInput | null;
   /** Who may not post or comment yet: the composer opens the matching prompt (spec 2 §5). */
   refusal?: ParticipationRefusal;
+  /** A plain `<Form>`'s message under its field (pages without Conform: the ads pages). */
+  fieldError?: { field: string; message: string };
 }
 
 type ConformReply = (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
@@ -53,6 +62,13 @@ export interface FailureOptions {
   logMessage?: string;
   intent?: string;
   participation?: (refusal: ParticipationRefusal) => ParticipationAnswer;
+  /** Where a refusal sends the user instead, its message as a toast there; null: answered here. */
+  elsewhere?: (error: DomainError) => string | null;
+  /**
+   * The codes of refusals that stand for the whole page (a checkout that is not there): thrown to
+   * the route's ErrorBoundary with their message and status, as a loader's refusal is.
+   */
+  pageRefusals?: readonly string[];
 }
 
 /** spec 1 §8: the lockout message stays up longer than the other toasts. */
@@ -62,17 +78,17 @@ function toastDuration(code: string | undefined): { durationMs?: number } {
 
 type FailureAnswer<D> = ReturnType<typeof data<D>>;
 
-export function failureReply(
+export async function failureReply(
   app: AppContext,
   error: unknown,
   options: FailureOptions & { intent: string },
-): FailureAnswer<FailureData & { intent: string }>;
-export function failureReply(
+): Promise<FailureAnswer<FailureData & { intent: string }>>;
+export async function failureReply(
   app: AppContext,
   error: unknown,
   options?: FailureOptions,
-): FailureAnswer<FailureData>;
-export function failureReply(app: AppContext, error: unknown, options: FailureOptions = {}) {
+): Promise<FailureAnswer<FailureData>>;
+export async function failureReply(app: AppContext, error: unknown, options: FailureOptions = {}) {
   if (isParticipationRefused(error) && options.participation) {
     const answer = options.participation(error.refusal);
     if (answer && "redirect" in answer) throw redirect(answer.redirect);
@@ -83,13 +99,19 @@ export function failureReply(app: AppContext, error: unknown, options: FailureOp
       );
     }
   }
+  await goElsewhere(error, options.elsewhere);
+  if (isDomainError(error) && options.pageRefusals?.includes(error.code)) {
+    throw data(error.message, { status: error.status });
+  }
   if (!isDomainError(error) && options.fallback === undefined) throw error;
   const failure = describeFailure(error, options.fallback ?? "");
   if (!failure.error) app.log.error({ err: error }, options.logMessage ?? "action failed");
   const inline = failure.field !== undefined && (options.inlineFields ?? []).includes(failure.field);
-  const result = options.reply?.(
-    inline && failure.field ? { fieldErrors: { [failure.field]: [failure.message] } } : undefined,
-  );
+  const fieldErrors = inline && failure.field ? { [failure.field]: [failure.message] } : undefined;
+  const result = options.reply?.(fieldErrors ? { fieldErrors } : undefined);
+  // Without Conform the page reads its field's message from `fieldError`.
+  const fieldError =
+    inline && failure.field && !options.reply ? { field: failure.field, message: failure.message } : null;
   const toast: ToastInput | null = inline
     ? null
     : {
@@ -98,9 +120,22 @@ export function failureReply(app: AppContext, error: unknown, options: FailureOp
         ...toastDuration(failure.error?.code),
       };
   return data<FailureData>(
-    { ok: false, ...intentOf(options), ...(result ? { result } : {}), toast },
+    {
+      ok: false,
+      ...intentOf(options),
+      ...(result ? { result } : {}),
+      ...(fieldError ? { fieldError } : {}),
+      toast,
+    },
     { status: failure.status, headers: { ...failure.headers } },
   );
+}
+
+/** A refusal `elsewhere` sends to another page: thrown as that redirect, its message a toast there. */
+async function goElsewhere(error: unknown, elsewhere: FailureOptions["elsewhere"]): Promise<void> {
+  if (!elsewhere || !isDomainError(error)) return;
+  const to = elsewhere(error);
+  if (to !== null) throw await redirectWithToast(to, { message: error.message, type: error.alertType });
 }
 
 function intentOf(options: FailureOptions): { intent?: string } {
@@ -122,6 +157,8 @@ export const AREA_FAILURES = {
     fallback: ACCOUNT_MESSAGES.magicLinkSendFailed,
     logMessage: "sign-in link could not be sent",
   },
+  // spec 2 §8: the ads pages' 'Something went wrong'.
+  ads: { fallback: AD_MESSAGES.somethingWentWrong, logMessage: "ads action failed" },
   posts: { fallback: POST_MESSAGES.somethingWentWrong, logMessage: "posts action failed" },
   profile: { fallback: PROFILE_MESSAGES.somethingWentWrong, logMessage: "profile action failed" },
 } as const satisfies Record<string, FailureOptions>;
@@ -144,13 +181,18 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
     failures: Pick<FailureOptions, "fallback" | "logMessage">;
     inlineFields?: readonly string[];
     hideFields?: string[];
+    /** The form's intent on a page with several (ARCHITECTURE rule 8): in every refusal's answer. */
+    intent?: string;
   },
 ) {
-  const { hideFields } = options;
+  const { hideFields, intent } = options;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data<{ result: SubmissionResult<string[]>; toast?: ToastInput | null }>(
-      { result: submission.reply({ hideFields }) },
+    return data<{ result: SubmissionResult<string[]>; toast?: ToastInput | null } & Partial<FailureData>>(
+      {
+        ...(intent === undefined ? {} : { intent, ok: false as const }),
+        result: submission.reply({ hideFields }),
+      },
       { status: 400 },
     );
   }
@@ -161,31 +203,65 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
       ...options.failures,
       reply: (replyOptions) => submission.reply({ ...replyOptions, hideFields }),
       inlineFields: options.inlineFields,
+      ...(intent === undefined ? {} : { intent }),
     });
   }
 }
 
-/** What a list page shows instead of its list when the domain refuses it. */
-export interface ListRefusal {
-  /** spec 2 §6: a private community's content, asked for by a visitor: the page shows the gate. */
-  privateGate: boolean;
-  /** The refusal's message, shown in place of the list (a tampered cursor's, say). */
-  listError: string;
+/** What a loader shows in place of its content when the domain refuses it (decision 0490). */
+export interface ListAnswers<Gate, Refused> {
   /**
-   * The refusal's status; 200 for the gate, which is the page a visitor of a private
-   * campus is meant to see (decision 0140), not a failed answer.
+   * spec 2 §6: what a visitor of a private community sees instead (`private-campus`), with 200:
+   * the page a visitor of a private campus is meant to see (decision 0140), not a failed answer.
+   * Without it, the gate is a refusal like any other.
    */
-  status: number;
+  privateGate?: () => Gate;
+  /**
+   * The page's data with the refusal's message in place of its content (a tampered cursor's
+   * 'This list could not be loaded…'), answered with the refusal's status. Without it, the
+   * refusal goes to the route's ErrorBoundary as its message and status.
+   */
+  refused?: (message: string) => Refused;
+  /** A participation refusal answered by another page (an unverified e-mail: /verify). */
+  participation?: (refusal: ParticipationRefusal) => { redirect: string } | null;
+  /** Where a refusal sends the user instead, its message as a toast there (as failureReply's). */
+  elsewhere?: (error: DomainError) => string | null;
+  /**
+   * Shown through `refused` with 500, and logged, for an unexpected error (a list that must
+   * never look empty when it failed); without it, unexpected errors go to the ErrorBoundary.
+   */
+  fallback?: string;
+  logMessage?: string;
 }
 
 /**
- * The list loaders' side of the one adapter (decision 0140): a domain refusal as the page's
- * gate or message, with its status; anything unexpected is rethrown to the route's
- * ErrorBoundary. The same refusal answers `GET /api/lists/…` (server/http/list-pages.ts)
- * with the same message and, but for the gate, the same status.
+ * The loaders' side of the one adapter (decision 0490): `load` is the loader's work; a domain
+ * refusal becomes the page's gate, its `refused` data with the refusal's status, a redirect, or
+ * its ErrorBoundary (a thrown `data(message, status)`); anything unexpected is rethrown unless
+ * the page has a `fallback`. The same refusal answers `GET /api/lists/…`
+ * (server/http/list-pages.ts) with the same message and, but for the gate, the same status.
  */
-export function listRefusal(error: unknown): ListRefusal {
-  if (!isDomainError(error)) throw error;
-  const privateGate = error.code === "private-campus";
-  return { privateGate, listError: error.message, status: privateGate ? 200 : error.status };
+export async function listLoader<Loaded, Gate = never, Refused = never>(
+  app: AppContext,
+  load: () => Promise<Loaded>,
+  answers: ListAnswers<Gate, Refused> = {},
+): Promise<Loaded | FailureAnswer<Gate> | FailureAnswer<Refused>> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isParticipationRefused(error) && answers.participation) {
+      const answer = answers.participation(error.refusal);
+      if (answer) throw redirect(answer.redirect);
+    }
+    await goElsewhere(error, answers.elsewhere);
+    if (isDomainError(error)) {
+      if (error.code === "private-campus" && answers.privateGate) return data(answers.privateGate());
+      if (answers.refused) return data(answers.refused(error.message), { status: error.status });
+      throw data(error.message, { status: error.status });
+    }
+    // A redirect or page the load itself threw is its answer, not a failure.
+    if (error instanceof Response || answers.fallback === undefined || !answers.refused) throw error;
+    app.log.error({ err: error }, answers.logMessage ?? "list could not be loaded");
+    return data(answers.refused(answers.fallback), { status: 500 });
+  }
 }

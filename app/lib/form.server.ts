@@ -53,3 +53,12 @@ export function readReturnTo(form: FormData): string | null {
   if (path === null) throw data({ message: FORM_MESSAGES.badReturnTo }, { status: 400 });
   return path;
 }
+
+/**
+ * A plain form's fields (one value each: the last, as `Object.fromEntries` keeps it) as a domain
+ * function's input: the domain parses them with its schema (ARCHITECTURE rule 2), so a route
+ * never reads or converts a field itself (decision 0490).
+ */
+export function formFields(form: FormData): Record<string, FormDataEntryValue> {
+  return Object.fromEntries(form);
+}

@@ -21,7 +21,7 @@ export const GOOGLE_BUTTON_LABEL = "Continue with Google";
 export function GoogleSignInButton({ className = "w-full" }: { className?: string }) {
   const { googleConfigured } = useRootData();
   const toast = useToast();
-  const submitting = useSubmitting("google");
+  const submitting = useSubmitting("sign-in-google");
   return (
     <Form
       method="post"
@@ -35,7 +35,7 @@ export function GoogleSignInButton({ className = "w-full" }: { className?: strin
       <Button
         type="submit"
         name="intent"
-        value="google"
+        value="sign-in-google"
         variant="secondary"
         className={className}
         processing={submitting}

@@ -89,7 +89,7 @@ export default function ProfileMenuContent() {
               if (geoBlocked) navigate("/404");
               // Starts the Google sign-in right away (the auth landing's action, decision 0061).
               else if (googleConfigured)
-                submit({ intent: "google" }, { method: "post", action: "/user_registration" });
+                submit({ intent: "sign-in-google" }, { method: "post", action: "/user_registration" });
               else toast.show({ message: GOOGLE_NOT_CONFIGURED, type: "black" });
             }}
           >

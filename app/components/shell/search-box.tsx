@@ -145,11 +145,14 @@ function SearchCombobox({
     navigate(href);
   };
   const removeRecent = (textToRemove: string) => {
-    history.submit({ intent: "remove-recent", text: textToRemove }, { method: "post", action: "/search" });
+    history.submit(
+      { intent: "remove-recent-search", text: textToRemove },
+      { method: "post", action: "/search" },
+    );
     setRemoved((before) => (before === "all" ? before : new Set(before).add(textToRemove)));
   };
   const clearAll = () => {
-    history.submit({ intent: "clear-recent" }, { method: "post", action: "/search" });
+    history.submit({ intent: "clear-recent-searches" }, { method: "post", action: "/search" });
     setRemoved("all");
   };
 

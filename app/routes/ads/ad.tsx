@@ -6,7 +6,7 @@ import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
-import { type AdFailureData, adFailureReply } from "~/app/lib/ads.server";
+import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireUser } from "~/app/lib/viewer.server";
@@ -47,7 +47,8 @@ export async function action(args: Route.ActionArgs) {
     else await renameAd(context.app, viewer, params.adId, { title: form.get("title") });
     return { ok: true as const, intent, toast: DONE[intent] };
   } catch (error) {
-    return adFailureReply(context.app, error, intent);
+    // A refusal about the title answers under it, any other as a toast.
+    return failureReply(context.app, error, { ...AREA_FAILURES.ads, intent, inlineFields: ["title"] });
   }
 }
 
@@ -89,7 +90,7 @@ const CONFIRM: Record<Confirm, { title: string; text: string; button: string }> 
 
 function AdView({ ad }: { ad: Ad }) {
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data as ({ ok: true; toast: ToastInput } | AdFailureData) | undefined;
+  const result = fetcher.data as ({ ok: true; toast: ToastInput } | FailureData) | undefined;
   useActionToast(result?.toast);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [title, setTitle] = useState(ad.title);
@@ -144,8 +145,8 @@ function AdView({ ad }: { ad: Ad }) {
             Save
           </Button>
         </fetcher.Form>
-        {result && !result.ok && result.field === "title" ? (
-          <p className="mt-1 text-sm text-red-600">{result.message}</p>
+        {result && !result.ok && result.fieldError?.field === "title" ? (
+          <p className="mt-1 text-sm text-red-600">{result.fieldError.message}</p>
         ) : null}
 
         <dl className="mt-6 grid grid-cols-2 gap-3">

@@ -2,9 +2,10 @@ import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
 import { REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors";
 import { confirmCheckout } from "~/server/ads/fulfilment";
 import type { Route } from "./+types/boost-success";
 
@@ -23,21 +24,22 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context, request } = args;
   const viewer = await getViewer(args);
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  try {
-    const { running } = await confirmCheckout(context.app, viewer, { postId: params.id, sessionId });
-    if (running) {
-      // Decision 0465: the post replaces this return page, so Back does not come here again.
-      throw await redirectWithToast(
-        `/post/${params.id}`,
-        { message: AD_MESSAGES.running, type: "success" },
-        REPLACE_HISTORY,
-      );
-    }
-  } catch (error) {
-    if (!isAdError(error)) throw error;
-    return data({ message: error.message, postId: params.id, waiting: false }, { status: error.status });
-  }
-  return data({ message: AD_MESSAGES.processing, postId: params.id, waiting: true });
+  return listLoader(
+    context.app,
+    async () => {
+      const { running } = await confirmCheckout(context.app, viewer, { postId: params.id, sessionId });
+      if (running) {
+        // Decision 0465: the post replaces this return page, so Back does not come here again.
+        throw await redirectWithToast(
+          `/post/${params.id}`,
+          { message: AD_MESSAGES.running, type: "success" },
+          REPLACE_HISTORY,
+        );
+      }
+      return data({ message: AD_MESSAGES.processing, postId: params.id, waiting: true });
+    },
+    { refused: (message) => ({ message, postId: params.id, waiting: false }) },
+  );
 }
 
 export default function BoostSuccess({ loaderData }: Route.ComponentProps) {

@@ -5,18 +5,19 @@ import { NoScriptMessage, useActionToast } from "~/app/components/ui/action-feed
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
-import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { readForm } from "~/app/lib/form.server";
+import { AREA_FAILURES, type FailureData, failureReply, listLoader } from "~/app/lib/errors.server";
+import { formFields, readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
-import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { assertPostBoostable, boostPost } from "~/server/ads/ads";
-import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors";
 import { getBoostReach } from "~/server/ads/reach";
 import {
   AD_GOALS,
   type AdGoal,
+  boostSchema,
   CTA_LABELS,
   DAILY_PRICE_CENTS,
   DEFAULT_DAYS,
@@ -51,18 +52,18 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   const viewer = await getViewer(args);
   const ref = { postId: params.id, campusId: context.campus.id };
-  try {
-    await assertPostBoostable(context.app.db, viewer, ref);
-  } catch (error) {
-    if (!isAdError(error)) throw error;
-    if (error.code === "already-boosted") {
-      throw await redirectWithToast(`/post/${params.id}`, {
-        message: AD_MESSAGES.alreadyBoosted,
-        type: "okay",
-      });
-    }
-    return data({ state: "refused" as const, message: error.message }, { status: error.status });
-  }
+  const refused = await listLoader(
+    context.app,
+    async () => {
+      await assertPostBoostable(context.app.db, viewer, ref);
+      return null;
+    },
+    {
+      elsewhere: alreadyBoosted(params.id),
+      refused: (message) => ({ state: "refused" as const, message }),
+    },
+  );
+  if (refused) return refused;
   const [post, reach] = await Promise.all([
     getPost(context.app, viewer, ref),
     getBoostReach(context.app, context.campus.id),
@@ -85,6 +86,14 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
+/** spec 2 §4: a post already boosted goes back to the post with 'This post is already boosted'. */
+function alreadyBoosted(postId: string) {
+  return (error: { code: string }) => (error.code === "already-boosted" ? `/post/${postId}` : null);
+}
+
+/** The boost form's fields: a refusal about one shows under it (spec 2 §5), any other as a toast. */
+const BOOST_FIELDS = Object.keys(boostSchema.shape);
+
 /** Writes the ad in checkout and goes to pay (Stripe Checkout or the test checkout). */
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
@@ -95,16 +104,17 @@ export async function action(args: Route.ActionArgs) {
       context.app,
       viewer,
       { postId: params.id, campusId: context.campus.id },
-      Object.fromEntries(form),
+      formFields(form),
       campusOriginOf(request, context),
     );
     // The form is done with once paying starts: the checkout takes its place in history (decision 0465).
     return redirect(checkoutUrl, REPLACE_HISTORY);
   } catch (error) {
-    if (isAdError(error) && error.code === "already-boosted") {
-      return redirectWithToast(`/post/${params.id}`, { message: AD_MESSAGES.alreadyBoosted, type: "okay" });
-    }
-    return adFailureReply(context.app, error);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.ads,
+      inlineFields: BOOST_FIELDS,
+      elsewhere: alreadyBoosted(params.id),
+    });
   }
 }
 
@@ -142,14 +152,15 @@ function BoostForm({
   errors,
 }: {
   data: Ready;
-  errors: AdFailureData | null;
+  errors: FailureData | null;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [goal, setGoal] = useState<AdGoal>(defaultGoal);
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [untilPause, setUntilPause] = useState(false);
-  const fieldError = (name: string) => (errors?.field === name ? errors.message : null);
+  const fieldError = (name: string) =>
+    errors?.fieldError?.field === name ? errors.fieldError.message : null;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const total = (untilPause ? RUN_UNTIL_PAUSE_DAYS : days) * DAILY_PRICE_CENTS;
   // Without JavaScript every field shows; the server reads only the chosen goal's.

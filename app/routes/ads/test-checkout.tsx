@@ -3,10 +3,11 @@ import { z } from "zod";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
-import { type AdFailureData, adFailureReply, REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { REPLACE_HISTORY } from "~/app/lib/ads.server";
+import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors";
 import { getTestCheckout, payTestCheckout } from "~/server/ads/fulfilment";
 import { formatUsd } from "~/server/ads/schemas";
 import { TEST_CARDS } from "~/server/payments/test-cards";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { session };
 }
 
-const INTENTS = z.enum(["pay", "cancel"]).default("pay");
+const INTENTS = z.enum(["pay-checkout", "cancel-checkout"]).default("pay-checkout");
 
 export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
@@ -49,24 +50,29 @@ export async function action(args: Route.ActionArgs) {
     const session = await getTestCheckout(context.app, viewer, params.sessionId);
     if (!session) notFound();
     // Decision 0465: a checkout left, paid or not, is not a page to go back to.
-    if (intent === "cancel") return redirect(session.cancelUrl, REPLACE_HISTORY);
+    if (intent === "cancel-checkout") return redirect(session.cancelUrl, REPLACE_HISTORY);
     const { successUrl } = await payTestCheckout(context.app, viewer, {
       sessionId: params.sessionId,
       card: String(form.get("card") ?? ""),
     });
     return redirect(successUrl, REPLACE_HISTORY);
   } catch (error) {
-    if (isAdError(error) && error.code === "not-found") notFound();
-    return adFailureReply(context.app, error, intent);
+    return failureReply(context.app, error, {
+      ...AREA_FAILURES.ads,
+      intent,
+      inlineFields: ["card"],
+      // A checkout that is not there (or not in test mode) is the 404 page, as the loader's.
+      pageRefusals: ["not-found"],
+    });
   }
 }
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
-  const failure = actionData as AdFailureData | undefined;
+  const failure = actionData as FailureData | undefined;
   useActionToast(failure?.toast);
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-checkout";
   const total = formatUsd(session.amountTotal);
   const expired = session.status === "expired";
   return (
@@ -94,17 +100,17 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               inputMode="numeric"
               autoComplete="off"
               defaultValue={TEST_CARDS.success}
-              error={failure?.field === "card" ? failure.message : null}
+              error={failure?.fieldError?.field === "card" ? failure.fieldError.message : null}
               hint={`Test cards: ${TEST_CARDS.success} pays; ${TEST_CARDS.declined} is declined.`}
             />
             <div className="grid grid-cols-2 gap-3">
               <Field label="Expiry" name="expiry" defaultValue="12 / 34" autoComplete="off" />
               <Field label="CVC" name="cvc" defaultValue="123" autoComplete="off" />
             </div>
-            <Button type="submit" name="intent" value="pay" processing={paying} className="h-12">
+            <Button type="submit" name="intent" value="pay-checkout" processing={paying} className="h-12">
               Pay {total}
             </Button>
-            <Button type="submit" name="intent" value="cancel" variant="secondary" className="h-11">
+            <Button type="submit" name="intent" value="cancel-checkout" variant="secondary" className="h-11">
               Cancel
             </Button>
           </Form>

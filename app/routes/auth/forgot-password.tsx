@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { EmailField } from "~/app/components/auth/account-fields";
@@ -10,7 +9,7 @@ import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components
 import { Button } from "~/app/components/ui/button";
 import { useSchemaForm } from "~/app/components/ui/field";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
@@ -35,28 +34,28 @@ export function loader({ request }: Route.LoaderArgs) {
 type ForgotActionData = AuthActionData & { sentTo?: string; userNotFound?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") {
-    return data<ForgotActionData>({ result: submission.reply() }, { status: 400 });
-  }
   const { app, campus } = context;
-  try {
-    const outcome = await requestPasswordReset(app, submission.value.email, {
-      campus,
-      campusOrigin: campusOriginOf(request, context),
-    });
-    if (outcome.status === "not-found") {
-      // spec 1 §5: a browser alert 'User not found, try again!' and the field cleared.
-      return data<ForgotActionData>({ result: submission.reply({ resetForm: true }), userNotFound: true });
-    }
-    // spec 1 §8 'Magic link and reset': success 'Email sent.' (okay).
-    return data<ForgotActionData>({ sentTo: outcome.email, toast: { message: "Email sent.", type: "okay" } });
-  } catch (error) {
-    return failureReply(app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply(options),
-    });
-  }
+  return submitForm(
+    app,
+    await readForm(request),
+    forgotPasswordSchema,
+    async ({ email }, reply) => {
+      const outcome = await requestPasswordReset(app, email, {
+        campus,
+        campusOrigin: campusOriginOf(request, context),
+      });
+      if (outcome.status === "not-found") {
+        // spec 1 §5: a browser alert 'User not found, try again!' and the field cleared.
+        return data<ForgotActionData>({ result: reply({ resetForm: true }), userNotFound: true });
+      }
+      // spec 1 §8 'Magic link and reset': success 'Email sent.' (okay).
+      return data<ForgotActionData>({
+        sentTo: outcome.email,
+        toast: { message: "Email sent.", type: "okay" },
+      });
+    },
+    { failures: AREA_FAILURES.account },
+  );
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,12 +5,10 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { redirectWithToast } from "~/app/lib/toast.server";
+import { AREA_FAILURES, failureReply, listLoader } from "~/app/lib/errors.server";
 import { resetOnceRedirects } from "~/app/lib/verification-redirect.server";
 import { requireSignedOut } from "~/app/lib/viewer.server";
 import { redirectToClaimLinkSent, redirectToLinkSent } from "~/app/routes/auth/magic-link.server";
-import { isAccountError } from "~/server/accounts/errors";
 import {
   completeMagicLink,
   requestClaimLink,
@@ -58,26 +56,38 @@ export async function loader(args: Route.LoaderArgs) {
   if (!link.email) throw redirect("/login");
   if (!link.token) return { email: link.email, claim: null, registering: link.registering };
 
-  const failed = link.registering ? "/register?redirect=true" : "/login?redirect=true";
-  try {
-    const signedIn = await completeMagicLink(
-      context.app,
-      context.auth,
-      { token: link.token, email: link.email },
-      { campusId: context.campus.id, headers: request.headers },
-    );
-    // The e-mail is verified by the link itself, so nothing stands between the student and the feed.
-    throw redirect("/home", { headers: await resetOnceRedirects(signedIn.headers) });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isAccountError(error) && error.code === "banned") {
+  const { token, email, registering } = link;
+  const failed = registering ? "/register?redirect=true" : "/login?redirect=true";
+  await listLoader(
+    context.app,
+    async () => {
+      const signedIn = await completeMagicLink(
+        context.app,
+        context.auth,
+        { token, email },
+        { campusId: context.campus.id, headers: request.headers },
+      );
+      // The e-mail is verified by the link itself, so nothing stands between the student and the feed.
+      throw redirect("/home", { headers: await resetOnceRedirects(signedIn.headers) });
+    },
+    {
       // spec 1 §6: not a wrong link but a refused account, so 'Account has been banned' alone.
-      const form = link.registering ? "/register?method=noPassword" : "/login?method=noPassword";
-      throw await redirectWithToast(form, { message: error.message, type: "danger" });
-    }
-    if (!isAccountError(error)) context.app.log.error({ err: error }, "sign-in link could not be completed");
-    throw redirect(failed);
-  }
+      elsewhere: (error) =>
+        error.code !== "banned"
+          ? null
+          : registering
+            ? "/register?method=noPassword"
+            : "/login?method=noPassword",
+      // Any other refusal, or a failure (logged), is a link that did not work: its form again.
+      refused: (): never => {
+        throw redirect(failed);
+      },
+      fallback: "",
+      logMessage: "sign-in link could not be completed",
+    },
+  );
+  // Every answer above is a redirect.
+  throw redirect(failed);
 }
 
 /** 'Send a new link': the same link again, for the address (and names) or the claimed profile on the page. */

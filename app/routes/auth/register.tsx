@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The page's two forms: sign up with a password (a form without an intent) or by a mailed link. */
-const RegisterIntent = z.enum(["register", "send-link"]).default("register");
+const RegisterIntent = z.enum(["create-account", "send-link"]).default("create-account");
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;

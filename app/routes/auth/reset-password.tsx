@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PasswordField } from "~/app/components/auth/account-fields";
 import { AuthCard, AuthLink } from "~/app/components/auth/auth-card";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -8,10 +7,9 @@ import type { ShellHandle } from "~/app/components/shell/shell";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { useSchemaForm } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
-import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
 import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { resetPasswordSchema } from "~/server/accounts/schemas";
@@ -33,26 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") {
-    return data<AuthActionData>(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
-      { status: 400 },
-    );
-  }
-  try {
-    await resetPassword(context.app, context.auth, submission.value);
-  } catch (error) {
-    return failureReply(context.app, error, {
-      ...AREA_FAILURES.account,
-      reply: (options) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
-    });
-  }
-  // spec 1 §7: after a reset the user continues at /login?method=password.
-  return redirectWithToast("/login?method=password", {
-    message: "Your password has been reset. Log in with your new password.",
-    type: "success",
-  });
+  return submitForm(
+    context.app,
+    await readForm(request),
+    resetPasswordSchema,
+    async (value) => {
+      await resetPassword(context.app, context.auth, value);
+      // spec 1 §7: after a reset the user continues at /login?method=password.
+      return redirectWithToast("/login?method=password", {
+        message: "Your password has been reset. Log in with your new password.",
+        type: "success",
+      });
+    },
+    { failures: AREA_FAILURES.account, hideFields: ["password", "confirmPassword"] },
+  );
 }
 
 function InvalidLink() {

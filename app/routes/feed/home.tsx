@@ -12,7 +12,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { BellIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { UnreadBadge } from "~/app/components/ui/unread-badge";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { hydratedLater } from "~/app/lib/lazy-load";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
@@ -60,20 +60,24 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = readFeedListingFilters(url.searchParams);
   const none = { privateGate: false, page: null, category, filters, listError: null };
   if (context.campus.generic) return data(none);
-  try {
-    // With its sponsored posts after every 4th post (issue 15 §2, decision 0274).
-    const page = await listFeedWithAds(context.app, viewer, {
-      campusId: context.campus.id,
-      category,
-      ...filters,
-      cursor: url.searchParams.get("cursor"),
-    });
-    return data({ ...none, page });
-  } catch (error) {
-    // The private gate, or a tampered cursor's 'This list could not be loaded. Please refresh the page.'
-    const { privateGate, listError, status } = listRefusal(error);
-    return data({ ...none, privateGate, listError: privateGate ? null : listError }, { status });
-  }
+  return listLoader(
+    context.app,
+    async () => {
+      // With its sponsored posts after every 4th post (issue 15 §2, decision 0274).
+      const page = await listFeedWithAds(context.app, viewer, {
+        campusId: context.campus.id,
+        category,
+        ...filters,
+        cursor: url.searchParams.get("cursor"),
+      });
+      return data({ ...none, page });
+    },
+    {
+      // The private gate, or a tampered cursor's 'This list could not be loaded. Please refresh the page.'
+      privateGate: () => ({ ...none, privateGate: true }),
+      refused: (listError) => ({ ...none, listError }),
+    },
+  );
 }
 
 /**

@@ -10,10 +10,10 @@ import { PrivateListingCard, privateListingMeta } from "~/app/components/schools
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
+import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
-import { isPostError } from "~/server/posts/errors";
 import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import { POST_MESSAGES } from "~/server/posts/post-rules";
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
   if (context.campus.generic) throw redirect("/home");
   const viewer = await getViewer(args);
-  try {
+  const load = async () => {
     const [post, more] = await Promise.all([
       getPost(context.app, viewer, { postId: params.id, campusId: context.campus.id }),
       listFeed(context.app, viewer, { campusId: context.campus.id, media: true }),
@@ -41,11 +41,9 @@ export async function loader(args: Route.LoaderArgs) {
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post) return data({ state: "missing" as const, tiles }, { status: 404 });
     return data({ state: "found" as const, post, tiles });
-  } catch (error) {
-    // spec 2 §6: a private community's posts and media only for signed-in users.
-    if (isPostError(error) && error.code === "private-campus") return data({ state: "private" as const });
-    throw error;
-  }
+  };
+  // spec 2 §6: a private community's posts and media only for signed-in users.
+  return listLoader(context.app, load, { privateGate: () => ({ state: "private" as const }) });
 }
 
 /** A save from a card or tile moves nothing: the grid's loaded pages stay (as on /home). */

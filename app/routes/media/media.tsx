@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FeedTabs } from "~/app/components/media/feed-tabs";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, mediaPages, usePagedList } from "~/app/components/media/paged-list";
@@ -6,7 +6,7 @@ import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { ListingFilters } from "~/app/components/posts/listing-filters";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { pageTitle } from "~/app/components/shell/campus";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
@@ -33,27 +33,32 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = query.get("cursor");
   // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
   const filters = readFeedListingFilters(query);
-  try {
-    const page = await listFeed(context.app, viewer, {
-      campusId: context.campus.id,
-      media: true,
-      cursor,
-      ...filters,
-    });
-    return {
-      privateGate: false as const,
-      filters,
-      cursor,
-      page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
-    };
-  } catch (error) {
-    const refusal = listRefusal(error);
-    // spec 2 §6: a private community's media only for signed-in users.
-    if (refusal.privateGate) {
-      return { privateGate: true as const, filters, cursor: null, page: { items: [], nextCursor: null } };
-    }
-    throw data(refusal.listError, { status: refusal.status });
-  }
+  return listLoader(
+    context.app,
+    async () => {
+      const page = await listFeed(context.app, viewer, {
+        campusId: context.campus.id,
+        media: true,
+        cursor,
+        ...filters,
+      });
+      return {
+        privateGate: false as const,
+        filters,
+        cursor,
+        page: { items: toMediaTiles(page.items), nextCursor: page.nextCursor } satisfies Page<MediaTileData>,
+      };
+    },
+    {
+      // spec 2 §6: a private community's media only for signed-in users.
+      privateGate: () => ({
+        privateGate: true as const,
+        filters,
+        cursor: null,
+        page: { items: [], nextCursor: null } satisfies Page<MediaTileData>,
+      }),
+    },
+  );
 }
 
 /** A like from a tile moves nothing in the grid: the pages loaded so far stay (as on /home). */

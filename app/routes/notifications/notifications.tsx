@@ -5,9 +5,9 @@ import {
   NotificationsHeader,
 } from "~/app/components/notifications/notification-list";
 import { pageTitle } from "~/app/components/shell/campus";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { isDomainError, SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { listNotifications } from "~/server/notifications/notifications";
 import type { Route } from "./+types/notifications";
 
@@ -24,18 +24,19 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireUser(args);
   const cursor = new URL(request.url).searchParams.get("cursor");
   const now = context.app.clock.now().toISOString();
-  try {
-    const page = await listNotifications(context.app, viewer, { cursor });
-    return data({ page, listError: null, now });
-  } catch (error) {
-    if (isDomainError(error)) {
+  return listLoader(
+    context.app,
+    async () => {
+      const page = await listNotifications(context.app, viewer, { cursor });
+      return data({ page, listError: null, now });
+    },
+    {
       // A tampered cursor: 'This list could not be loaded. Please refresh the page.'
-      const { listError, status } = listRefusal(error);
-      return data({ page: null, listError, now }, { status });
-    }
-    context.app.log.error({ err: error }, "notifications could not be loaded");
-    return data({ page: null, listError: `${SOMETHING_WENT_WRONG}.`, now }, { status: 500 });
-  }
+      refused: (listError) => ({ page: null, listError, now }),
+      fallback: `${SOMETHING_WENT_WRONG}.`,
+      logMessage: "notifications could not be loaded",
+    },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

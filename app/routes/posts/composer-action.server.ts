@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { refusalHref } from "~/app/components/posts/composer-targets";
 import { AREA_FAILURES, failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
-import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
+import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
@@ -108,7 +108,6 @@ export async function refuseBeforeReading(
     requireParticipant(viewer, action);
     return null;
   } catch (error) {
-    if (!isParticipationRefused(error)) throw error;
     const leading = await readLeadingFields(request, REFUSAL_READ_BYTES);
     return failureReply(app, error, {
       participation: composerParticipation({ enhanced: isEnhanced(leading), ...options }),

@@ -7,7 +7,7 @@ import { Avatar } from "~/app/components/ui/avatar";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { LoadMoreList } from "~/app/components/ui/load-more-list";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/posts/cursor";
@@ -24,19 +24,22 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context, request } = args;
   const viewer = await getViewer(args);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  try {
-    const page = await listPostSavers(context.app, viewer, {
-      postId: params.id,
-      campusId: context.campus.id,
-      cursor,
-    });
-    if (!page) return data({ state: "missing" as const, page: null, listError: null }, { status: 404 });
-    return data({ state: "found" as const, page, listError: null });
-  } catch (error) {
-    const { privateGate, listError, status } = listRefusal(error);
-    if (privateGate) return data({ state: "private" as const, page: null, listError: null });
-    return data({ state: "found" as const, page: null, listError }, { status });
-  }
+  return listLoader(
+    context.app,
+    async () => {
+      const page = await listPostSavers(context.app, viewer, {
+        postId: params.id,
+        campusId: context.campus.id,
+        cursor,
+      });
+      if (!page) return data({ state: "missing" as const, page: null, listError: null }, { status: 404 });
+      return data({ state: "found" as const, page, listError: null });
+    },
+    {
+      privateGate: () => ({ state: "private" as const, page: null, listError: null }),
+      refused: (listError) => ({ state: "found" as const, page: null, listError }),
+    },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -26,7 +26,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { failureReply } from "~/app/lib/errors.server";
+import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent, readReturnTo } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
@@ -37,7 +37,6 @@ import { postPageParticipation } from "~/app/routes/posts/post-action.server";
 import { getPostAdState } from "~/server/ads/ads";
 import { ownerBoostButton } from "~/server/ads/sponsored";
 import { deleteComment, getThread } from "~/server/posts/comments";
-import { isPostError } from "~/server/posts/errors";
 import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing";
 import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/server/posts/listing-status";
 import { POST_MESSAGES } from "~/server/posts/post-rules";
@@ -53,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { params, context, request } = args;
   const viewer = await getViewer(args);
   const ref = { postId: params.id, campusId: context.campus.id };
-  try {
+  const load = async () => {
     const [post, thread, adState] = await Promise.all([
       getPost(context.app, viewer, ref),
       getThread(context.app, viewer, ref),
@@ -71,11 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
       url: `${origin}/post/${post.id}`,
       imageUrl: image ? new URL(image.url, origin).toString() : null,
     });
-  } catch (error) {
-    // spec 2 §6: a private community's posts only for signed-in users.
-    if (isPostError(error) && error.code === "private-campus") return data({ state: "private" as const });
-    throw error;
-  }
+  };
+  // spec 2 §6: a private community's posts only for signed-in users.
+  return listLoader(context.app, load, { privateGate: () => ({ state: "private" as const }) });
 }
 
 /** Removing `?redirect=true` after the share dialog opened reloads nothing (spec 2 §2). */

@@ -1,13 +1,12 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FeedList } from "~/app/components/posts/feed-list";
 import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { BookmarkIcon } from "~/app/components/ui/icons";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { requireUser } from "~/app/lib/viewer.server";
-import { isParticipationRefused } from "~/server/accounts/gates";
 import { listSaved } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/saved";
@@ -20,15 +19,18 @@ export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args;
   const viewer = await requireUser(args);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  try {
-    const page = await listSaved(context.app, viewer, { campusId: context.campus.id, cursor });
-    return data({ page, listError: null });
-  } catch (error) {
-    if (isParticipationRefused(error) && error.refusal.kind === "verify-email") throw redirect("/verify");
-    // A tampered cursor: 'This list could not be loaded. Please refresh the page.'
-    const { listError, status } = listRefusal(error);
-    return data({ page: null, listError }, { status });
-  }
+  return listLoader(
+    context.app,
+    async () => {
+      const page = await listSaved(context.app, viewer, { campusId: context.campus.id, cursor });
+      return data({ page, listError: null });
+    },
+    {
+      participation: (refusal) => (refusal.kind === "verify-email" ? { redirect: "/verify" } : null),
+      // A tampered cursor: 'This list could not be loaded. Please refresh the page.'
+      refused: (listError) => ({ page: null, listError }),
+    },
+  );
 }
 
 /** Unsaving here keeps the post on screen (with Save to undo it) rather than reloading the list. */

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { PhotoPicker } from "~/app/components/profile/photo-picker";
 import { pageTitle } from "~/app/components/shell/campus";
@@ -9,17 +8,13 @@ import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components
 import { BackButton } from "~/app/components/ui/back-button";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readIntent } from "~/app/lib/form.server";
 import { useHydrated, useKeepTypedText } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import {
-  type ProfileActionData,
-  uploadPhoto,
-  withProfileForm,
-} from "~/app/routes/profile/profile-action.server";
+import { uploadPhoto, withProfileForm } from "~/app/routes/profile/profile-action.server";
 import { MAX_NAME_LENGTH } from "~/server/accounts/names";
 import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
 import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
@@ -67,22 +62,20 @@ export async function action(args: Route.ActionArgs) {
     if (readIntent(form, EditIntent) === "upload-photo")
       return uploadPhoto(app, viewer, form, PROFILE_UPDATED);
 
-    const intent = "update-profile";
-    const submission = parseWithZod(form, { schema: editProfileSchema });
-    if (submission.status !== "success") {
-      return data<ProfileActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
-    }
-    try {
-      await updateProfileDetails(app, viewer, submission.value);
-    } catch (error) {
-      return failureReply(app, error, {
-        ...AREA_FAILURES.profile,
-        intent,
-        reply: (options) => submission.reply(options),
+    return submitForm(
+      app,
+      form,
+      editProfileSchema,
+      async (value) => {
+        await updateProfileDetails(app, viewer, value);
+        return redirectWithToast("/profile/edit", PROFILE_UPDATED);
+      },
+      {
+        failures: AREA_FAILURES.profile,
+        intent: "update-profile",
         inlineFields: ["firstName", "lastName", "bio"],
-      });
-    }
-    return redirectWithToast("/profile/edit", PROFILE_UPDATED);
+      },
+    );
   });
 }
 

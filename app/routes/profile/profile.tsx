@@ -17,16 +17,14 @@ import { PrivateCommunityGate } from "~/app/components/schools/private-community
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
-import { failureReply, listRefusal } from "~/app/lib/errors.server";
+import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { pageHref } from "~/app/lib/list-pages";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
-import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
-import { isParticipationRefused } from "~/server/accounts/gates";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import { blockUser, unblockUser, viewerBlocked } from "~/server/chats/blocks";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
@@ -55,57 +53,67 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/rout
 
 /** spec 1 §2: '/{username}' and, with no username, the signed-in user's own profile ('/profile', protected). */
 export async function loader(args: Route.LoaderArgs) {
-  const { params, request, context } = args;
+  const { params, context } = args;
   const viewer = await getViewer(args);
   // spec 2 §2 'Profile content': unverified signed-in users are redirected to /verify on the profile page.
   if (viewer && !viewer.verified) throw redirect("/verify");
   const username = params.username;
   if (!username && !viewer) throw redirect("/");
-  let profile: Awaited<ReturnType<typeof getProfileById>>;
-  try {
-    profile = username
-      ? await getProfilePage(context.app, viewer, context.campus.id, username)
-      : viewer
-        ? await getProfileById(context.app, viewer.id)
-        : null;
-  } catch (error) {
+  return listLoader(
+    context.app,
+    async () => {
+      const profile = username
+        ? await getProfilePage(context.app, viewer, context.campus.id, username)
+        : viewer
+          ? await getProfileById(context.app, viewer.id)
+          : null;
+      if (!profile) return data({ found: false as const, privateGate: false as const }, { status: 404 });
+      return profilePage(args, viewer, profile);
+    },
     // Decision 0135: a visitor of a private campus gets its gate, as on the feed (spec 1 §6).
-    if (listRefusal(error).privateGate) return data({ found: false as const, privateGate: true as const });
-    throw error;
-  }
-  if (!profile) return data({ found: false as const, privateGate: false as const }, { status: 404 });
+    { privateGate: () => ({ found: false as const, privateGate: true as const }) },
+  );
+}
+
+/** The profile page's data: the profile, and its tab's list. */
+async function profilePage(
+  args: Route.LoaderArgs,
+  viewer: Awaited<ReturnType<typeof getViewer>>,
+  profile: NonNullable<Awaited<ReturnType<typeof getProfileById>>>,
+) {
+  const { request, context } = args;
 
   const origin = campusOriginOf(request, context);
   const photo = profilePhotoSizes(profile.img);
   const url = new URL(request.url);
   const show = parseProfileTab(url.searchParams.get("show"));
-  const tab = await readTab(args, show, { userId: profile.id, cursor: url.searchParams.get("cursor") });
-  return data(
-    {
-      found: true as const,
-      profile: {
-        // Which profile the tabs' next pages are read for (decision 0106).
-        id: profile.id,
-        username: profile.username,
-        firstName: profile.firstName,
-        lastName: profile.lastName,
-        bio: profile.bio,
-        schoolVerified: profile.schoolVerified,
-        verified: profile.verified,
-        profileSetUp: profile.profileSetUp,
-        totalPosts: profile.totalPosts,
-      },
-      photo: photo?.large ?? null,
-      own: viewer?.id === profile.id,
-      // Decision 0230: the menu offers Block or Unblock.
-      blocked: await viewerBlocked(context.app, viewer, profile.id),
-      show,
-      profileUrl: `${origin}/${profile.username}`,
-      photoUrl: photo ? new URL(photo.large, origin).toString() : null,
-      ...tab,
+  const page = {
+    found: true as const,
+    profile: {
+      // Which profile the tabs' next pages are read for (decision 0106).
+      id: profile.id,
+      username: profile.username,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      bio: profile.bio,
+      schoolVerified: profile.schoolVerified,
+      verified: profile.verified,
+      profileSetUp: profile.profileSetUp,
+      totalPosts: profile.totalPosts,
     },
-    { status: tab.listError ? 400 : 200 },
-  );
+    photo: photo?.large ?? null,
+    own: viewer?.id === profile.id,
+    // Decision 0230: the menu offers Block or Unblock.
+    blocked: await viewerBlocked(context.app, viewer, profile.id),
+    show,
+    profileUrl: `${origin}/${profile.username}`,
+    photoUrl: photo ? new URL(photo.large, origin).toString() : null,
+  };
+  const list = { userId: profile.id, cursor: url.searchParams.get("cursor") };
+  return listLoader(context.app, async () => data({ ...page, ...(await readTab(args, show, list)) }), {
+    // A private campus's tabs say 'This community is private' (spec 2 §6); a tampered cursor, its message.
+    refused: (listError) => ({ ...page, ...NO_PAGE, listError }),
+  });
 }
 
 const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
@@ -114,7 +122,7 @@ const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
  * One tab's list (spec 2 §7 'Profile posts / photos / replies', 'Liked posts'):
  * 10 a page, on this campus, `?cursor=` for the next page. The photos tab sends
  * tiles (the grid shows no text). A private campus keeps its content from
- * visitors (spec 2 §6); a tampered cursor gives the domain's message.
+ * visitors (spec 2 §6); a tampered cursor gives the domain's message (through listLoader).
  */
 async function readTab(
   args: Route.LoaderArgs,
@@ -129,30 +137,25 @@ async function readTab(
   const { context } = args;
   const viewer = await getViewer(args);
   const list = { ...input, campusId: context.campus.id };
-  try {
-    switch (show) {
-      case "home":
-        return { ...NO_PAGE, cursor: input.cursor, page: await listProfilePosts(context.app, viewer, list) };
-      case "replies":
-        return {
-          ...NO_PAGE,
-          cursor: input.cursor,
-          page: await listProfileReplies(context.app, viewer, list),
-        };
-      case "likes":
-        return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
-      case "photos": {
-        const page = await listProfilePhotos(context.app, viewer, list);
-        return {
-          ...NO_PAGE,
-          cursor: input.cursor,
-          tiles: { items: toMediaTiles(page.items), nextCursor: page.nextCursor },
-        };
-      }
+  switch (show) {
+    case "home":
+      return { ...NO_PAGE, cursor: input.cursor, page: await listProfilePosts(context.app, viewer, list) };
+    case "replies":
+      return {
+        ...NO_PAGE,
+        cursor: input.cursor,
+        page: await listProfileReplies(context.app, viewer, list),
+      };
+    case "likes":
+      return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
+    case "photos": {
+      const page = await listProfilePhotos(context.app, viewer, list);
+      return {
+        ...NO_PAGE,
+        cursor: input.cursor,
+        tiles: { items: toMediaTiles(page.items), nextCursor: page.nextCursor },
+      };
     }
-  } catch (error) {
-    // A private campus's tabs say 'This community is private' (spec 2 §6); a tampered cursor, its message.
-    return { ...NO_PAGE, listError: listRefusal(error).listError };
   }
 }
 
@@ -229,11 +232,11 @@ export async function action(args: Route.ActionArgs) {
   try {
     await reportUser(context.app, viewer, profile.id);
   } catch (error) {
-    // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify.
-    if (isParticipationRefused(error) && error.refusal.kind === "verify-email") {
-      throw await redirectWithToast("/verify", { message: error.message, type: "danger" });
-    }
-    return failureReply(context.app, error, { intent });
+    return failureReply(context.app, error, {
+      intent,
+      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify, with the message.
+      elsewhere: (refusal) => (refusal.code === "verify-email" ? "/verify" : null),
+    });
   }
   return data<ProfileActionData>({
     intent,

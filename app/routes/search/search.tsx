@@ -8,7 +8,7 @@ import { SearchHeader } from "~/app/components/search/search-header";
 import { ResultsView, type SearchResults } from "~/app/components/search/search-results";
 import { SearchTabs } from "~/app/components/search/search-tabs";
 import { pageTitle } from "~/app/components/shell/campus";
-import { listRefusal } from "~/app/lib/errors.server";
+import { listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = url.searchParams.get("cursor");
   const campusId = context.campus.id;
   const base = { q, show, filters, cursor, privateGate: false, popular: [] as string[] };
-  try {
+  const search = async () => {
     if (!q) {
       const popular = await listPopularSearches(context.app, { campusId });
       return data({
@@ -80,15 +80,13 @@ export async function loader(args: Route.LoaderArgs) {
     // spec 2 §3 'User search history': a search, not the next page of one.
     if (!cursor) await recordSearch(context.app, viewer, { campusId, text: q });
     return data({ ...base, results });
-  } catch (error) {
-    const refusal = listRefusal(error);
-    if (refusal.privateGate)
-      return data({ ...base, privateGate: true, results: { kind: "none" } as SearchResults });
-    throw data(refusal.listError, { status: refusal.status });
-  }
+  };
+  return listLoader(context.app, search, {
+    privateGate: () => ({ ...base, privateGate: true, results: { kind: "none" } as SearchResults }),
+  });
 }
 
-const searchIntents = z.enum(["remove-recent", "clear-recent"]);
+const searchIntents = z.enum(["remove-recent-search", "clear-recent-searches"]);
 
 /** spec 2 §7: removing one recent search ('Recent Search Removed') or all ('Search History Cleared'). */
 export async function action(args: Route.ActionArgs) {
@@ -97,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, searchIntents);
   if (!viewer) return data({ ok: false }, { status: 401 });
-  if (intent === "clear-recent") {
+  if (intent === "clear-recent-searches") {
     await clearSearchHistory(context.app, viewer, { campusId: context.campus.id });
     return data(
       { ok: true },
