@@ -1,7 +1,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { getViewerById, type Viewer } from "../accounts/viewer";
-import { markChatRead, sendMessage, startConversation } from "../chats/chats";
+import { startConversation } from "../chats/conversations";
+import { sendMessage } from "../chats/messages";
+import { markChatRead } from "../chats/read-state";
 import type { AppContext } from "../context";
 import { deleteStoredKeys } from "../media/images";
 import type { MediaStorage } from "../media/storage";

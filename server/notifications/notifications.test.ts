@@ -8,7 +8,8 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { blockUser, unblockUser } from "../chats/blocks";
-import { deleteChat, sendMessage, startConversation, toggleMessageLike } from "../chats/chats";
+import { deleteChat, startConversation } from "../chats/conversations";
+import { sendMessage, toggleMessageLike } from "../chats/messages";
 import { mailOutbox, notificationSettings, notifications, realtimeEvents, user } from "../db/schema";
 import { deliverDueMail } from "../mail/outbox";
 import { mailComposers } from "../mail/worker";

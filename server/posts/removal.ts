@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
-import { endAdsOfPost, processPendingRefunds } from "../ads/ads";
+import { endAdsOfPost } from "../ads/lifecycle";
+import { processPendingRefunds } from "../ads/refunds";
 import type { AppContext } from "../context";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { PostError } from "./errors";

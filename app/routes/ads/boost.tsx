@@ -11,7 +11,7 @@ import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { assertPostBoostable, boostPost } from "~/server/ads/ads";
+import { assertPostBoostable, boostPost } from "~/server/ads/boost";
 import { AD_MESSAGES, isAdError } from "~/server/ads/errors";
 import { getBoostReach } from "~/server/ads/reach";
 import {
