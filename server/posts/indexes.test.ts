@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import type { Viewer } from "../accounts/viewer";
 import { commentQueries } from "./comments";
 import type { CursorKey } from "./cursor";
-import { listQueries } from "./feed";
+import { listQueries } from "./list-queries";
 import { recentPostsQuery } from "./posting-limits";
 import { saveQueries } from "./saves";
 
