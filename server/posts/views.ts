@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { isExpired, type ListingView } from "./listing";
-import type { RichTextView } from "./rich-text";
+import type { RichTextView } from "./rich-text-view";
 import { textViewsOf } from "./text-views";
 
 /**
