@@ -10,23 +10,13 @@ import {
 } from "../../tests/support/factories";
 import { impossibleCursorTime } from "../../tests/support/impossible-times";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { campuses, searchTerms, user } from "../db/schema";
+import { campuses, searchTerms } from "../db/schema";
 import { setListingStatus } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
 import { DEFAULT_SEARCH_FILTERS, SEARCH_SORTS, searchHref } from "./filters";
-import {
-  clearSearchHistory,
-  listPopularSearches,
-  listRecentSearches,
-  recordSearch,
-  removeRecentSearch,
-} from "./history";
-import { searchPeople } from "./people";
 import { choosePostSearchPlan, postSearchQuery, searchPosts } from "./posts";
 import { readSearchFilters } from "./read-filters";
-import { getSearchSuggestions } from "./suggestions";
 import { expandWords, rebuildSearchTerms, toTsQuery } from "./terms";
-import { searchWords, typoBudget, typoDistance } from "./text";
 
 let t: TestContext;
 let seller: TestMember;
@@ -54,57 +44,6 @@ async function found(q: string, viewer = buyer, campusId = "ou") {
   const page = await searchPosts(t.ctx, viewer.viewer, { campusId, q, show: "latest" });
   return page.items.map((item) => item.id);
 }
-
-describe("words and typos", () => {
-  it("splits typed text as the stored words are split", () => {
-    expect(searchWords("  Mini-Fridge, $50!! ")).toEqual(["mini", "fridge", "50"]);
-    expect(typoBudget("tv")).toBe(0);
-    expect(typoBudget("desk")).toBe(1);
-    expect(typoBudget("keyboards")).toBe(2);
-    expect(typoDistance("fridge", "firdge", 1)).toBe(1);
-    expect(typoDistance("fridge", "frige", 1)).toBe(1);
-    expect(typoDistance("fridge", "bridges", 1)).toBe(2);
-    // A swap and an added letter overlapping are still two typos.
-    expect(typoDistance("limtobin", "litumobin", 3)).toBe(2);
-    expect(typoDistance("notebook", "notbeok", 3)).toBe(2);
-  });
-});
-
-describe("two typos among commoner near spellings", () => {
-  it("finds the post of a long word misspelt twice, however many commoner words lie as near", async () => {
-    const target = await post(seller, "Vendorama trampoline, folds flat");
-    // Seven commoner words two typos from what is typed, one a single typo from it.
-    for (const word of [
-      "vamdorena",
-      "vemkorawa",
-      "vemdixana",
-      "bemdorane",
-      "vemporina",
-      "vemdolanu",
-      "zemdoraua",
-    ]) {
-      await post(seller, `${word} sale`);
-      await post(seller, `${word} for sale`);
-    }
-    for (let i = 0; i < 3; i++) await post(seller, `Vemdorona poster ${i}`);
-    expect(typoDistance("vemdorana", "vendorama", 2)).toBe(2);
-    expect(await found("vemdorana trampoline")).toEqual([target.id]);
-    expect(await found("trampoline vemdorana")).toEqual([target.id]);
-    // Alone, the word brings its nearest spelling and the likeliest of the farther ones.
-    expect((await found("vemdorana")).length).toBeGreaterThan(0);
-  });
-
-  it("counts two typos from the longer word, so a letter typed too few still finds an 8-letter word", async () => {
-    const notebook = await post(seller, "Leather notebook, unused");
-    expect(await found("notbeok leather")).toEqual([notebook.id]);
-    // Two swaps in a 10-letter word; a swap overlapping an added letter.
-    const trampoline = await post(seller, "Garden trampoline with net");
-    expect(await found("rtampolien garden")).toEqual([trampoline.id]);
-    expect(await found("gardne tarmpolinne")).toEqual([trampoline.id]);
-    // Three typos are too many.
-    expect(await found("rtampolein garden")).toEqual([]);
-  });
-});
 
 describe("post search", () => {
   it("finds a post by its words, typos and a half-typed last word, newest first", async () => {
@@ -320,114 +259,6 @@ describe("filters in the address", () => {
     expect(
       readSearchFilters(new URLSearchParams("category=nope&sort=x&min_price=-3&condition=mint")),
     ).toEqual(DEFAULT_SEARCH_FILTERS);
-  });
-});
-
-describe("people", () => {
-  it("finds the campus's people by name or username, with a typo, never another campus's", async () => {
-    const byName = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "sally" });
-    expect(byName.items.map((p) => p.id)).toEqual([seller.id]);
-    const typo = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "saly" });
-    expect(typo.items.map((p) => p.id)).toContain(seller.id);
-    const [row] = await t.ctx.db.select({ username: user.username }).from(user).where(eq(user.id, seller.id));
-    const byUsername = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: row?.username ?? "" });
-    expect(byUsername.items[0]?.id).toBe(seller.id);
-    expect((await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "uma texan" })).items).toEqual(
-      [],
-    );
-    expect((await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "s" })).items).toEqual([]);
-    const notMe = await searchPeople(t.ctx, seller.viewer, {
-      campusId: "ou",
-      text: "sally",
-      excludeViewer: true,
-    });
-    expect(notMe.items).toEqual([]);
-  });
-
-  it("pages people without repeats", async () => {
-    for (let i = 0; i < 4; i++) await createTestMember(t, { fullName: `Pager${"abcd"[i]} Pat` });
-    const first = await searchPeople(t.ctx, buyer.viewer, { campusId: "ou", text: "pager", limit: 3 });
-    expect(first.items).toHaveLength(3);
-    const second = await searchPeople(t.ctx, buyer.viewer, {
-      campusId: "ou",
-      text: "pager",
-      limit: 3,
-      cursor: first.nextCursor,
-    });
-    expect(second.items).toHaveLength(1);
-    expect(second.nextCursor).toBeNull();
-    const ids = [...first.items, ...second.items].map((p) => p.id);
-    expect(new Set(ids).size).toBe(4);
-  });
-});
-
-describe("history and popular searches", () => {
-  it("keeps a person's recent searches, removes one and clears all", async () => {
-    const me = await createTestMember(t, { fullName: "Hana History" });
-    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk lamp" });
-    t.clock.advance(1000);
-    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "Mini  Fridge" });
-    t.clock.advance(1000);
-    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk LAMP" });
-    const recent = await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" });
-    expect(recent.map((r) => r.text)).toEqual(["desk LAMP", "Mini Fridge"]);
-    // Visitors and other campuses leave nothing.
-    expect(await recordSearch(t.ctx, null, { campusId: "ou", text: "visitor" })).toBe(false);
-    expect(await recordSearch(t.ctx, me.viewer, { campusId: "ut", text: "elsewhere" })).toBe(false);
-    await removeRecentSearch(t.ctx, me.viewer, { campusId: "ou", text: "mini fridge" });
-    expect((await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).map((r) => r.text)).toEqual([
-      "desk LAMP",
-    ]);
-    await clearSearchHistory(t.ctx, me.viewer, { campusId: "ou" });
-    expect(await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).toEqual([]);
-  });
-
-  it("reads control characters in a search as spaces: a NUL typed into the address is stored, searched and suggested as a space", async () => {
-    const me = await createTestMember(t, { fullName: "Nul Searcher" });
-    await recordSearch(t.ctx, me.viewer, { campusId: "ou", text: "desk\u0000lamp\u0007" });
-    expect((await listRecentSearches(t.ctx, me.viewer, { campusId: "ou" })).map((r) => r.text)).toEqual([
-      "desk lamp",
-    ]);
-    // Each answers (it threw: PostgreSQL stores no NUL in text).
-    expect(
-      (await searchPosts(t.ctx, me.viewer, { campusId: "ou", q: "fridge\u0000", show: "latest" })).items,
-    ).toBeDefined();
-    expect(await searchPeople(t.ctx, me.viewer, { campusId: "ou", text: "\u0000nul" })).toBeDefined();
-    expect(
-      (await getSearchSuggestions(t.ctx, me.viewer, { campusId: "ou", text: "desk\u0000" })).recent.map(
-        (r) => r.text,
-      ),
-    ).toEqual(["desk lamp"]);
-  });
-
-  it("lists as popular only texts 3 different people searched, most people first, at most 14", async () => {
-    const people: TestMember[] = [];
-    for (let i = 0; i < 5; i++)
-      people.push(await createTestMember(t, { fullName: `Popular Person${"abcde"[i]}` }));
-    // One person searching a text many times never makes it popular.
-    for (let i = 0; i < 10; i++)
-      await recordSearch(t.ctx, people[0]?.viewer ?? null, { campusId: "ou", text: "555 123 4567" });
-    for (const p of people.slice(0, 3)) await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: "bike" });
-    for (const p of people) await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: "Couch" });
-    for (let n = 0; n < 15; n++)
-      for (const p of people.slice(0, 3))
-        await recordSearch(t.ctx, p.viewer, { campusId: "ou", text: `item ${n}` });
-    const popular = await listPopularSearches(t.ctx, { campusId: "ou" });
-    expect(popular).toHaveLength(14);
-    expect(popular[0]).toEqual({ text: "Couch", people: 5 });
-    expect(popular.map((p) => p.text)).not.toContain("555 123 4567");
-    expect(await listPopularSearches(t.ctx, { campusId: "ut" })).toEqual([]);
-
-    const suggestions = await getSearchSuggestions(t.ctx, people[0]?.viewer ?? null, {
-      campusId: "ou",
-      text: "",
-    });
-    expect(suggestions.popular).toHaveLength(4);
-    expect(suggestions.popular[0]).toBe("Couch");
-    const typed = await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text: "mini fr" });
-    expect(typed.completions).toContain("mini fridge");
-    const person = await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text: "sally" });
-    expect(person.people.map((p) => p.id)).toContain(seller.id);
   });
 });
 
