@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SOMETHING_WENT_WRONG as FAILURE } from "~/server/errors";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 

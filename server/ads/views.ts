@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { type AdStatus, ads, postAnalytics, posts } from "../db/schema";
-import { isUuid } from "../posts/input";
 import { issueAnalyticsToken } from "./analytics";
 import type { AdRow } from "./lifecycle";
 import { DAY_MS, timeLeftMs } from "./refunds";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
-import { userSummaryColumns } from "../posts/views";
+import { userSummaryColumns } from "../lists/user-summary";
 import { searchPeople } from "../search/people";
 import { requireReader } from "./access";
 import { PEOPLE_SEARCH_LIMIT } from "./schemas";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { isUuid } from "../db/ids";
 import { postMedia, posts, user } from "../db/schema";
-import { isUuid } from "../posts/input";
 import { type ListingKind, type ListingStatus, priceLine } from "../posts/listing";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text";
 import { requireReader } from "./access";

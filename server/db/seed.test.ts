@@ -11,7 +11,8 @@ import { listFeed } from "../posts/feed";
 import { createPost, deletePost, getPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
 import { postMedia, posts, user } from "./schema";
-import { DEMO_PASSWORD, seedDemoData } from "./seed";
+import { seedDemoData } from "./seed";
+import { DEMO_PASSWORD } from "./seed-data";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { type DatabaseHandle, wrapPool } from "../db/client";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors";
 import { posts } from "../db/schema";
 import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors";
-import { encodeCursor } from "../posts/cursor";
+import { encodeCursor } from "../lists/cursor";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 
 // Issue 27, decision 0470: while the database was down, writes answered 500. Every answer to a

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost, pngFile, type TestMember } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses } from "../db/schema";
-import { encodeCursor } from "../posts/cursor";
+import { encodeCursor } from "../lists/cursor";
 import { listFeed, listSaved } from "../posts/feed";
 import { listPageHref } from "../posts/list-names";
 import { toggleSave } from "../posts/saves";

@@ -9,8 +9,8 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campuses, postLikes, posts } from "../db/schema";
+import type { Page } from "../lists/pages";
 import { getThread } from "./comments";
-import type { Page } from "./cursor";
 import {
   listFeed,
   listProfilePhotos,

@@ -1,9 +1,10 @@
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { type CursorKey, decodeCursor } from "../lists/cursor";
+import { type Page, pageSize, toPage } from "../lists/pages";
 import { requireParticipant, requireReadableCampus } from "./access";
 import { categoryFilter } from "./categories";
-import { type CursorKey, decodeCursor, type Page, pageSize, toPage } from "./cursor";
 import { PostError } from "./errors";
 import type { PostListName } from "./list-names";
 import { type FeedFilters, runList } from "./list-queries";

@@ -2,7 +2,8 @@ import { eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-
 import type { Queryable } from "../db/client";
 import { type PreparableQuery, preparedStatement } from "../db/prepared";
 import { postLikes, posts, user } from "../db/schema";
-import { type CursorKey, cursorTime, keysetPage } from "./cursor";
+import { type CursorKey, cursorTime } from "../lists/cursor";
+import { keysetPage } from "../lists/pages";
 import { summaryColumns } from "./views";
 
 /**

@@ -6,11 +6,12 @@ import { endAdsOfPost } from "../ads/lifecycle";
 import { processPendingRefunds } from "../ads/refunds";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
+import { isUuid } from "../db/ids";
 import { listingWatches, posts } from "../db/schema";
 import { notify } from "../notifications/notify";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
-import { assertOwnCampus, isUuid } from "./input";
+import { assertOwnCampus } from "./input";
 import {
   isBoostable,
   isExpired,

@@ -7,7 +7,7 @@ import {
   type TestMember,
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import type { Page } from "./cursor";
+import type { Page } from "../lists/pages";
 import { listProfilePhotos, listProfilePosts, listProfileReplies, listProfileSaves, listSaved } from "./feed";
 import { insertNewUserPost } from "./new-user-post";
 import { toggleSave } from "./saves";

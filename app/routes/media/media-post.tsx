@@ -12,7 +12,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import { isPostError } from "~/server/posts/errors";
 import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";

@@ -26,8 +26,8 @@ import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { toastHeaders } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
+import type { Page } from "~/server/lists/pages";
 import { CATEGORY_OPTIONS } from "~/server/posts/categories";
-import type { Page } from "~/server/posts/cursor";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 import {

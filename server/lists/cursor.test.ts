@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { impossibleCursorTime } from "../../tests/support/impossible-times";
+import { PostError } from "../posts/errors";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { PostError } from "./errors";
 
 const id = "0b3c5a4e-8f1d-4c1e-9a55-2d7f4f6b9e01";
 const cursorAt = (time: string) => Buffer.from(JSON.stringify([time, id]), "utf8").toString("base64url");
