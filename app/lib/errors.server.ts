@@ -22,7 +22,7 @@ import { LOCKOUT_TOAST_MS, type ToastInput } from "./toast";
  * - anything else is logged and answered 500 with the area's 'Something went wrong'
  *   (`fallback`), or, without a fallback, rethrown to the route's ErrorBoundary.
  *
- * The list pages' JSON (server/http/list-pages.ts) answers from the same `describeFailure`.
+ * The list pages' JSON (server/http/endpoints/list-pages.ts) answers from the same `describeFailure`.
  */
 
 /** What a refused action answers; each route's own data type is a superset of it. */
@@ -181,7 +181,7 @@ export interface ListRefusal {
 /**
  * The list loaders' side of the one adapter (decision 0140): a domain refusal as the page's
  * gate or message, with its status; anything unexpected is rethrown to the route's
- * ErrorBoundary. The same refusal answers `GET /api/lists/…` (server/http/list-pages.ts)
+ * ErrorBoundary. The same refusal answers `GET /api/lists/…` (server/http/endpoints/list-pages.ts)
  * with the same message and, but for the gate, the same status.
  */
 export function listRefusal(error: unknown): ListRefusal {

@@ -5,7 +5,7 @@ import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 
 /**
- * The browser's side of `GET /api/lists/{list}` (decision 0106; server/http/list-pages.ts):
+ * The browser's side of `GET /api/lists/{list}` (decision 0106; server/http/endpoints/list-pages.ts):
  * the next page of a list, fetched as JSON while the student scrolls.
  */
 

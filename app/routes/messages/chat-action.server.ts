@@ -4,9 +4,9 @@ import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { MessageInput } from "~/server/chats/content";
 import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas";
 import type { AppContext } from "~/server/context";
-import { CHAT_FORM_LIMITS } from "~/server/http/body-limit";
-import { formHoldsNul } from "~/server/http/form-bodies";
-import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+import { CHAT_FORM_LIMITS } from "~/server/http/middleware/body-limit";
+import { formHoldsNul } from "~/server/http/middleware/form-bodies";
+import { readUploadForm, uploadTempRoot } from "~/server/uploads/upload-form";
 
 /**
  * The chat pages' forms (decision 0120): read within the chat's caps, the one photo streamed to

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeServerBuild } from "../../tests/support/route-server";
-import { type RunningApp, startApp } from "./app";
+import { routeServerBuild } from "../../../tests/support/route-server";
+import { type RunningApp, startApp } from "../app";
 
 // Issue 27, decision 0471: outside production, a TRACE or an over-long body was answered by
 // Express's own error handler, with a stack trace and the install path. The whole app, as main.js

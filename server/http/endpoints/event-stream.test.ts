@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, type TestMember } from "../../tests/support/factories";
-import { openSse, type SseStream } from "../../tests/support/sse-client";
-import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { publishUserEvent } from "../realtime/events";
+import { createTestMember, type TestMember } from "../../../tests/support/factories";
+import { openSse, type SseStream } from "../../../tests/support/sse-client";
+import { createTestContext, type TestContext } from "../../../tests/support/test-context";
+import { publishUserEvent } from "../../realtime/events";
 import { EVENT_STREAM_PATH, eventStreamHandler, startingSeq } from "./event-stream";
 
 // Issue 13 §2, decision 0211: GET /events as a browser's EventSource sees it.

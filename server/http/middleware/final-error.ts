@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
-import { isDatabaseUnavailable } from "../db/errors";
-import { BACK_SOON, BACK_SOON_HEADERS, SOMETHING_WENT_WRONG } from "../errors";
-import type { Logger } from "../logger";
-import { backSoonPage, staticErrorPage } from "./error-pages";
+import { isDatabaseUnavailable } from "../../db/errors";
+import { BACK_SOON, BACK_SOON_HEADERS, SOMETHING_WENT_WRONG } from "../../errors";
+import type { Logger } from "../../logger";
+import { backSoonPage, staticErrorPage } from "../error-pages";
 
 /**
  * Issue 27, decision 0471: the last handler of every Express app of ours (server/http/app.ts,

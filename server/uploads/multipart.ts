@@ -3,7 +3,7 @@
  * fed chunk by chunk, holding no more than one chunk and a part's headers (issue 9
  * §3: uploads are streamed to disk, never held whole). It only splits the body into
  * parts and says what each part is; the caller decides where the bytes go and how
- * many it accepts (server/http/upload-form.ts).
+ * many it accepts (server/uploads/upload-form.ts).
  */
 
 export class MultipartError extends Error {

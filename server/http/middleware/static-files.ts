@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import express from "express";
-import { type BodyEncoding, preferredEncoding } from "./compress";
+import { type BodyEncoding, preferredEncoding } from "../compress";
 import { isPrecompressible, PRECOMPRESSED_SUFFIX } from "./precompressed-assets";
 
 /**
@@ -13,7 +13,7 @@ function noSniff(res: express.Response): void {
 }
 
 /**
- * The assets the build compressed (server/http/precompressed-assets.ts): each one's name, with
+ * The assets the build compressed (server/http/middleware/precompressed-assets.ts): each one's name, with
  * the encodings it has copies in, and the copies' own names. Read once: the build's files do not
  * change while it runs.
  */

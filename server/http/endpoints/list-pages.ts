@@ -1,15 +1,15 @@
 import type { Request, RequestHandler, Response } from "express";
 import { z } from "zod";
-import type { Auth } from "../accounts/auth";
-import { getViewerFromHeaders } from "../accounts/viewer";
-import { listFeedWithAds } from "../ads/feed-insertion";
-import type { AppContext } from "../context";
-import { describeFailure } from "../errors";
-import { listPage } from "../posts/feed";
-import { isPostListName, isTileList, LIST_PAGES_PATH } from "../posts/list-names";
-import { toMediaTiles } from "../posts/media-tiles";
-import { POST_MESSAGES } from "../posts/schemas";
-import { compressBody, preferredEncoding } from "./compress";
+import type { Auth } from "../../accounts/auth";
+import { getViewerFromHeaders } from "../../accounts/viewer";
+import { listFeedWithAds } from "../../ads/feed-insertion";
+import type { AppContext } from "../../context";
+import { describeFailure } from "../../errors";
+import { listPage } from "../../posts/feed";
+import { isPostListName, isTileList, LIST_PAGES_PATH } from "../../posts/list-names";
+import { toMediaTiles } from "../../posts/media-tiles";
+import { POST_MESSAGES } from "../../posts/schemas";
+import { compressBody, preferredEncoding } from "../compress";
 
 /**
  * `GET /api/lists/{list}?cursor=…`: the next page of a post list as JSON (decision

@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import type { BodyEncoding } from "./compress";
+import type { BodyEncoding } from "../compress";
 
 /**
  * The built client's files compressed once, at build time, at the best ratio (brotli 11,
@@ -10,7 +10,7 @@ import type { BodyEncoding } from "./compress";
  * network downloads about 16 % fewer bytes of JavaScript and CSS than the compression
  * middleware's per-request brotli 3 sends, and the server compresses no asset per request
  * (decision 0430). The build's last step (`buildEnd` in react-router.config.ts) writes them;
- * server/http/static-files.ts serves them.
+ * server/http/middleware/static-files.ts serves them.
  */
 
 /** The file beside an asset that holds it in each encoding. */

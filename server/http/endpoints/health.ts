@@ -1,3 +1,7 @@
+import type { Express } from "express";
+import type { DatabaseHandle } from "../../db/client";
+import { BACK_SOON_HEADERS } from "../../errors";
+
 /**
  * `GET /healthz` answers from the last database check when it is recent (issue 9 §2,
  * decision 0107). Asking the database on every call put the check in the same queue as
@@ -55,4 +59,20 @@ export function createHealthCheck(options: HealthCheckOptions): () => Promise<bo
     }
     return check();
   };
+}
+
+/**
+ * `GET /healthz` on `app`: 200 with the database's kind while it answers, else 503 with
+ * Retry-After, so a balancer or client is told when to look again (issue 27, decision 0470).
+ */
+export function mountHealthCheck(app: Express, database: DatabaseHandle): void {
+  const databaseHealthy = createHealthCheck({
+    probe: async () => {
+      await database.db.execute("select 1");
+    },
+  });
+  app.get("/healthz", async (_req, res) => {
+    if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
+    else res.status(503).set(BACK_SOON_HEADERS).json({ status: "unavailable" });
+  });
 }

@@ -1,7 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { type FileHandle, mkdir, mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { formHoldsNul } from "./form-bodies";
+import { formHoldsNul } from "../http/middleware/form-bodies";
 import { MultipartError, MultipartParser, multipartBoundary } from "./multipart";
 
 /**
@@ -13,7 +13,7 @@ import { MultipartError, MultipartParser, multipartBoundary } from "./multipart"
  *
  * A refused body is never cancelled: cancelling resets the connection before the
  * answer is sent. It is left unread instead, and the HTTP layer closes the
- * connection after answering (server/http/body-limit.ts).
+ * connection after answering (server/http/middleware/body-limit.ts).
  */
 
 export interface UploadFormLimits {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { type BodyEncoding, compressBody, preferredEncoding } from "./compress";
+import { type BodyEncoding, compressBody, preferredEncoding } from "../compress";
 
 /**
  * A short-lived cache of the pages visitors read most (decision 0104): the feed, a
@@ -249,4 +249,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return pages.size;
     },
   };
+}
+
+/** The pages most read by visitors (spec 2 §2), which the page cache keeps: the feed, a post, the media grid and a media post. */
+const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
+export function isVisitorPagePath(path: string): boolean {
+  return visitorPagePath.test(path);
 }

@@ -1,11 +1,16 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
-import type { Auth } from "../accounts/auth";
-import { getViewerFromHeaders } from "../accounts/viewer";
-import { isMessagePhotoKey, readableMessagePhotoKey } from "../chats/content";
-import type { AppContext } from "../context";
-import { type ByteRange, MEDIA_URL_PREFIX, type MediaStorage, RangeNotSatisfiable } from "../media/storage";
+import type { Auth } from "../../accounts/auth";
+import { getViewerFromHeaders } from "../../accounts/viewer";
+import { isMessagePhotoKey, readableMessagePhotoKey } from "../../chats/content";
+import type { AppContext } from "../../context";
+import {
+  type ByteRange,
+  MEDIA_URL_PREFIX,
+  type MediaStorage,
+  RangeNotSatisfiable,
+} from "../../media/storage";
 
 /**
  * Serves stored media at MEDIA_URL_PREFIX from whichever store holds it (local disk or an

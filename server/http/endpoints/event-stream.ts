@@ -1,9 +1,9 @@
 import type { RequestHandler, Response } from "express";
-import type { Auth } from "../accounts/auth";
-import { getViewerFromHeaders } from "../accounts/viewer";
-import type { AppContext } from "../context";
-import type { StoredRealtimeEvent } from "../realtime/events";
-import type { RealtimeSink, RealtimeSubscription, SubscribeResult } from "../realtime/hub";
+import type { Auth } from "../../accounts/auth";
+import { getViewerFromHeaders } from "../../accounts/viewer";
+import type { AppContext } from "../../context";
+import type { StoredRealtimeEvent } from "../../realtime/events";
+import type { RealtimeSink, RealtimeSubscription, SubscribeResult } from "../../realtime/hub";
 
 /**
  * `GET /events` (issue 13 §2, decision 0211): the signed-in viewer's live events as

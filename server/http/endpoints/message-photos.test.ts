@@ -6,14 +6,14 @@ import path from "node:path";
 import express from "express";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, pngFile, type TestMember } from "../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { MESSAGE_PHOTO_URL_PREFIX } from "../chats/content";
-import { startConversation } from "../chats/conversations";
-import { listMessages } from "../chats/messages";
-import type { AppContext } from "../context";
-import { createS3Storage } from "../media/s3-storage";
-import { MEDIA_URL_PREFIX, type MediaStorage } from "../media/storage";
+import { createTestMember, pngFile, type TestMember } from "../../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../../tests/support/test-context";
+import { MESSAGE_PHOTO_URL_PREFIX } from "../../chats/content";
+import { startConversation } from "../../chats/conversations";
+import { listMessages } from "../../chats/messages";
+import type { AppContext } from "../../context";
+import { createS3Storage } from "../../media/s3-storage";
+import { MEDIA_URL_PREFIX, type MediaStorage } from "../../media/storage";
 import { serveMediaFiles, serveMessagePhotos } from "./media-files";
 
 // Issue 27 B, decision 0463: chat photos go to the chat's two members only, `private`, at an

@@ -4,14 +4,14 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, createTestPost, pngFile, type TestMember } from "../../tests/support/factories";
-import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { campuses } from "../db/schema";
-import { encodeCursor } from "../lists/cursor";
-import { listFeed, listSaved } from "../posts/feed";
-import { listPageHref } from "../posts/list-names";
-import { toggleSave } from "../posts/saves";
-import { POST_MESSAGES } from "../posts/schemas";
+import { createTestMember, createTestPost, pngFile, type TestMember } from "../../../tests/support/factories";
+import { createTestContext, type TestContext } from "../../../tests/support/test-context";
+import { campuses } from "../../db/schema";
+import { encodeCursor } from "../../lists/cursor";
+import { listFeed, listSaved } from "../../posts/feed";
+import { listPageHref } from "../../posts/list-names";
+import { toggleSave } from "../../posts/saves";
+import { POST_MESSAGES } from "../../posts/schemas";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
 
 // Decision 0106: GET /api/lists/{list} as a browser calls it, over HTTP, on a migrated database.

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
-import { MAX_IMAGE_BYTES } from "../media/limits";
-import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES } from "../posts/schemas";
-import type { UploadFormLimits } from "./upload-form";
+import { MAX_IMAGE_BYTES } from "../../media/limits";
+import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES } from "../../posts/schemas";
+import type { UploadFormLimits } from "../../uploads/upload-form";
 
 // Request body caps (issue 9 §3, decision 0120): no request body is larger than
 // what the rules allow, and no body is read by a request that is refused anyway.
