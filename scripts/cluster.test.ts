@@ -5,7 +5,7 @@ import {
   resolveWorkerCount,
   WORKER_SEMI_SPACE_MB,
   workerExecArgv,
-} from "../../scripts/cluster.js";
+} from "./cluster.js";
 
 describe("WORKERS (issue 16 §3, decision 0290)", () => {
   it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
