@@ -14,8 +14,8 @@ import {
   UNSAFE_DataRouterContext,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { applyPatch, DEPENDENCY_PATCHES } from "./patch-dependencies.js";
 import { SERVER_BUILD_SETTINGS } from "../tests/support/route-server";
+import { applyPatch, DEPENDENCY_PATCHES } from "./patch-dependencies.js";
 
 describe("applyPatch", () => {
   const patch = {

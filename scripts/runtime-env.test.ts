@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { selectReactProductionBuild } from "./runtime-env.js";
 import { loadConfig } from "../server/config";
+import { selectReactProductionBuild } from "./runtime-env.js";
 
 describe("npm start's runtime environment (issue 9 §2)", () => {
   it("runs React's production build without NODE_ENV, and the app stays out of production mode", () => {
