@@ -90,7 +90,7 @@ interface MediaJson {
 
 /**
  * The columns every post view needs, with the author joined (`innerJoin(user, …)`).
- * The viewer's id may be a placeholder (a prepared list query, server/posts/feed.ts).
+ * The viewer's id may be a placeholder (a prepared list query, server/posts/list-queries.ts).
  */
 export function summaryColumns(viewer: { id: string | Placeholder } | null) {
   return {
