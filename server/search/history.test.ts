@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, type TestMember } from "../../tests/support/factories";
+import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import {
   clearSearchHistory,
@@ -21,6 +21,8 @@ beforeAll(async () => {
   seller = await createTestMember(t, { fullName: "Sally Fridgeworth" });
   buyer = await createTestMember(t, { fullName: "Bob Buyer" });
   await createTestMember(t, { fullName: "Uma Texan", campusId: "ut" });
+  // The completions below come from the campus's words: a post holding 'mini fridge'.
+  await createTestPost(t, seller.viewer, { text: "Mini fridge, barely used, pick up at Walker dorm" });
 });
 afterAll(() => t.close());
 
