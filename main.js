@@ -100,7 +100,7 @@ async function serve() {
     const operatorEnv = selectReactProductionBuild(process.env);
     const { startApp, clientFiles } = await import("./build/server/index.js");
     running = await startApp({ dev: false, env: operatorEnv });
-    // The built assets, favicon and campus logos (server/http/static-files.ts).
+    // The built assets, favicon and campus logos (server/http/middleware/static-files.ts).
     serveFrontEnd = await clientFiles(path.resolve("build/client"));
   }
   // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { writePrecompressedAssets } from "./server/http/precompressed-assets";
+import { writePrecompressedAssets } from "./server/http/middleware/precompressed-assets";
 
 export default {
   ssr: true,

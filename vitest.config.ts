@@ -6,7 +6,13 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: [{ find: /^~\//, replacement: root }] },
   test: {
-    include: ["server/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
+    include: [
+      "server/**/*.test.{ts,tsx}",
+      "app/**/*.test.{ts,tsx}",
+      "bench/**/*.test.ts",
+      // Decision 0495: tests of scripts/ live beside them.
+      "scripts/**/*.test.{ts,tsx}",
+    ],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // PGlite holds 400–600 MB per instance (ARCHITECTURE.md pitfall 4).

@@ -6,7 +6,7 @@
 // users, each with one open `GET /events` stream, half on each process, paired into STREAMS / 2
 // conversations whose two people are on different processes. A driver sends chat messages at RATE
 // per second for SECONDS through the chat domain function the composer's action calls
-// (sendMessage, server/chats/chats.ts: permission checks, sending limit, the message, the
+// (sendMessage, server/chats/messages.ts: permission checks, sending limit, the message, the
 // notification and both participants' events in one transaction), each from one person of a
 // random conversation to the other. It records, on this process's one clock, the time from
 // sendMessage's return (the commit) to the message's `chat` event arriving on the recipient's
@@ -32,7 +32,8 @@ import { type AppProcess, startAppProcess } from "../scripts/app-process";
 import type { Viewer } from "../server/accounts/viewer";
 import { getViewerById } from "../server/accounts/viewer";
 import { CampusDirectory } from "../server/campuses/directory";
-import { sendMessage, startConversation } from "../server/chats/chats";
+import { startConversation } from "../server/chats/conversations";
+import { sendMessage } from "../server/chats/messages";
 import { systemClock } from "../server/clock";
 import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
@@ -482,7 +483,7 @@ async function main() {
         loadPhase2,
         loadAfter: load(),
       },
-      driver: "sendMessage (server/chats/chats.ts), as the chat page's send action",
+      driver: "sendMessage (server/chats/messages.ts), as the chat page's send action",
       streams: STREAMS,
       conversations: conversations.length,
       rate: RATE,

@@ -30,7 +30,7 @@ export interface Config {
   firewall: boolean;
   logLevel: string;
   seedDemo: boolean;
-  /** How long a visitor's page may be served from the page cache (server/http/page-cache.ts); 0 turns it off. */
+  /** How long a visitor's page may be served from the page cache (server/http/middleware/page-cache.ts); 0 turns it off. */
   pageCacheMs: number;
   /**
    * Decision 0116 (issue 9 §2): how many posts and comments one user may create in a rolling

@@ -41,7 +41,7 @@ export interface AppContext {
   payments: Payments;
   /**
    * Called after an ad starts, stops or pauses outside a page's own write (the webhook, the ads
-   * job): the visitor page cache drops its pages, as a post does (server/http/page-cache.ts).
+   * job): the visitor page cache drops its pages, as a post does (server/http/middleware/page-cache.ts).
    */
   onAdsChanged?(): void;
 }

@@ -7,7 +7,7 @@
  * server/profiles/errors.ts, ParticipationRefused in server/accounts/gates.ts) only say
  * which status each of their codes has. One adapter turns any of them into an answer:
  * `describeFailure` here, wrapped for route actions by app/lib/errors.server.ts and for the
- * list pages' JSON by server/http/list-pages.ts. Nothing here knows of Request or React.
+ * list pages' JSON by server/http/endpoints/list-pages.ts. Nothing here knows of Request or React.
  */
 
 import { isDatabaseUnavailable } from "./db/errors";

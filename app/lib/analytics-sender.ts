@@ -3,7 +3,7 @@ import type { AnalyticsAction } from "~/server/ads/analytics-actions";
 // Loaded on first use by app/lib/analytics.ts, so the feed's first load carries none of it
 // (issue 16 §2's budget): only a page with a boosted post on screen ever needs it.
 
-/** The beacon's address (server/http/payments-routes.ts ANALYTICS_PATH). */
+/** The beacon's address (server/http/endpoints/analytics-beacon.ts ANALYTICS_PATH). */
 const ANALYTICS_PATH = "/api/analytics";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/accounts/viewer";
+import { configureAppCookies } from "../../server/http/cookie-settings";
 import { applyCampusRedirect, campusRedirectTarget } from "./campus-redirect.server";
-import { configureAppCookies } from "./cookies.server";
 
 // Signed cookies need the secret the server configures at start (decision 0111).
 configureAppCookies({ secrets: ["redirect-test-secret"], secure: false });

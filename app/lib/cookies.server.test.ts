@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/accounts/viewer";
+import { configureAppCookies } from "../../server/http/cookie-settings";
 import { applyCampusRedirect } from "./campus-redirect.server";
-import { configureAppCookies } from "./cookies.server";
 import { takeToast, toastHeaders } from "./toast.server";
 import { applyOnceRedirects, resetOnceRedirects } from "./verification-redirect.server";
 

@@ -3,10 +3,10 @@ import { ACCOUNT_MESSAGES, AccountError, SETTINGS_ERRORS } from "~/server/accoun
 import { ParticipationRefused } from "~/server/accounts/gates";
 import { AD_MESSAGES, AdError } from "~/server/ads/errors";
 import type { AppContext } from "~/server/context";
+import { configureAppCookies } from "~/server/http/cookie-settings";
 import { PostError } from "~/server/posts/errors";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import { ProfileError } from "~/server/profiles/errors";
-import { configureAppCookies } from "./cookies.server";
 import { AREA_FAILURES, failureReply, listLoader } from "./errors.server";
 import { LOCKOUT_TOAST_MS } from "./toast";
 

@@ -28,7 +28,7 @@ import { redirectWithToast } from "./toast.server";
  *   (`fallback`), or, without a fallback, rethrown to the route's ErrorBoundary.
  *
  * Loaders answer refusals through `listLoader` below; the list pages' JSON
- * (server/http/list-pages.ts) answers from the same `describeFailure`. Decision 0490: routes
+ * (server/http/endpoints/list-pages.ts) answers from the same `describeFailure`. Decision 0490: routes
  * neither parse forms nor map error classes by hand (app/routes/route-rules.test.ts).
  */
 
@@ -239,7 +239,7 @@ export interface ListAnswers<Gate, Refused> {
  * refusal becomes the page's gate, its `refused` data with the refusal's status, a redirect, or
  * its ErrorBoundary (a thrown `data(message, status)`); anything unexpected is rethrown unless
  * the page has a `fallback`. The same refusal answers `GET /api/lists/…`
- * (server/http/list-pages.ts) with the same message and, but for the gate, the same status.
+ * (server/http/endpoints/list-pages.ts) with the same message and, but for the gate, the same status.
  */
 export async function listLoader<Loaded, Gate = never, Refused = never>(
   app: AppContext,

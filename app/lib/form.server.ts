@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { formHoldsNul } from "~/server/http/form-bodies";
+import { formHoldsNul } from "~/server/http/middleware/form-bodies";
 import { localPath } from "./local-path";
 
 /**
@@ -9,7 +9,7 @@ import { localPath } from "./local-path";
  * `request.formData()` throw, which was a 500; a NUL character, which no form field
  * can hold, reached PostgreSQL and failed there. Both are refused here, before the
  * action does anything. (Bodies that are not forms at all never get this far:
- * server/http/form-bodies.ts answers them with 415.)
+ * server/http/middleware/form-bodies.ts answers them with 415.)
  */
 export const FORM_MESSAGES = {
   unreadable: "This form could not be read. Please reload the page and try again.",

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SOMETHING_WENT_WRONG as FAILURE } from "~/server/errors";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 
 /**
- * The browser's side of `GET /api/lists/{list}` (decision 0106; server/http/list-pages.ts):
+ * The browser's side of `GET /api/lists/{list}` (decision 0106; server/http/endpoints/list-pages.ts):
  * the next page of a list, fetched as JSON while the student scrolls.
  */
 

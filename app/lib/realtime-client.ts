@@ -18,7 +18,7 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void;
 
-/** server/http/event-stream.ts EVENT_STREAM_PATH (not imported: that module is server-only). */
+/** server/http/endpoints/event-stream.ts EVENT_STREAM_PATH (not imported: that module is server-only). */
 export const EVENT_STREAM_URL = "/events";
 
 /** Events a leader keeps to catch up a tab that opened after them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/server/accounts/viewer";
-import { configureAppCookies } from "./cookies.server";
+import { configureAppCookies } from "../../server/http/cookie-settings";
 import { applyOnceRedirects } from "./verification-redirect.server";
 
 // Signed cookies need the secret the server configures at start (decision 0111).

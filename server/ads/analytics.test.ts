@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { ads, postAnalytics } from "../db/schema";
-import { boostPost, DAY_MS, getOwnAd, stopAd } from "./ads";
 import {
   isAnalyticsTokenValid,
   issueAnalyticsToken,
@@ -12,7 +11,11 @@ import {
   trackPostAnalytics,
   VISITOR_SESSIONS_PER_ADDRESS,
 } from "./analytics";
+import { boostPost } from "./boost";
 import { payTestCheckout } from "./fulfilment";
+import { stopAd } from "./lifecycle";
+import { DAY_MS } from "./refunds";
+import { getOwnAd } from "./views";
 
 let t: TestContext;
 let seller: TestMember;

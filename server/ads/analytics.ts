@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type ThrottleRule, takeAttempt } from "../accounts/throttle";
 import type { AppContext } from "../context";
-import { isUuid } from "../posts/input";
+import { isUuid } from "../db/ids";
 
 import { ANALYTICS_ACTIONS, type AnalyticsAction } from "./analytics-actions";
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { ads } from "../db/schema";
-import { boostPost, pauseAd } from "./ads";
+import { boostPost } from "./boost";
 import {
   CYCLE_START,
   interleaveAds,
@@ -13,6 +13,7 @@ import {
   splitFeedCursor,
 } from "./feed-insertion";
 import { payTestCheckout } from "./fulfilment";
+import { pauseAd } from "./lifecycle";
 import { feedItemKey } from "./sponsored";
 
 const posts = (from: number, count: number) =>

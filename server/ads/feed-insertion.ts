@@ -3,7 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { ads, posts, user } from "../db/schema";
-import type { Page } from "../posts/cursor";
+import type { Page } from "../lists/pages";
 import { PostError } from "../posts/errors";
 import { type FeedInput, listFeed, listReads } from "../posts/feed";
 import { POST_MESSAGES } from "../posts/schemas";
@@ -68,7 +68,7 @@ export function interleaveAds<P, A>(
 const MAX_CYCLE = 1_000_000;
 
 /**
- * The feed's cursor: the posts' keyset cursor (server/posts/cursor.ts, base64url) and the ad
+ * The feed's cursor: the posts' keyset cursor (server/lists/cursor.ts, base64url) and the ad
  * cycle, joined with dots (which base64url never holds). A cursor without the cycle (an old
  * link) starts it over; a tampered one is refused as the posts' cursor is.
  */

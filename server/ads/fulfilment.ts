@@ -13,9 +13,9 @@ import {
   toCheckoutSessionView,
   WebhookSignatureError,
 } from "../payments/payments";
-import { DAY_MS, processPendingRefunds } from "./ads";
 import { AD_MESSAGES, AdError } from "./errors";
 import { AdReceiptEmail } from "./mails";
+import { DAY_MS, processPendingRefunds } from "./refunds";
 import { formatUsd } from "./schemas";
 
 /**

@@ -58,3 +58,48 @@ export async function refundUnusedDays(
   ctx.log.info({ adId: ad.id, amount }, "unused ad days refunded");
   return amount;
 }
+
+/**
+ * Sends the refunds recorded as pending (decision 0272) to the provider and marks them
+ * succeeded. Called after the transaction that recorded them, and by the ads job, which
+ * retries any a failure left behind. The provider call carries an idempotency key per
+ * refund row, so a retry never refunds twice.
+ */
+export async function processPendingRefunds(ctx: AppContext, limit = 20): Promise<number> {
+  const pending = await ctx.db
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      refundOf: payments.refundOf,
+      provider: payments.provider,
+    })
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), eq(payments.kind, "refund")))
+    .orderBy(payments.createdAt)
+    .limit(limit);
+  let done = 0;
+  for (const refund of pending) {
+    try {
+      let providerRef: string | null = null;
+      if (refund.provider === ctx.payments.provider && refund.refundOf) {
+        const result = await ctx.payments.refund({
+          paymentIntent: refund.refundOf,
+          amount: refund.amount,
+          idempotencyKey: `refund-${refund.id}`,
+        });
+        providerRef = result.id;
+      } else if (refund.provider !== ctx.payments.provider) {
+        // A refund of a payment another provider took (keys added or removed since): left for an operator.
+        continue;
+      }
+      await ctx.db
+        .update(payments)
+        .set({ status: "succeeded", providerRef })
+        .where(and(eq(payments.id, refund.id), eq(payments.status, "pending")));
+      done++;
+    } catch (error) {
+      ctx.log.error({ err: error, refundId: refund.id }, "refund failed; the ads job will retry it");
+    }
+  }
+  return done;
+}

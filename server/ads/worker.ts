@@ -4,8 +4,8 @@ import type { AppContext } from "../context";
 import { ads, checkoutSessions, postAnalytics, user } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
-import { processPendingRefunds } from "./ads";
 import { AdSummaryEmail } from "./mails";
+import { processPendingRefunds } from "./refunds";
 import { formatUsd } from "./schemas";
 
 /**

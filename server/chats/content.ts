@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { isUuid } from "../db/ids";
 import { chatMembers, chatMessages, posts } from "../db/schema";
 import { deleteStoredKeys, isMediaError, processImage, storeImage } from "../media/images";
 import { isPostError } from "../posts/errors";
-import { isUuid } from "../posts/input";
 import { checkPostFiles, POST_FILE_TYPES, POST_IMAGE_VARIANTS } from "../posts/media";
 import { MAX_POST_IMAGE_BYTES, POST_MESSAGES } from "../posts/schemas";
-import { ChatError } from "./errors";
+import { ChatError, messageTooLong } from "./errors";
 import {
   CHAT_MESSAGES,
   countMessageCharacters,
@@ -52,7 +52,7 @@ export async function checkMessage(
   const raw = (input.text ?? "").replace(/\r\n?/g, "\n");
   if (raw.includes("\u0000")) throw new ChatError("invalid-input", CHAT_MESSAGES.somethingWentWrong);
   if (raw.length > MAX_MESSAGE_FIELD_LENGTH || countMessageCharacters(raw) > MAX_MESSAGE_CHARACTERS)
-    throw new ChatError("too-many-characters", CHAT_MESSAGES.tooManyCharacters);
+    throw messageTooLong();
   const text = raw.trim() === "" ? "" : raw.replace(/^\n+|\s+$/g, "");
 
   const files = input.files ?? [];

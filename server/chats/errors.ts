@@ -47,3 +47,11 @@ export function isChatError(error: unknown): error is ChatError {
 export function chatNotFound(): ChatError {
   return new ChatError("not-found", CHAT_MESSAGES.notFound);
 }
+
+/**
+ * spec 2 §5 'Error: Too many characters!': text over 500 characters by the posts' counting rule,
+ * or a text field longer than any such text can be as sent (MAX_MESSAGE_FIELD_LENGTH).
+ */
+export function messageTooLong(): ChatError {
+  return new ChatError("too-many-characters", CHAT_MESSAGES.tooManyCharacters);
+}

@@ -1,8 +1,44 @@
+import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
+import { user } from "../db/schema";
+import { userSummaryColumns } from "../lists/user-summary";
 import { searchPeople } from "../search/people";
-import type { ChatPerson } from "./chats";
+import { requireReader } from "./access";
 import { PEOPLE_SEARCH_LIMIT } from "./schemas";
+
+/** A person as the chat screens show them. */
+export interface ChatPerson {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  img: string | null;
+  /** The verified badge (school-verified), as on post cards. */
+  verified: boolean;
+}
+
+/** A member of the viewer's campus by username, for /messages/new?to= (null when not there). */
+export async function getCampusPerson(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  username: string,
+): Promise<ChatPerson | null> {
+  const member = requireReader(viewer);
+  if (username.length > 64) return null;
+  const [row] = await ctx.db
+    .select(userSummaryColumns(user))
+    .from(user)
+    .where(
+      and(
+        eq(user.username, username.toLowerCase()),
+        eq(user.campusId, member.campusId),
+        eq(user.banned, false),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
 /**
  * The New Message modal's people search (spec 1 §2 'Modals', §5 'New-message search'): the

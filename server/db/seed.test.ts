@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { signIn } from "../accounts/accounts";
 import { getViewerById, type Viewer } from "../accounts/viewer";
-import { countUnreadChats, listChats, listMessages } from "../chats/chats";
+import { listChats } from "../chats/conversations";
+import { listMessages } from "../chats/messages";
+import { countUnreadChats } from "../chats/read-state";
 import type { MediaStorage } from "../media/storage";
 import { listFeed } from "../posts/feed";
 import { createPost, deletePost, getPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
 import { postMedia, posts, user } from "./schema";
-import { DEMO_PASSWORD, seedDemoData } from "./seed";
+import { seedDemoData } from "./seed";
+import { DEMO_PASSWORD } from "./seed-data";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { createAuth, hasConfiguredHosts, isPublicAuthPath } from "../accounts/auth";
+import { createAuth, hasConfiguredHosts } from "../accounts/auth";
 import { signInMethods } from "../accounts/sign-in-methods";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
@@ -29,29 +28,31 @@ import { normaliseStoredPosts } from "../posts/normalise-stored";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { createRealtimeHub } from "../realtime/hub";
 import "./load-context";
-import { configureAppCookies } from "../../app/lib/cookies.server";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
-import { limitRequestBodies } from "./body-limit";
-import { EVENT_STREAM_PATH, eventStreamHandler } from "./event-stream";
-import { finalErrorHandler } from "./final-error";
-import { refuseNonFormWrites } from "./form-bodies";
-import { createHealthCheck } from "./health";
-import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
-import { serveMediaFiles, serveMessagePhotos } from "./media-files";
-import { createPageCache, type PageCache } from "./page-cache";
-import { refuseDeepPaths } from "./path-depth";
-import { mountAnalytics, mountPaymentWebhook } from "./payments-routes";
-import { createRenderLimiter } from "./render-limit";
+import { sweepUploadTemp, uploadTempRoot } from "../uploads/upload-form";
+import { configureAppCookies } from "./cookie-settings";
+import { mountAnalytics } from "./endpoints/analytics-beacon";
+import { mountAuthEndpoints } from "./endpoints/auth";
+import { EVENT_STREAM_PATH, eventStreamHandler } from "./endpoints/event-stream";
+import { mountHealthCheck } from "./endpoints/health";
+import { LIST_PAGES_ROUTE, listPagesHandler } from "./endpoints/list-pages";
+import { serveMediaFiles, serveMessagePhotos } from "./endpoints/media-files";
+import { mountPaymentWebhook } from "./endpoints/payment-webhook";
+import { limitRequestBodies } from "./middleware/body-limit";
+import { passClientIp } from "./middleware/client-ip";
+import { finalErrorHandler } from "./middleware/final-error";
+import { refuseNonFormWrites } from "./middleware/form-bodies";
+import { createPageCache, isVisitorPagePath, type PageCache } from "./middleware/page-cache";
+import { refuseDeepPaths } from "./middleware/path-depth";
+import { createRenderLimiter } from "./middleware/render-limit";
 import {
   privateForSessions,
   refuseUnsupportedMethods,
   rejectCrossSiteWrites,
   securityHeaders,
-} from "./security";
-import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
+} from "./middleware/security";
 
-/** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
 /**
  * TRUST_PROXY=1 (CONTRACT.md): the client address is the one the reverse proxy in front saw, the
  * last X-Forwarded-For entry — never the first, which the client writes itself, so no request can
@@ -61,13 +62,8 @@ export function trustedProxyHops(config: { trustProxy: boolean }): number | fals
   return config.trustProxy ? 1 : false;
 }
 
-const visitorPagePath = /^\/(home|media|post\/[^/]+|media\/[^/]+)\/?$/;
-function isVisitorPagePath(path: string): boolean {
-  return visitorPagePath.test(path);
-}
-
 // main.js serves the built client files with it, from this same bundle.
-export { clientFiles } from "./static-files";
+export { clientFiles } from "./middleware/static-files";
 
 export interface RunningApp {
   app: express.Express;
@@ -197,22 +193,9 @@ export async function startApp(options: {
   // Before anything reads a body (issue 9 §3, decision 0120).
   app.use(limitRequestBodies());
   app.use(rejectCrossSiteWrites());
-  app.use((req, _res, next) => {
-    // better-auth reads the client address from this header; only we may set it.
-    req.headers["x-cbs-client-ip"] = req.ip ?? "";
-    next();
-  });
+  app.use(passClientIp());
 
-  const databaseHealthy = createHealthCheck({
-    probe: async () => {
-      await database.db.execute("select 1");
-    },
-  });
-  app.get("/healthz", async (_req, res) => {
-    if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
-    // Issue 27: a balancer or client is told when to look again (decision 0470).
-    else res.status(503).set(BACK_SOON_HEADERS).json({ status: "unavailable" });
-  });
+  mountHealthCheck(app, database);
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
   mountRealtimeFixture(app, { ctx, auth });
@@ -227,13 +210,7 @@ export async function startApp(options: {
     serveMessagePhotos({ ctx, auth, storage, campusOf: (host) => campuses.forHost(host).id }),
   );
 
-  // Only the better-auth endpoints we list are public; sign-up, sign-in and resets go
-  // through our rules (server/accounts/auth.ts PUBLIC_AUTH_PATHS).
-  app.all("/api/auth/{*path}", (req, res, next) => {
-    if (isPublicAuthPath(req.path.slice("/api/auth".length))) next();
-    else res.status(404).json({ message: "Not Found" });
-  });
-  app.all("/api/auth/{*path}", toNodeHandler(auth));
+  mountAuthEndpoints(app, auth);
 
   // The geo gate of the root loader (spec 1 §6), for answers served before React Router.
   const geoGateAdmits = async (req: express.Request) =>

@@ -16,8 +16,8 @@ import { type DatabaseHandle, wrapPool } from "../db/client";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors";
 import { posts } from "../db/schema";
 import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors";
-import { encodeCursor } from "../posts/cursor";
-import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";
+import { encodeCursor } from "../lists/cursor";
+import { LIST_PAGES_ROUTE, listPagesHandler } from "./endpoints/list-pages";
 
 // Issue 27, decision 0470: while the database was down, writes answered 500. Every answer to a
 // request that found it unreachable is a 503 with Retry-After and says the site will be back;

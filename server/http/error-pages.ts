@@ -3,7 +3,7 @@ import { BACK_SOON, BACK_SOON_HEADERS } from "../errors";
 /**
  * Issue 27, decisions 0470 and 0471: the pages answered when the app cannot render one. A whole
  * static document: no script, no stylesheet, no image to fetch from a site that may be down;
- * inline styles only (the CSP allows inline styles, server/http/security.ts); never a stack trace
+ * inline styles only (the CSP allows inline styles, server/http/middleware/security.ts); never a stack trace
  * or a path of the machine, in any mode. `title` and `message` are our own texts, never an error's.
  */
 export function staticErrorPage(page: { title: string; message: string; action: "retry" | "home" }): string {

@@ -12,7 +12,7 @@ export const MEDIA_URL_PREFIX = "/media-files";
  * The media storage seam (ARCHITECTURE.md rule 6): uploaded photos and videos
  * go through it: local disk by default, an S3-compatible bucket with S3_BUCKET
  * (./s3-storage.ts, decision 0292), memory in tests. The app serves every store
- * the same way at MEDIA_URL_PREFIX (server/http/media-files.ts). Keys are paths like `images/profilePics/{userId}/…`;
+ * the same way at MEDIA_URL_PREFIX (server/http/endpoints/media-files.ts). Keys are paths like `images/profilePics/{userId}/…`;
  * what a key names never changes (URLs are cached for a year, decision 0050),
  * so new content always gets a new key.
  */

@@ -19,13 +19,8 @@ import {
   XMP_LOCATION,
 } from "../../tests/support/video-files";
 import { sniffMediaType } from "./media-type";
-import {
-  applyByteEdits,
-  MAX_VIDEO_BOXES,
-  planVideoMetadataRemoval,
-  type VideoContainer,
-  videoWithoutMetadata,
-} from "./video";
+import { applyByteEdits, planVideoMetadataRemoval, videoWithoutMetadata } from "./video";
+import { MAX_VIDEO_BOXES, type VideoContainer } from "./video-reader";
 
 // Decision 0121: videos lose their metadata (where they were filmed first of all), nothing else.
 

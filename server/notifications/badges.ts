@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { campusMembersOf } from "../campuses/campuses";
-import { unreadChatsOf } from "../chats/chats";
+import { unreadChatsOf } from "../chats/read-state";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { chatMembers, notifications, realtimeCursors, user } from "../db/schema";

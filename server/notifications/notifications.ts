@@ -3,8 +3,9 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
-import { cursorTime, decodeCursor, encodeCursor, keysetPage } from "../posts/cursor";
-import { userSummaryColumns } from "../posts/views";
+import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
+import { keysetPage } from "../lists/pages";
+import { userSummaryColumns } from "../lists/user-summary";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
 

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import type { Viewer } from "../accounts/viewer";
+import type { CursorKey } from "../lists/cursor";
 import { commentQueries } from "./comments";
-import type { CursorKey } from "./cursor";
-import { listQueries } from "./feed";
+import { listQueries } from "./list-queries";
 import { recentPostsQuery } from "./posting-limits";
 import { saveQueries } from "./saves";
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import { parseInput } from "../validation";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
-import { UUID_PATTERN } from "./cursor";
 import { invalidPostInput, PostError } from "./errors";
 import { type ListingCondition, type ListingKind, type PriceTerms, parsePrice } from "./listing";
 import type { RichTextState } from "./rich-text";
@@ -47,10 +46,6 @@ export function readText(input: unknown): CheckedText {
 
 export function readCategory(input: string | null | undefined): string | null {
   return parseInput(postCategorySchema, input, invalidPostInput);
-}
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }
 
 /**

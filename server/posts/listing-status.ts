@@ -2,14 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ParticipationRefused } from "../accounts/gates";
 import type { Viewer } from "../accounts/viewer";
-import { endAdsOfPost, processPendingRefunds } from "../ads/ads";
+import { endAdsOfPost } from "../ads/lifecycle";
+import { processPendingRefunds } from "../ads/refunds";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
+import { isUuid } from "../db/ids";
 import { listingWatches, posts } from "../db/schema";
 import { notify } from "../notifications/notify";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
-import { assertOwnCampus, isUuid } from "./input";
+import { assertOwnCampus } from "./input";
 import {
   isBoostable,
   isExpired,

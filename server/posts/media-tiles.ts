@@ -1,5 +1,6 @@
+import type { UserSummary } from "../lists/user-summary";
 import type { ListingView } from "./listing";
-import type { PostSummary, UserSummary } from "./views";
+import type { PostSummary } from "./views";
 
 /**
  * What a media tile renders (ARCHITECTURE.md rule 4: only what the screen shows):

@@ -11,13 +11,8 @@ import {
 } from "../media/images";
 import { MEDIA_TYPES, type MediaType } from "../media/limits";
 import { sniffMediaType } from "../media/media-type";
-import {
-  hashFile,
-  isVideoError,
-  type VideoContainer,
-  type VideoError,
-  videoWithoutMetadata,
-} from "../media/video";
+import { hashFile, videoWithoutMetadata } from "../media/video";
+import { isVideoError, type VideoContainer, type VideoError } from "../media/video-reader";
 import { PostError } from "./errors";
 import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES, POST_MESSAGES } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../db/client";
+import { isUuid } from "../db/ids";
 import { posts } from "../db/schema";
 import { PostError } from "./errors";
-import { isUuid } from "./input";
 import type { ListingStatus } from "./listing";
 import { POST_MESSAGES } from "./schemas";
 

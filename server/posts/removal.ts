@@ -1,10 +1,11 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
-import { endAdsOfPost, processPendingRefunds } from "../ads/ads";
+import { endAdsOfPost } from "../ads/lifecycle";
+import { processPendingRefunds } from "../ads/refunds";
 import type { AppContext } from "../context";
+import { isUuid } from "../db/ids";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { PostError } from "./errors";
-import { isUuid } from "./input";
 import { removePostFiles, storedFileKeys } from "./media";
 import { POST_MESSAGES } from "./schemas";
 

@@ -16,11 +16,10 @@ import {
   type RichTextFormat,
   type RichTextResult,
   type RichTextState,
-  type RichTextView,
-  type RichTextViewInline,
   richTextToPlainText,
   TEXT_FORMATS,
 } from "./rich-text";
+import type { RichTextView, RichTextViewInline } from "./rich-text-view";
 
 const alignSchema = z.enum(["", "left", "start", "center", "right", "end", "justify"]);
 const directionSchema = z.enum(["ltr", "rtl"]).nullable().default(null);

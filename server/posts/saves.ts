@@ -2,16 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { isUuid } from "../db/ids";
 import { campuses, postLikes, posts, user } from "../db/schema";
+import { type CursorKey, cursorTime, decodeCursor } from "../lists/cursor";
+import { keysetPage, type Page, pageSize, toPage } from "../lists/pages";
+import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
 import { notify } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
-import { type CursorKey, cursorTime, decodeCursor, keysetPage, type Page, pageSize, toPage } from "./cursor";
 import { PostError } from "./errors";
-import { assertOwnCampus, isUuid } from "./input";
+import { assertOwnCampus } from "./input";
 import { lockPost } from "./post-lock";
 import type { PostRef } from "./posts";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
-import { type UserSummary, userSummaryColumns } from "./views";
 
 /**
  * Saves (decision 0131: they live with posts; decision 0132: the spec's data calls them

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LIST_TEXT_BUDGET, limitRichTextView, plainTextToRichText } from "./rich-text";
+import { LIST_TEXT_BUDGET, plainTextToRichText } from "./rich-text";
 import { toRichTextView } from "./rich-text-schema";
+import { limitRichTextView } from "./rich-text-view";
 import { textViewsOf } from "./text-views";
 
 // Issue 16 §1: a stored text's views are built once per text, shared by every page.

@@ -1,5 +1,6 @@
-import { LIST_TEXT_BUDGET, limitRichTextView, type RichTextView } from "./rich-text";
+import { LIST_TEXT_BUDGET } from "./rich-text";
 import { toRichTextView } from "./rich-text-schema";
+import { limitRichTextView, type RichTextView } from "./rich-text-view";
 
 /** A stored text's render models: the whole (a post's page) and the one lists show (decision 0115). */
 export interface TextViews {

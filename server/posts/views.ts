@@ -1,46 +1,17 @@
 import { asc, type Placeholder, sql } from "drizzle-orm";
-import type { BuildAliasTable } from "drizzle-orm/pg-core/query-builders/select.types";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
+import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
 import { isExpired, type ListingView } from "./listing";
-import type { RichTextView } from "./rich-text";
+import type { RichTextView } from "./rich-text-view";
 import { textViewsOf } from "./text-views";
 
 /**
  * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
  * Date objects (React Router's loaders carry them); media come as URLs.
  */
-
-/** A person as post cards, comments and the savers list (/post/{id}/likes) shows them (spec 2 §3 Post.user). */
-export interface UserSummary {
-  id: string;
-  username: string;
-  firstName: string;
-  /** Stored as initial plus period (spec 1 §3), e.g. 'D.'. */
-  lastName: string;
-  img: string | null;
-  /** The verified badge: school-verified (spec 1 §2 'Verified (Yes/No from school verification)'). */
-  verified: boolean;
-}
-
-/**
- * The columns of a UserSummary, from `user` or an alias of it (a chat's other member): one
- * selection for every list that shows people (post authors, savers, chats, notifications).
- */
-export function userSummaryColumns<TAlias extends string>(
-  table: typeof user | BuildAliasTable<typeof user, TAlias>,
-) {
-  return {
-    id: table.id,
-    username: table.username,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    img: table.img,
-    verified: table.schoolVerified,
-  };
-}
 
 /** One photo or video of a post (spec 2 §3 img_gallery). */
 export interface PostMediaView {
@@ -119,7 +90,7 @@ interface MediaJson {
 
 /**
  * The columns every post view needs, with the author joined (`innerJoin(user, …)`).
- * The viewer's id may be a placeholder (a prepared list query, server/posts/feed.ts).
+ * The viewer's id may be a placeholder (a prepared list query, server/posts/list-queries.ts).
  */
 export function summaryColumns(viewer: { id: string | Placeholder } | null) {
   return {

@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { createLogger } from "../logger";
 import { pruneRealtimeBacklog } from "./backlog";
 import { announceCampusPagesChanged, publishUserEvent, userEventsAfter } from "./events";
-import { createRealtimeHub, LISTENER_NAME, type RealtimeHub, type RealtimeSink } from "./hub";
+import { createRealtimeHub, type RealtimeHub, type RealtimeSink } from "./hub";
+import { LISTENER_NAME } from "./listener";
 
 // Issue 13 §2, decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
 // and on PostgreSQL with DATABASE_URL (there through the hub's own listening connection).

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveMediaFiles } from "../../server/http/media-files";
+import { serveMediaFiles } from "../../server/http/endpoints/media-files";
 import {
   assertValidKey,
   MEDIA_URL_PREFIX,
@@ -13,7 +13,7 @@ import {
 /**
  * What every media store does (decision 0292): the same tests run against local disk, memory
  * and an S3-compatible bucket (server/media/storage.test.ts, server/media/s3-storage.test.ts),
- * through the store itself and through the app's media route (server/http/media-files.ts).
+ * through the store itself and through the app's media route (server/http/endpoints/media-files.ts).
  */
 export interface StorageUnderTest {
   storage: MediaStorage;

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
-import type { ChatListItem } from "~/server/chats/chats";
+import type { ChatListItem } from "~/server/chats/conversations";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
 
 /** '3m', '2h', '5d' or the date: the inbox's age of the last message. */

@@ -7,8 +7,8 @@ import { useToast } from "~/app/components/ui/toaster";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
-import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas";
+import type { SharedPostCard } from "~/server/chats/shared-posts";
 import { POST_FILE_ACCEPT } from "~/server/posts/post-rules";
 import { SharedPost } from "./shared-post";
 

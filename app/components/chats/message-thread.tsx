@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useHydrated } from "~/app/lib/hydrated";
-import type { MessagePage, MessageView } from "~/server/chats/chats";
+import type { MessagePage, MessageView } from "~/server/chats/messages";
 import type { ComposerActionData } from "./message-composer";
 import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
 import { SharedPost } from "./shared-post";

@@ -5,7 +5,7 @@ import { Button } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
-import type { ChatPerson } from "~/server/chats/chats";
+import type { ChatPerson } from "~/server/chats/people";
 import { CHAT_MESSAGES, MIN_PEOPLE_SEARCH_CHARACTERS } from "~/server/chats/schemas";
 import { newMessageHref } from "./send-message-button";
 

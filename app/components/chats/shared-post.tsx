@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ListingStatusLabels } from "~/app/components/posts/listing-labels";
-import type { SharedPostCard } from "~/server/chats/chats";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import type { SharedPostCard } from "~/server/chats/shared-posts";
 
 /**
  * A shared post in a chat (spec 2 §3 Message postId): its card, or '* Post deleted **' once it

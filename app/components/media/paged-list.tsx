@@ -2,7 +2,7 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from "react-router";
 import { appendPage, LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
 import { tileFromJson, useListPageFetcher } from "~/app/lib/list-pages";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import { listPageHref } from "~/server/posts/list-names";
 import type { FeedListingFilters } from "~/server/posts/listing";
 import type { MediaTileData } from "~/server/posts/media-tiles";

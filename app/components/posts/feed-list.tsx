@@ -4,7 +4,7 @@ import { SponsoredCard } from "~/app/components/ads/sponsored-card";
 import { buttonClass } from "~/app/components/ui/button";
 import { pageHref, postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import { type FeedItem, feedItemKey } from "~/server/ads/sponsored";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import type { PostSummary } from "~/server/posts/views";
 import { appendPage, LOAD_MORE_LOCK_MS, loadMoreDecision } from "./feed-model";
 import { PostCard } from "./post-card";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { plainTextToRichText, truncateRichTextView } from "~/server/posts/rich-text";
+import { plainTextToRichText } from "~/server/posts/rich-text";
 import { toRichTextView } from "~/server/posts/rich-text-schema";
+import { truncateRichTextView } from "~/server/posts/rich-text-view";
 import {
   cutPlainText,
   displayName,

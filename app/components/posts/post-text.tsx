@@ -1,10 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import type {
-  RichTextFormat,
-  RichTextView,
-  RichTextViewInline,
-  RichTextViewParagraph,
-} from "~/server/posts/rich-text";
+import type { RichTextFormat } from "~/server/posts/rich-text";
+import type { RichTextView, RichTextViewInline, RichTextViewParagraph } from "~/server/posts/rich-text-view";
 import { SEE_MORE, textToShow } from "./post-format";
 
 /** Innermost first: code inside, then the inline marks, then sub/superscript. */

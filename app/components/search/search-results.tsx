@@ -6,7 +6,7 @@ import { END_OF_LIST, FeedList } from "~/app/components/posts/feed-list";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { fetchListPage } from "~/app/lib/list-pages";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 import { type SearchFilters, type SearchTab, searchFilterParams } from "~/server/search/filters";

@@ -10,9 +10,10 @@ import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.
 import { readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireUser } from "~/app/lib/viewer.server";
-import { getOwnAd, pauseAd, renameAd, resumeAd, stopAd } from "~/server/ads/ads";
 import { AD_MESSAGES } from "~/server/ads/errors";
+import { pauseAd, renameAd, resumeAd, stopAd } from "~/server/ads/lifecycle";
 import { TITLE_MAX } from "~/server/ads/schemas";
+import { getOwnAd } from "~/server/ads/views";
 import type { Route } from "./+types/ad";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

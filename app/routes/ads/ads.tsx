@@ -4,7 +4,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
 import { requireUser } from "~/app/lib/viewer.server";
-import { listOwnAds } from "~/server/ads/ads";
+import { listOwnAds } from "~/server/ads/views";
 import type { Route } from "./+types/ads";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

@@ -1,7 +1,7 @@
 import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { cancelCheckout } from "~/server/ads/ads";
+import { cancelCheckout } from "~/server/ads/boost";
 import { AD_MESSAGES } from "~/server/ads/errors";
 import type { Route } from "./+types/boost-cancel";
 

@@ -11,7 +11,7 @@ import { AREA_FAILURES, type FailureData, failureReply, listLoader } from "~/app
 import { formFields, readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { getViewer } from "~/app/lib/viewer.server";
-import { assertPostBoostable, boostPost } from "~/server/ads/ads";
+import { assertPostBoostable, boostPost } from "~/server/ads/boost";
 import { AD_MESSAGES } from "~/server/ads/errors";
 import { getBoostReach } from "~/server/ads/reach";
 import {

@@ -13,7 +13,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import { POST_MESSAGES } from "~/server/posts/post-rules";

@@ -9,7 +9,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import { listFeed } from "~/server/posts/feed";
 import { readFeedListingFilters } from "~/server/posts/listing";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";

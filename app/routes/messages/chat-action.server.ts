@@ -2,11 +2,12 @@ import { data } from "react-router";
 import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { MessageInput } from "~/server/chats/content";
+import { messageTooLong } from "~/server/chats/errors";
 import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas";
 import type { AppContext } from "~/server/context";
-import { CHAT_FORM_LIMITS } from "~/server/http/body-limit";
-import { formHoldsNul } from "~/server/http/form-bodies";
-import { readUploadForm, uploadTempRoot } from "~/server/http/upload-form";
+import { CHAT_FORM_LIMITS } from "~/server/http/middleware/body-limit";
+import { formHoldsNul } from "~/server/http/middleware/form-bodies";
+import { readUploadForm, uploadTempRoot } from "~/server/uploads/upload-form";
 
 /**
  * The chat pages' forms (decision 0120): read within the chat's caps, the one photo streamed to
@@ -41,7 +42,11 @@ export async function withChatForm<T>(
   }
 }
 
-/** A message's fields from a chat form: text, the shared post, the one photo (an empty file input sends an empty part). */
+/**
+ * A message's fields from a chat form: text, the shared post, the one photo (an empty file input
+ * sends an empty part). Call it inside the action's try: a field over its cap throws the chats
+ * area's ChatError.
+ */
 export function messageFromForm(form: FormData): MessageInput {
   const parsed = messageFormSchema.safeParse({
     text: typeof form.get("text") === "string" ? form.get("text") : undefined,
@@ -51,8 +56,9 @@ export function messageFromForm(form: FormData): MessageInput {
   const files = form
     .getAll("photo")
     .filter((entry): entry is File => entry instanceof File && entry.size > 0);
-  // Over the field cap the text is too long whatever it holds (spec 2 §5); the domain says so.
-  if (!parsed.success) return { text: "x".repeat(1_000), files };
+  // Over the field cap the text is too long whatever it holds (spec 2 §5): the chats area's own
+  // refusal, answered by the action's catch through chatFailure like any other.
+  if (!parsed.success) throw messageTooLong();
   return { text: parsed.data.text, postId: parsed.data.postId ?? null, files };
 }
 

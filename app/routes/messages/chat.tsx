@@ -12,16 +12,11 @@ import { readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { blockUser, unblockUser } from "~/server/chats/blocks";
-import {
-  deleteChat,
-  getChat,
-  listMessages,
-  markChatRead,
-  sendMessage,
-  sharedPostPreview,
-  toggleMessageLike,
-} from "~/server/chats/chats";
+import { deleteChat, getChat } from "~/server/chats/conversations";
+import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/messages";
+import { markChatRead } from "~/server/chats/read-state";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 

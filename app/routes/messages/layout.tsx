@@ -8,7 +8,7 @@ import { Modal } from "~/app/components/ui/modal";
 import { useAskedPages } from "~/app/lib/asked-pages";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
-import { type ChatListItem, listChats } from "~/server/chats/chats";
+import { type ChatListItem, listChats } from "~/server/chats/conversations";
 import type { Route } from "./+types/layout";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.

@@ -9,14 +9,10 @@ import { ArrowLeftIcon } from "~/app/components/ui/icons";
 import { readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
-import {
-  findConversationWith,
-  getCampusPerson,
-  sharedPostPreview,
-  startConversation,
-} from "~/server/chats/chats";
-import { searchCampusPeople } from "~/server/chats/people";
+import { findConversationWith, startConversation } from "~/server/chats/conversations";
+import { getCampusPerson, searchCampusPeople } from "~/server/chats/people";
 import { CHAT_MESSAGES, PEOPLE_SEARCH_LIMIT } from "~/server/chats/schemas";
+import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/new";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 

@@ -6,11 +6,11 @@ import type { ToastInput } from "~/app/lib/toast";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
-import { COMPOSER_FORM_LIMITS } from "~/server/http/body-limit";
-import { readLeadingFields, uploadFormReader } from "~/server/http/upload-form";
+import { COMPOSER_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { requireParticipant } from "~/server/posts/access";
 import { plainTextToRichText } from "~/server/posts/rich-text";
 import { POST_MESSAGES } from "~/server/posts/schemas";
+import { readLeadingFields, uploadFormReader } from "~/server/uploads/upload-form";
 
 /**
  * Decision 0082 'Uploads size', decision 0120: ten videos at the 100 MB cap plus

@@ -8,9 +8,9 @@ import { action as createCommentAction } from "~/app/routes/posts/create-comment
 import { action as createPostAction } from "~/app/routes/posts/create-post";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { posts } from "~/server/db/schema";
-import { uploadTempRoot } from "~/server/http/upload-form";
 import { getPost } from "~/server/posts/posts";
 import { plainTextToRichText } from "~/server/posts/rich-text";
+import { uploadTempRoot } from "~/server/uploads/upload-form";
 import { createTestMember, createTestPost, mp4File, requestHeaders } from "~/tests/support/factories";
 import { meteredBody, multipartParts } from "~/tests/support/request-bodies";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";

@@ -10,10 +10,10 @@ import { LoadMoreList } from "~/app/components/ui/load-more-list";
 import { listLoader } from "~/app/lib/errors.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
+import type { UserSummary } from "~/server/lists/user-summary";
 import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { listPostSavers } from "~/server/posts/saves";
-import type { UserSummary } from "~/server/posts/views";
 import type { Route } from "./+types/post-likes";
 
 // Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.

@@ -4,10 +4,10 @@ import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
 import type { ToastInput } from "~/app/lib/toast";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
-import { PROFILE_FORM_LIMITS } from "~/server/http/body-limit";
-import { uploadFormReader } from "~/server/http/upload-form";
+import { PROFILE_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { updateBio, updateProfilePhoto } from "~/server/profiles/profiles";
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { uploadFormReader } from "~/server/uploads/upload-form";
 
 /** A photo's 10 MB plus room for the multipart framing and the other fields (decision 0120). */
 export const MAX_UPLOAD_BODY_BYTES = PROFILE_FORM_LIMITS.maxBodyBytes;

@@ -28,7 +28,7 @@ import type { ProfileActionData } from "~/app/routes/profile/profile-action.serv
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import { blockUser, unblockUser, viewerBlocked } from "~/server/chats/blocks";
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
-import type { Page } from "~/server/posts/cursor";
+import type { Page } from "~/server/lists/pages";
 import {
   listProfilePhotos,
   listProfilePosts,
