@@ -16,7 +16,6 @@ import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestClock, startTestClock } from "../dev/test-clock";
 import { mountTestFixtures } from "../dev/test-student";
-import { BACK_SOON_HEADERS } from "../errors";
 import { APP_JOBS, DELIVER_MAIL_JOB } from "../jobs/jobs";
 import { startJobs } from "../jobs/registry";
 import { createLogger } from "../logger";
