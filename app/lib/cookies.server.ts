@@ -1,7 +1,7 @@
 import { type Cookie, type CookieOptions, createCookie } from "react-router";
 
 // The app's own cookies besides better-auth's session (toast, once-only redirects, the
-// campus redirect): Secure in production and signed with APP_SECRET (issue 9 §4, decision 0111),
+// campus redirect): Secure in production and signed with APP_SECRET (decision 0111),
 // so a cookie set by anyone but this server (another site under the same parent domain, a
 // hand-edited one) is ignored rather than obeyed.
 
@@ -12,7 +12,7 @@ export interface AppCookieSettings {
   secure: boolean;
 }
 
-/** On globalThis so it survives Vite's module reloads in development (ARCHITECTURE.md pitfall 4). */
+/** On globalThis so it survives Vite's module reloads in development (docs/architecture.md pitfall 4). */
 const SETTINGS_KEY = Symbol.for("campus-buy-sell.app-cookie-settings");
 type SettingsHolder = { [SETTINGS_KEY]?: AppCookieSettings };
 

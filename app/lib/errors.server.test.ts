@@ -8,7 +8,7 @@ import { ProfileError } from "~/server/profiles/errors";
 import { AREA_FAILURES, failureReply, listRefusal } from "./errors.server";
 import { LOCKOUT_TOAST_MS } from "./toast";
 
-// Issue 10 §1, decision 0140: one adapter from any domain error to a route's answer.
+// Decision 0140: one adapter from any domain error to a route's answer.
 
 function fakeApp() {
   const error = vi.fn();
@@ -24,7 +24,7 @@ describe("failureReply", () => {
   it("answers one code with one status wherever it is answered: private-campus 403, not-found 404", () => {
     const { app } = fakeApp();
     const where = { enhanced: true };
-    // The composer answered private-campus with 400 and the post page with 403 (issue 10 §1).
+    // The composer answered private-campus with 400 and the post page with 403 (decision 0140).
     const composer = failureReply(app, new PostError("private-campus", POST_MESSAGES.privateCommunity), {
       ...AREA_FAILURES.posts,
       participation: () => (where.enhanced ? { prompt: true } : null),

@@ -167,7 +167,7 @@ describe("boostPost (spec 2 §5 Boost, §4 creation sets checkout)", () => {
   });
 });
 
-describe("fulfilment (issue 15 §1)", () => {
+describe("fulfilment (decision 0270)", () => {
   it("activates through the test checkout: running for its days, one payment, one receipt", async () => {
     const adId = await runningAd();
     const ad = await adRow(adId);
@@ -441,7 +441,7 @@ describe("refunds of unused whole days (decision 0272)", () => {
   });
 });
 
-describe("sold listings (issue 11 §1, issue 15 §1)", () => {
+describe("sold listings (decisions 0170, 0272)", () => {
   it("marking the post sold ends its ad and refunds the unused days; a sold post cannot be boosted", async () => {
     const adId = await runningAd();
     t.clock.advance(DAY_MS / 2);
@@ -458,7 +458,7 @@ describe("sold listings (issue 11 §1, issue 15 §1)", () => {
   });
 });
 
-describe("reserved listings (issue 27, decision 0442)", () => {
+describe("reserved listings (decision 0442)", () => {
   it("a reserved listing cannot be boosted, with its own reason; available again, it can", async () => {
     await setListingStatus(t.ctx, owner.viewer, { postId, status: "reserved" });
     await expect(boost()).rejects.toMatchObject({
@@ -470,7 +470,7 @@ describe("reserved listings (issue 27, decision 0442)", () => {
   });
 });
 
-describe("the ads job (issue 15 §2)", () => {
+describe("the ads job (decision 0275)", () => {
   it("completes ads whose end passed, once, with one summary e-mail each", async () => {
     const adId = await runningAd({ days: "1" });
     expect((await runAdsRound(t.ctx)).completed).toBe(0);

@@ -16,7 +16,7 @@ export { DAY_MS, timeLeftMs };
 import { parseInput } from "../validation";
 import { adTitleSchema, boostSchema, DAILY_PRICE_CENTS, GOAL_LABEL, paidDays } from "./schemas";
 
-/** Issue 15 §1: a checkout session expires after 30 minutes. */
+/** Decision 0270: a checkout session expires after 30 minutes. */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 /** spec 2 §4: an ad in one of these keeps its post from being boosted again ('This post is already boosted'). */
@@ -41,7 +41,7 @@ export interface PostRef {
 
 /**
  * Whether `viewer` may boost the post: theirs, top-level, on this campus, and not boosted
- * already, and not a sold listing (issue 11). THE one place of the boostability rules (the
+ * already, and not a sold listing (decision 0170). THE one place of the boostability rules (the
  * boost page, boostPost, fulfilment). Missing or someone else's post → spec 2 §8 'Something Went
  * Wrong. Please logout and try again.'.
  */
@@ -330,7 +330,7 @@ async function endAd(
 }
 
 /**
- * Issue 15 §1: deleting a post (and, with issue 11, selling it) ends its running or paused
+ * Decision 0272: deleting a post (and selling it, decision 0170) ends its running or paused
  * ad and refunds the unused whole days, in the caller's transaction; an unpaid checkout
  * simply goes. Call processPendingRefunds after the commit.
  */
@@ -512,7 +512,7 @@ export interface PostAdState {
   boosted: boolean;
   /** For the owner only: the latest ad, for the buttons and 'Ad Paused'. */
   latest: { id: string; status: AdStatus } | null;
-  /** While the ad runs: what the page counts a view or a click with (issue 27 C, decision 0467). */
+  /** While the ad runs: what the page counts a view or a click with (decision 0467). */
   analyticsToken: string | null;
 }
 
@@ -523,7 +523,7 @@ export async function getPostAdState(
 ): Promise<PostAdState> {
   const { postId } = ref;
   if (!isUuid(postId)) return { boosted: false, latest: null, analyticsToken: null };
-  // Read on every post page: prepared once per database (issue 16 §1).
+  // Read on every post page: prepared once per database (decision 0105).
   const statement = preparedStatement(ctx.db, "post_latest_ad", () =>
     ctx.db
       .select({ id: ads.id, status: ads.status, userId: ads.userId, end: ads.endTimeAdjusted })

@@ -9,7 +9,7 @@ import { AdSummaryEmail } from "./mails";
 import { formatUsd } from "./schemas";
 
 /**
- * The ads job (issue 15 §2): completes running ads whose end has passed and mails each owner a
+ * The ads job (decision 0275): completes running ads whose end has passed and mails each owner a
  * short summary; drops checkouts left unpaid past their 30 minutes; retries refunds a provider
  * failure left pending. Every app process starts it, but one round runs at a time across them:
  * the round holds a transaction-scoped advisory lock and a process that cannot take it skips

@@ -159,7 +159,7 @@ describe("sending (spec 2 §5 'Chat message')", () => {
     expect(card).toEqual({ deleted: true, id: post.id });
   });
 
-  it("shows the shared listing's price and its status as it is when the thread loads (issue 27)", async () => {
+  it("shows the shared listing's price and its status as it is when the thread loads (decision 0456)", async () => {
     const { a, b } = await pair();
     const post = await createTestPost(t, b.viewer, {
       text: "Mini fridge",
@@ -230,7 +230,7 @@ describe("read state (spec 2 §4 'Chat', decision 0231)", () => {
     expect((await getChat(t.ctx, b.viewer, chatId))?.receipt?.status).toBe("Seen");
   });
 
-  it("clears the chat's own notifications when it is opened, so nothing is read twice (issue 27)", async () => {
+  it("clears the chat's own notifications when it is opened, so nothing is read twice (decision 0455)", async () => {
     const { a, b } = await pair();
     const post = await createTestPost(t, b.viewer, { text: "Bike for sale" });
     // b is told of a new chat, then of a message in it.

@@ -29,7 +29,7 @@ import { ChatError, chatNotFound } from "./errors";
 import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas";
 
 /**
- * Conversations and messages (issue 13 §1; spec 2 §3 Chat and Message, §4 'Chat', §6, §7
+ * Conversations and messages (spec 2 §3 Chat and Message, §4 'Chat', §6, §7
  * 'Chats and messages'). Every function checks who may act: only the two participants of a
  * chat on the viewer's own campus read, send, like, mark read or delete it; any other id is
  * 'This conversation doesn't exist' (spec 2 §8), whoever sends it. Every change publishes a
@@ -342,7 +342,7 @@ export async function startConversation(
         messageId,
         photo,
       );
-      // Issue 14 §1: the recipient hears of a new chat, or of a message in the chat they had.
+      // Decision 0250: the recipient hears of a new chat, or of a message in the chat they had.
       await notify(tx, ctx, {
         type: inserted ? "new chat" : "message",
         to: recipient.id,
@@ -396,7 +396,7 @@ export async function sendMessage(
 /**
  * spec 2 §4 'Chat': opening a chat marks it read for the viewer, up to its latest message
  * (decision 0231), and its message, message-like and new-chat notifications with it (decision
- * 0455, issue 27: one message is cleared once). Tells both participants when the chat's read
+ * 0455: one message is cleared once). Tells both participants when the chat's read
  * state changed (the other sees 'Seen'), the viewer alone when only notifications did (their
  * other tabs read the badges again). True when anything changed.
  */
@@ -462,7 +462,7 @@ export async function toggleMessageLike(
       })
       .where(eq(chats.id, chat.id));
     await publishChatEvent(tx, [liker.id, chat.otherUserId], { chatId: chat.id, messageId, kind: "like" });
-    // Issue 14 §1: the sender hears of a heart (not of one taken back).
+    // Decision 0250: the sender hears of a heart (not of one taken back).
     if (liked) {
       await notify(tx, ctx, {
         type: "message like",
@@ -631,7 +631,7 @@ export async function getChat(
 /**
  * A shared post as the message's card shows it; `deleted` shows '* Post deleted **'. The price
  * and the listing's kind and status are read when the thread loads, not kept in the message, so
- * a listing sold since it was shared shows Sold (issue 27).
+ * a listing sold since it was shared shows Sold (decision 0456).
  */
 export type SharedPostCard =
   | { deleted: true; id: string }

@@ -52,9 +52,9 @@ import { sweepUploadTemp, uploadTempRoot } from "./upload-form";
 
 /** The pages most read by visitors (spec 2 §2): the feed, a post, the media grid and a media post. */
 /**
- * TRUST_PROXY=1 (CONTRACT.md): the client address is the one the reverse proxy in front saw, the
+ * TRUST_PROXY=1 (docs/contract.md): the client address is the one the reverse proxy in front saw, the
  * last X-Forwarded-For entry — never the first, which the client writes itself, so no request can
- * choose the address every per-address limit is counted by (issue 27 review).
+ * choose the address every per-address limit is counted by (docs/contract.md 'Environment').
  */
 export function trustedProxyHops(config: { trustProxy: boolean }): number | false {
   return config.trustProxy ? 1 : false;
@@ -194,11 +194,11 @@ export async function startApp(options: {
       formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
     }),
   );
-  // Issue 27: TRACE and other methods no page answers, before anything tries to.
+  // Decision 0471: TRACE and other methods no page answers, before anything tries to.
   app.use(refuseUnsupportedMethods());
-  // Issue 15 §1: the payment webhook reads its raw body itself, ahead of every body rule below.
+  // Decision 0270: the payment webhook reads its raw body itself, ahead of every body rule below.
   mountPaymentWebhook(app, ctx);
-  // Before anything reads a body (issue 9 §3, decision 0120).
+  // Before anything reads a body (decision 0120).
   app.use(limitRequestBodies());
   app.use(rejectCrossSiteWrites());
   app.use((req, _res, next) => {
@@ -214,7 +214,7 @@ export async function startApp(options: {
   });
   app.get("/healthz", async (_req, res) => {
     if (await databaseHealthy()) res.json({ status: "ok", database: database.kind });
-    // Issue 27: a balancer or client is told when to look again (decision 0470).
+    // A balancer or client is told when to look again (decision 0470).
     else res.status(503).set(BACK_SOON_HEADERS).json({ status: "unavailable" });
   });
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
@@ -224,7 +224,7 @@ export async function startApp(options: {
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
   // (a key never names other content, decision 0050), ranges for video.
   app.use(MEDIA_URL_PREFIX, serveMediaFiles(storage));
-  // Chat photos: to the chat's two members only, private (issue 27 B, decision 0463).
+  // Chat photos: to the chat's two members only, private (decision 0463).
   app.use(
     MESSAGE_PHOTO_URL_PREFIX,
     serveMessagePhotos({ ctx, auth, storage, campusOf: (host) => campuses.forHost(host).id }),
@@ -268,7 +268,7 @@ export async function startApp(options: {
   app.use(refuseDeepPaths());
   // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
   app.use(refuseNonFormWrites());
-  // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
+  // Pages and data answers rendered for a session are never stored by any cache (decision 0111).
   app.use(privateForSessions());
   // Ahead of the page cache: a view counted changes no cached page (decision 0273).
   mountAnalytics(app, { ctx, auth });
@@ -308,7 +308,7 @@ export async function startApp(options: {
     };
   }
 
-  // Issue 9 §2: past this point a request costs a render; /healthz, media and cached pages are served above.
+  // Decision 0107: past this point a request costs a render; /healthz, media and cached pages are served above.
   app.use(createRenderLimiter().middleware);
 
   app.use(

@@ -1,5 +1,5 @@
 /**
- * `GET /healthz` answers from the last database check when it is recent (issue 9 §2,
+ * `GET /healthz` answers from the last database check when it is recent (decision 0107,
  * decision 0107). Asking the database on every call put the check in the same queue as
  * every page's queries (PGlite runs one query at a time), so under load a balancer saw
  * the process as dead exactly when it was only busy. Now a call older than `refreshMs`

@@ -14,9 +14,9 @@ export const ANALYTICS_PATH = "/api/analytics";
 const WEBHOOK_BODY_LIMIT = "256kb";
 
 /**
- * Issue 15 §1: the payment webhook, a plain Express route mounted ahead of every body parser
+ * Decision 0270: the payment webhook, a plain Express route mounted ahead of every body parser
  * and of the form-only guard (server/http/app.ts), because the signature is over the raw bytes
- * (round2-design §4: a JSON parser in front is the classic 'No signatures found'). It answers
+ * (docs/research/round-2.md §4: a JSON parser in front is the classic 'No signatures found'). It answers
  * as soon as fulfilment committed; a bad signature is a 400.
  */
 export function mountPaymentWebhook(app: Express, ctx: AppContext): void {
@@ -55,7 +55,7 @@ const STATUS = { done: 204, forbidden: 403, "session-issued": 202, throttled: 42
  * `POST /api/analytics` (form: postId, action, token), sent by the browser from sponsored cards
  * and boosted posts' pages. Mounted ahead of the page cache: a beacon changes no page a visitor
  * is served, so it must not empty the cache as other writes do. The rules are the domain's
- * (trackPostAnalytics; issue 27 C, decision 0467): a token of a page of this host's campus, a
+ * (trackPostAnalytics; decision 0467): a token of a page of this host's campus, a
  * session the server gave out, new visitor sessions limited per address.
  */
 export function mountAnalytics(app: Express, deps: { ctx: AppContext; auth: Auth }): void {

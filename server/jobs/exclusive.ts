@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { type Poller, startPolling } from "./polling";
 
 /**
- * Jobs that must run in one process at a time (issue 16 §3, decision 0291): with WORKERS=n,
+ * Jobs that must run in one process at a time (decision 0291): with WORKERS=n,
  * or several machines on one PostgreSQL database, every process starts the same periodic
  * jobs; each round takes a named lock first and is skipped where the lock is taken.
  *

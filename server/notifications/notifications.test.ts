@@ -59,7 +59,7 @@ async function deliverNotificationMail() {
 
 beforeEach(clearNotifications);
 
-describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
+describe("who is notified (decision 0250, spec 2 §3 types)", () => {
   it("tells the owner of a saved post once, and never the owner who saves their own", async () => {
     const post = await createTestPost(t, ana.viewer);
     await toggleSave(t.ctx, ben.viewer, post.id);
@@ -260,7 +260,7 @@ describe("the list and the badge (spec 2 §4, §7)", () => {
   });
 });
 
-describe("notification e-mail (issue 14 §2, decision 0251)", () => {
+describe("notification e-mail (decision 0251)", () => {
   let delayed: TestContext;
   let owner: TestMember;
   let saver: TestMember;

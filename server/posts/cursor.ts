@@ -4,7 +4,7 @@ import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
 /**
- * Keyset pagination (ARCHITECTURE.md rule 4, decision 0081): a page ends at the
+ * Keyset pagination (docs/architecture.md rule 4, decision 0081): a page ends at the
  * (time, id) of its last row, and the next page starts strictly after it. The
  * time travels as PostgreSQL's own microsecond text, so a row written by
  * `now()` compares exactly; JavaScript's Date would round it to milliseconds.
@@ -27,10 +27,10 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Issue 9 §4: the pattern alone lets through dates PostgreSQL refuses to cast
+ * docs/product/outages-and-errors.md: the pattern alone lets through dates PostgreSQL refuses to cast
  * (month 13, 25 o'clock, year 0), which made a tampered cursor a 500. A real time
  * reads back the same through Date (to the second; Date keeps milliseconds only), so
- * 2026-02-30, which Date rolls over to March 2, is refused too (issue 27). Every cursor
+ * 2026-02-30, which Date rolls over to March 2, is refused too (docs/product/outages-and-errors.md). Every cursor
  * that carries a time checks it here (the search's too, server/search/posts.ts).
  */
 export function isCursorTime(time: unknown): time is string {
@@ -99,7 +99,7 @@ export interface Keyset {
 }
 
 /**
- * The end of every keyset list query (ARCHITECTURE.md rule 4): the list's own conditions and
+ * The end of every keyset list query (docs/architecture.md rule 4): the list's own conditions and
  * 'after the cursor', newest first in the index's order, `limit` rows (a page, and the one row
  * more that toPage reads as 'another page exists'). `query` is the list's select and joins,
  * made `$dynamic()`; the key and the limit may be placeholders of a prepared statement.

@@ -205,7 +205,7 @@ describe("campus isolation", () => {
     const sooner = await createTestMember(t, { campusId: "ou" });
     const { id } = await createTestPost(t, longhorn.viewer, { text: "Hook 'em", files: [await pngFile()] });
     await createTestComment(t, longhorn.viewer, id);
-    // A save across campuses, as one made before issue 9 §4 refused them.
+    // A save across campuses, as one made before decision 0117 refused them.
     await t.ctx.db
       .insert(postLikes)
       .values({ postId: id, userId: sooner.id, campusId: "ut", createdAt: t.clock.now() });
@@ -314,7 +314,7 @@ describe("saved posts and profile tabs (spec 2 §2, §7)", () => {
   });
 });
 
-describe("a post's cost in a list (issue 9 §2, decision 0115)", () => {
+describe("a post's cost in a list (decision 0115)", () => {
   /** The probe's post as stored before the fix: 496 one-character runs with all 8 formats and 2,000 empty runs. */
   function probeState() {
     const run = (text: string, format: number) => ({

@@ -31,13 +31,13 @@ interface ListBase {
   limit?: number;
 }
 
-/** The feed's flags: which grid, and issue 11's filters (decision 0170). */
+/** The feed's flags: which grid, and the listing filters (decision 0170). */
 export interface FeedFilters {
   /** spec 2 §2 /media: only posts with photos or videos, 15 a page. */
   media?: boolean;
-  /** Issue 11 §2 'Free': only listings priced 0. */
+  /** Decision 0170 'Free': only listings priced 0. */
   free?: boolean;
-  /** Issue 11 §2 'Show sold': sold listings too. */
+  /** Decision 0170 'Show sold': sold listings too. */
   showSold?: boolean;
 }
 
@@ -88,7 +88,7 @@ function postsQuery(
 export const listQueries = {
   /**
    * spec 2 §7 Feed and Media feed: top-level posts of the campus by lastModified (with
-   * `media`, only those with img_count ≥ 1), optionally of a category. Issue 11 (decision
+   * `media`, only those with img_count ≥ 1), optionally of a category. (decision
    * 0170, 0171): sold listings only with `showSold`, free ones only with `free`, and never a
    * listing unchanged since `cutoff`. Every condition on a partial index's predicate is a
    * literal (not a parameter), so the planner matches it: posts_feed_unsold_idx,
@@ -281,7 +281,7 @@ export function listReads(ctx: AppContext, viewer: Viewer | null): Queryable {
  * spec 2 §2 /home and /media: the campus's top-level posts by lastModified, newest first.
  * /home ('new user' posts included: the feed shows them as banners) takes the campus's page
  * size (15, or 25 where configured) and a category; /media (`media`) only posts with photos or
- * videos, 15 a page. Issue 11: sold and expired listings are left out unless asked for
+ * videos, 15 a page. Decision 0171: sold and expired listings are left out unless asked for
  * (decision 0170, 0171). Sponsored posts are not part of this list: the ads issue inserts them
  * after every 4th post of a page.
  */
@@ -390,7 +390,7 @@ export function listProfileSaves(
 /** What `listPage` is asked for: a list's own input, by name (decision 0106). */
 export interface ListPageInput extends ListBase {
   category?: string | null;
-  /** feed, media: issue 11's filters. */
+  /** feed, media: the listing filters (decision 0170). */
   free?: boolean;
   showSold?: boolean;
   /** Whose profile, for the profile lists. */

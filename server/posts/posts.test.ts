@@ -146,7 +146,7 @@ describe("createPost rules (spec 2 §4, §5)", () => {
     expect(await totalPostsOf(member.id)).toBe(1);
   });
 
-  it("stores the text normalised: the probe's 496 formatted one-character runs become one (issue 9 §2)", async () => {
+  it("stores the text normalised: the probe's 496 formatted one-character runs become one (decision 0115)", async () => {
     const member = await createTestMember(t);
     const runs = Array.from({ length: 496 }, () => ({ type: "text", text: "z", format: 255 }));
     const empties = Array.from({ length: 400 }, () => ({ type: "text", text: "" }));
@@ -408,7 +408,7 @@ describe("deleting (spec 2 §4, §6)", () => {
     expect((await row(postId))?.commentCount).toBe(1);
   });
 
-  it("deletes each kind by its own name: a post's id is not a comment's, nor a comment's a post's (issue 10 §3)", async () => {
+  it("deletes each kind by its own name: a post's id is not a comment's, nor a comment's a post's (decision 0130)", async () => {
     const { id: postId } = await createTestPost(t, alice.viewer);
     const comment = await createTestComment(t, alice.viewer, postId);
     await expect(deleteComment(t.ctx, alice.viewer, postId)).rejects.toMatchObject({ code: "not-found" });

@@ -115,7 +115,7 @@ describe("reading the editor state", () => {
     }
   });
 
-  it("refuses a NUL character, which the database cannot store (issue 9 §4)", () => {
+  it("refuses a NUL character, which the database cannot store (docs/product/outages-and-errors.md)", () => {
     expect(parseRichText(JSON.stringify(plainTextToRichText("a\u0000b")))).toEqual({
       ok: false,
       code: "unreadable",
@@ -259,7 +259,7 @@ describe("the render model", () => {
 });
 
 // ---------------------------------------------------------------------------
-// Issue 9 §2, decision 0115: a post's cost is bounded by its nodes, not only its characters.
+// Decision 0115: a post's cost is bounded by its nodes, not only its characters.
 
 const ALL_FORMATS = 255;
 
@@ -325,7 +325,7 @@ function viewText(view: RichTextView): string {
     .join("\n");
 }
 
-describe("normalising the text before it is stored (issue 9 §2)", () => {
+describe("normalising the text before it is stored (decision 0115)", () => {
   it("refuses the probe's 94,000-character post before reading it, with 'Error: Too many characters!'", () => {
     const json = probePost(2000);
     expect(json.length).toBeGreaterThan(MAX_RICH_TEXT_JSON_LENGTH);
@@ -417,7 +417,7 @@ describe("normalising the text before it is stored (issue 9 §2)", () => {
   });
 });
 
-describe("a text's cost in a list (issue 9 §2)", () => {
+describe("a text's cost in a list (decision 0115)", () => {
   it(`renders at most ${LIST_TEXT_BUDGET} elements with their formatting, the rest as plain text, every character kept`, () => {
     // The largest a stored text can be: 300 nodes, all formats on every run.
     const maximal = state(

@@ -7,7 +7,7 @@ import { pruneRealtimeBacklog } from "./backlog";
 import { announceCampusPagesChanged, publishUserEvent, userEventsAfter } from "./events";
 import { createRealtimeHub, LISTENER_NAME, type RealtimeHub, type RealtimeSink } from "./hub";
 
-// Issue 13 §2, decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
+// Decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
 // and on PostgreSQL with DATABASE_URL (there through the hub's own listening connection).
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { CommentIcon } from "~/app/components/posts/post-icons";
 import { HomeIcon, IconSprite } from "./icons";
 import { ListLink } from "./list-link";
 
-// Issue 16 §1: what a post card is made of, as the server sends it (decisions 0351, 0353).
+// Decision 0354: what a post card is made of, as the server sends it (decisions 0351, 0353).
 
 describe("ListLink", () => {
   it("is a plain link the app's one listener follows, and works without JavaScript", () => {

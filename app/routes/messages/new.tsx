@@ -20,7 +20,7 @@ import { CHAT_MESSAGES, PEOPLE_SEARCH_LIMIT } from "~/server/chats/schemas";
 import type { Route } from "./+types/new";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

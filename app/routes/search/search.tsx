@@ -54,7 +54,7 @@ import { readSearchFilters } from "~/server/search/read-filters";
 import { normaliseSearchText } from "~/server/search/text";
 import type { Route } from "./+types/search";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 type Results =
@@ -266,7 +266,7 @@ const selectClass =
   "h-10 rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none";
 
 /**
- * Filters and sort (issue 12 §1, decision 0193): a GET form, so the address carries them and
+ * Filters and sort (decision 0193): a GET form, so the address carries them and
  * a search can be shared; a change submits it (the Apply button does without JavaScript).
  */
 function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: SearchFilters }) {
