@@ -1,4 +1,4 @@
-// The Node entry (CONTRACT.md 'Two commands'): serves the built app, or with
+// The Node entry (docs/contract.md 'Two commands'): serves the built app, or with
 // --dev runs Vite in middleware mode. Stops cleanly on SIGINT/SIGTERM.
 // WORKERS=n (n > 1, PostgreSQL only) runs n such processes sharing the port (scripts/cluster.js,
 // decision 0290); this file is then both the primary (which only supervises) and each worker.
@@ -107,13 +107,13 @@ async function serve() {
   server.use(running.listPages);
   // The live-event stream (decision 0211): compression would hold its writes back.
   server.use(running.eventStream);
-  // Before the static files, so the built assets are compressed too (issue 2 §1). A page is
+  // Before the static files, so the built assets are compressed too (decision 0001). A page is
   // rendered for one reader and sent once: brotli at quality 3 costs it about half of the
-  // middleware's default 4 for 5 % more bytes (issue 16 §1, decision 0354).
+  // middleware's default 4 for 5 % more bytes (decision 0354).
   server.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   server.use(serveFrontEnd);
   server.use(running.app);
-  // Issue 27, decision 0471: every error answered by our page or JSON, never Express's stack trace.
+  // Decision 0471: every error answered by our page or JSON, never Express's stack trace.
   server.use(running.errors);
 
   if (standby) {

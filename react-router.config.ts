@@ -5,7 +5,7 @@ import { writePrecompressedAssets } from "./server/http/middleware/precompressed
 
 export default {
   ssr: true,
-  // Decision 0472 (issue 27): React Router v7's behaviour, chosen, not defaulted: each flag left
+  // Decision 0472: React Router v7's behaviour, chosen, not defaulted: each flag left
   // unset printed a warning on every build. Each is a change to weigh when moving to v8.
   future: {
     v8_middleware: false,

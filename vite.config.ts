@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Issue 16 §2: the browser's first load is few chunks, not dozens. Every page loads the root
+ * Decision 0340: the browser's first load is few chunks, not dozens. Every page loads the root
  * route, and most open on the feed; by default each module they share with other routes is a
  * chunk of its own, and a file of a few hundred bytes compresses badly and costs a request.
  * Here the app's modules that the root route imports statically become one chunk ('shell'),
@@ -56,7 +56,7 @@ function firstLoadChunks(): { plugin: Plugin; groups: { name: string; test(id: s
 }
 
 /**
- * Decision 0472 (issue 27): the build prints only what needs acting on (scripts/test.sh fails on
+ * Decision 0472: the build prints only what needs acting on (scripts/test.sh fails on
  * any warning). Two of the bundler's reports are about our design, not a fault:
  * - a part hydrated later (decision 0370, app/lib/lazy-load.ts) is imported with import() where it
  *   may wait and statically on the pages that need it at once; there the import() does not split it

@@ -15,7 +15,7 @@ export default defineConfig({
     ],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts"],
-    // PGlite holds 400–600 MB per instance (ARCHITECTURE.md pitfall 4).
+    // PGlite holds 400–600 MB per instance (docs/architecture.md pitfall 4).
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -20,7 +20,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Every error a loader or action throws passes here (React Router calls it before it answers).
- * Issue 27, decision 0470: one that says the database cannot be reached marks the request, and
+ * Decision 0470: one that says the database cannot be reached marks the request, and
  * the answer becomes a 503 with Retry-After (handleRequest, handleDataRequest below), never a
  * 500. Anything else is logged as React Router's default does.
  */
@@ -48,7 +48,7 @@ export function handleDataRequest(response: Response, { context }: LoaderFunctio
 }
 
 /**
- * The whole document, rendered and then sent as one body (issue 16 §1, decision 0352). No page
+ * The whole document, rendered and then sent as one body (decision 0352). No page
  * suspends on data (the loaders return everything), so streaming the shell early gained nothing,
  * while React's many small chunks each went through the stream adapters, compression and a
  * socket write of its own; one buffer is compressed and written at once.
@@ -60,7 +60,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Issue 27: the shell cannot render without the database (the root loader reads it): the static page.
+  // Decision 0470: the shell cannot render without the database (the root loader reads it): the static page.
   if (loadContext.databaseUnavailable) return backSoonResponse();
   return new Promise<Response>((resolve, reject) => {
     const nonce = loadContext.nonce;
@@ -90,7 +90,7 @@ export default function handleRequest(
       // Every Suspense boundary inline, where it stands: React otherwise sends a completed boundary
       // found after the first 12,800 bytes as a fallback with its content moved to the end, shown
       // by a script, so without JavaScript it would stay hidden. The document is sent at once
-      // anyway (above). Issue 16 §2: parts hydrated later are such boundaries (app/lib/lazy-load.ts).
+      // anyway (above). Decision 0370: parts hydrated later are such boundaries (app/lib/lazy-load.ts).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
@@ -123,7 +123,7 @@ export default function handleRequest(
  * The document's chunks in one buffer, each string encoded straight into it. Every byte buffer
  * here lives outside V8's heap, and each megabyte of them allocated brings the next full garbage
  * collection closer (V8 starts one per 64 MB or so): per page, an encoded copy of each string and
- * then of the whole joined document was two buffers too many (issue 16 §1, decision 0352).
+ * then of the whole joined document was two buffers too many (decision 0352).
  */
 export function documentBytes(chunks: ReadonlyArray<string | Uint8Array>): Buffer {
   let length = 0;

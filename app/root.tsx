@@ -44,9 +44,9 @@ export async function loader(args: Route.LoaderArgs) {
   for (const cookie of (await applyOnceRedirects(args.request, viewer, campus)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
-  // spec 1 §2: the badges' unread chats (issue 13 §3) and notifications (issue 14), the viewer's
+  // spec 1 §2: the badges' unread chats (decision 0235) and notifications (decision 0250), the viewer's
   // latest event number (decision 0210), so the live stream opened after this page loaded replays
-  // whatever happened in between (app/lib/realtime.tsx), and the member count. One statement (issue 16 §1).
+  // whatever happened in between (app/lib/realtime.tsx), and the member count. One statement (decision 0354).
   const counts = await shellCounts(app, args.request, viewer, campus.id);
   const { unreadChats, unreadNotifications, memberCount } = counts;
   const realtimeSeq = viewer ? counts.realtimeSeq : null;
@@ -81,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
       /** Whether the geo gate checks anything, and the time zone it saw (see app/lib/geo-gate.ts). */
       geoGateOn: app.config.geoGate || app.config.firewall,
       reportedTimeZone: reportedTimeZone(args.request),
-      /** The footers' '© {year}' (issue 10 §6): this year by the app's clock, on every campus. */
+      /** The footers' '© {year}' (spec 1 §9): this year by the app's clock, on every campus. */
       year: app.clock.now().getUTCFullYear(),
     },
     { headers },
@@ -120,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b91c1c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Issue 14 §3: the campus's installable app (decision 0253). */}
+        {/* The campus's installable app (decision 0253). */}
         <link rel="manifest" href="/manifest.webmanifest" />
         {/* spec 1 §6: the browser reports its time zone, once the page is painted. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no user data (JSX children would be HTML-escaped, which breaks a script). */}
@@ -140,8 +140,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useReportTimeZone(loaderData.reportedTimeZone, loaderData.geoGateOn);
-  // Issue 14 §3: the offline page and the installable app; push permission is asked only in settings.
-  // Issue 16 §2: loaded after hydration, not with the page.
+  // Decision 0253: the offline page and the installable app; push permission is asked only in settings.
+  // Decision 0340: loaded after hydration, not with the page.
   useEffect(() => {
     void import("./lib/push").then(({ registerServiceWorker }) => registerServiceWorker());
   }, []);

@@ -55,7 +55,7 @@ export default [
     // spec 1 §2: the full-page message creator of phones is the new-message page.
     route("create/message", "routes/messages/new.tsx", { id: "create-message" }),
     route("create/*", "routes/coming-soon.tsx", { id: "create" }),
-    // spec 2 §2 Ads (issue 15): the list, split with the detail above 1000 px.
+    // spec 2 §2 Ads (decision 0270): the list, split with the detail above 1000 px.
     route("ads", "routes/ads/ads.tsx", [
       index("routes/ads/ads-index.tsx"),
       route(":adId", "routes/ads/ad.tsx"),
@@ -69,7 +69,7 @@ export default [
   route("home", "routes/feed/home.tsx"),
   route("search", "routes/search/search.tsx"),
   route("search/data", "routes/search/search-data.tsx"),
-  // Issue 14 §2: reached from an e-mail without a session (a signed token), so not protected.
+  // Decision 0251: reached from an e-mail without a session (a signed token), so not protected.
   route("notifications/unsubscribe", "routes/notifications/unsubscribe.tsx"),
   route("manifest.webmanifest", "routes/app/manifest.ts"),
   route("media", "routes/media/media.tsx"),

@@ -1,5 +1,5 @@
 // Where the benchmark's data lives: the same two kinds of database the app runs on
-// (CONTRACT.md 'Environment'), chosen the same way: DATABASE_URL, else PGlite in DATA_DIR.
+// (docs/contract.md 'Environment'), chosen the same way: DATABASE_URL, else PGlite in DATA_DIR.
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
@@ -40,7 +40,7 @@ export function benchTarget(env: NodeJS.ProcessEnv = process.env): BenchTarget {
   return { kind: "pglite", dataDir, databaseUrl: null, label: `PGlite (${dataDir})` };
 }
 
-/** The generated sizes (issue 4 §6). */
+/** The generated sizes (decision 0102). */
 export const BENCH_SIZES = {
   users: 5_000,
   /** Top-level posts, of which `newUserPosts` are the 'new user' banners (one per user). */

@@ -1,4 +1,4 @@
-// First load on a phone (issue 16 §2): Lighthouse's mobile run (default throttling: a slow 4G
+// First load on a phone (decision 0340): Lighthouse's mobile run (default throttling: a slow 4G
 // network and a 4× slower CPU, simulated) of /home for a visitor and for a signed-in student,
 // against the built app, with the first-load JavaScript that scripts/js-budget.ts counts.
 // Not a test: `npx tsx bench/first-load.ts` after a build. Lighthouse is not a dependency of the

@@ -1,4 +1,4 @@
-// Builds a campus-sized data set for the benchmark (issue 4 §6): 5,000 users,
+// Builds a campus-sized data set for the benchmark (decision 0102): 5,000 users,
 // 100,000 posts, 300,000 comments and 1,000,000 saves, written straight into the
 // database (not through the HTTP API): users through Drizzle's multi-row inserts,
 // the big tables as INSERT … SELECT over generate_series, so the rows are made by
@@ -25,7 +25,7 @@ import {
   withoutSearchTermsTrigger,
 } from "./database";
 
-/** The first ten of the bench's names: the data set of issue 4 §6 as it was generated. */
+/** The first ten of the bench's names: the data set of decision 0102 as it was generated. */
 const FIRST_NAMES = BENCH_FIRST_NAMES.slice(0, 10);
 const LAST_INITIALS = ["A.", "B.", "C.", "D.", "E.", "G.", "H.", "K.", "M.", "R."];
 const PHRASES = [

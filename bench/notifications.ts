@@ -1,4 +1,4 @@
-// Issue 14 §4: the notification list and the unread count at a million notifications, on
+// Decision 0330: the notification list and the unread count at a million notifications, on
 // PostgreSQL, measured as SQL (the queries the app runs, from server/notifications/notifications.ts)
 // and notify()'s own cost inside a write. Not a test: nothing here runs in `npm test`.
 //
@@ -58,7 +58,7 @@ async function time(label: string, run: (index: number) => Promise<unknown>): Pr
 }
 
 const target = benchTarget();
-if (target.kind !== "postgres") throw new Error("Issue 14 §4 measures PostgreSQL: set DATABASE_URL.");
+if (target.kind !== "postgres") throw new Error("Decision 0330 measures PostgreSQL: set DATABASE_URL.");
 const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
 const { db } = database;
 try {

@@ -1,4 +1,4 @@
-// The overload run (issue 9 §2, decision 0107): plants posts as costly as the rules let
+// The overload run (decision 0107): plants posts as costly as the rules let
 // anyone store (MAX_RICH_TEXT_NODES nodes of alternating formats, 500 characters), opens
 // the feed that shows them with 200 connections for BENCH_SECONDS, and meanwhile asks
 // /healthz one request at a time. Passes when the server keeps answering: /healthz p99

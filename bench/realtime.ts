@@ -1,4 +1,4 @@
-// The realtime benchmark (issue 13 §4, decision 0213). Not a test: run it after a build.
+// The realtime benchmark (decision 0213). Not a test: run it after a build.
 //
 //   npx react-router build && npx tsx bench/realtime.ts
 //

@@ -1,4 +1,4 @@
-// Issue 27, decision 0473: the time from `kill -9` of a worker until the port is served by its
+// Decision 0473: the time from `kill -9` of a worker until the port is served by its
 // replacement again, on the built app with WORKERS=2 on PostgreSQL. Each round waits for a ready
 // standby, kills the newest serving worker and reads the primary's log line
 // `worker B is listening on port P (in the place of worker A, N ms after it died)`; it also times,

@@ -1,4 +1,4 @@
-// The load benchmark (issue 4 §6): starts the built app (`node main.js`) on the
+// The load benchmark (decision 0102): starts the built app (`node main.js`) on the
 // database bench/generate.ts filled, and drives it with autocannon: /home server-
 // rendered, the feed's data request (what the browser fetches for the next page),
 // /post/{id} and /saved (signed in). Beside them, the raw SQL time of the same feed
@@ -11,7 +11,7 @@
 // Knobs: BENCH_PORT (4195; 4190 is a port fetch refuses), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_SQL_RUNS (300),
 // BENCH_PAIRED_ROUNDS (8) and BENCH_ROUND_SECONDS (3) for the feed request against its SQL, BENCH_WARM_SECONDS (5)
 // for each signed-in page's warm-up.
-// The signed-in pages (issue 16 §1) run after the rest, or alone with BENCH_SIGNED_IN_ONLY=1; BENCH_APP_DIR
+// The signed-in pages (decision 0354) run after the rest, or alone with BENCH_SIGNED_IN_ONLY=1; BENCH_APP_DIR
 // starts another checkout's build instead of this one's (a before/after comparison on the same data).
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -341,7 +341,7 @@ async function startApp(workers = 1): Promise<RunningApp> {
     LOG_LEVEL: "warn",
     // The visitor scenarios read OU's feed, post and media pages: open to visitors (decision 0135).
     PUBLIC_CAMPUSES: CAMPUS,
-    // Issue 16 §3: n processes sharing the port (PostgreSQL only).
+    // Decision 0290: n processes sharing the port (PostgreSQL only).
     WORKERS: String(workers),
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
   };
@@ -473,7 +473,7 @@ function median(values: number[]): number {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 16 §1: the signed-in pages, on one process and on two (WORKERS=2).
+// Decision 0354: the signed-in pages, on one process and on two (WORKERS=2).
 
 interface SignedInRun {
   workers: number;
@@ -552,7 +552,7 @@ async function signedInRuns(): Promise<SignedInRun[]> {
 
 function formatSignedIn(label: string, runs: SignedInRun[]): string {
   const lines: string[] = [];
-  lines.push(`## Signed-in pages (issue 16 §1): ${label}${APP_DIR ? `, build of ${APP_DIR}` : ""}`);
+  lines.push(`## Signed-in pages (decision 0354): ${label}${APP_DIR ? `, build of ${APP_DIR}` : ""}`);
   lines.push("");
   lines.push(
     `${new Date().toISOString()} · ${os.cpus().length} cores · Node ${process.version} · NODE_ENV=production · autocannon (bench/load-generator.ts) on the same machine · ${SECONDS} s a run`,
@@ -748,12 +748,12 @@ function formatReport(
     }
     lines.push("");
     lines.push(
-      `Feed data request against its SQL (issue 4 §6 target: within 2×): medians of the rounds ${ms(requestP50)} ms / ${ms(sqlP50)} ms = **${(requestP50 / sqlP50).toFixed(2)}×**; rounds from ${Math.min(...ratios).toFixed(2)}× to ${Math.max(...ratios).toFixed(2)}×.`,
+      `Feed data request against its SQL (decision 0102 target: within 2×): medians of the rounds ${ms(requestP50)} ms / ${ms(sqlP50)} ms = **${(requestP50 / sqlP50).toFixed(2)}×**; rounds from ${Math.min(...ratios).toFixed(2)}× to ${Math.max(...ratios).toFixed(2)}×.`,
     );
   } else if (feedRequest && feedFloor) {
     lines.push("");
     lines.push(
-      `Feed data request against its SQL (issue 4 §6 target: within 2×), the SQL timed before the app started: p50 ${ms(feedRequest.latency.p50)} ms / ${ms(feedFloor.sql.p50)} ms = **${(feedRequest.latency.p50 / feedFloor.sql.p50).toFixed(2)}×** (against the prepared statement's ${ms(feedFloor.prepared.p50)} ms: ${(feedRequest.latency.p50 / feedFloor.prepared.p50).toFixed(2)}×).`,
+      `Feed data request against its SQL (decision 0102 target: within 2×), the SQL timed before the app started: p50 ${ms(feedRequest.latency.p50)} ms / ${ms(feedFloor.sql.p50)} ms = **${(feedRequest.latency.p50 / feedFloor.sql.p50).toFixed(2)}×** (against the prepared statement's ${ms(feedFloor.prepared.p50)} ms: ${(feedRequest.latency.p50 / feedFloor.prepared.p50).toFixed(2)}×).`,
     );
   }
   lines.push("");

@@ -1,4 +1,4 @@
-// The search benchmark through HTTP (issue 12 §3): the built app (`node main.js`, started as
+// The search benchmark through HTTP (decision 0190): the built app (`node main.js`, started as
 // bench/run.ts starts it) on the database bench/search.ts filled, driven with autocannon: the
 // /search?q=… page server-rendered (the first page of the Latest tab) and the data request the
 // tab's infinite scroll fetches for the next page (`/search/data?kind=latest&q=…&cursor=…`),

@@ -1,4 +1,4 @@
-// The search benchmark (issue 12 §3, decision 0190): 100,000 top-level posts over the 14
+// The search benchmark (decision 0190): 100,000 top-level posts over the 14
 // communities with a long-tailed vocabulary, 10,000 users, then a query mix through the domain
 // functions themselves (the SQL of a search: the dictionary lookup and the posts query), with
 // percentiles, EXPLAIN of each query shape and the typo quality figure. Not a test.

@@ -3,9 +3,9 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs"
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Issue 10 §5 (decision 0156): the one way to start the built app (`node main.js`) from a test or
+// Decision 0156: the one way to start the built app (`node main.js`) from a test or
 // the benchmark: spawn it with the caller's environment, wait until /healthz answers, stop it
-// with SIGTERM (CONTRACT.md: a clean exit), SIGKILL after a grace period. The e2e harness
+// with SIGTERM (docs/contract.md: a clean exit), SIGKILL after a grace period. The e2e harness
 // (tests/e2e/support/global-setup.ts), gates.spec.ts and the bench (bench/run.ts,
 // bench/overload.ts) use it; each keeps its own environment.
 

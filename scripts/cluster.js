@@ -1,4 +1,4 @@
-// Issue 16 §3 (decision 0290): `WORKERS=n` runs the built app as n processes sharing one port
+// Decision 0290: `WORKERS=n` runs the built app as n processes sharing one port
 // through Node's cluster module. This file is the primary's side: it decides how many processes,
 // starts them, replaces one that dies, replaces them one by one on SIGHUP, and on SIGTERM/SIGINT
 // lets each finish its requests (main.js's graceful shutdown, per process) before exiting.
@@ -128,7 +128,7 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
   let restarting = Promise.resolve();
   let announced = false;
   /**
-   * Decision 0473 (issue 27): a worker that has started the app but does not listen. A process
+   * Decision 0473: a worker that has started the app but does not listen. A process
    * killed in service is replaced by it at once, since starting one from nothing (loading the
    * bundle and its packages, opening the database) took 20 s on a loaded two-core machine.
    * `ready` once it said so; null while there is none.
@@ -207,7 +207,7 @@ export function superviseWorkers({ count, port, log = (line) => console.log(line
     log(`worker ${worker.process.pid} is listening on port ${address.port}${soon}`);
     if (!announced && listened.size >= count) {
       announced = true;
-      // CONTRACT.md: npm start prints the address it serves on (once, for all the processes).
+      // docs/contract.md: npm start prints the address it serves on (once, for all the processes).
       log(`Campus Buy Sell is serving on http://localhost:${address.port || port} (${count} processes)`);
       startStandby();
     }

@@ -7,7 +7,7 @@ import {
   workerExecArgv,
 } from "./cluster.js";
 
-describe("WORKERS (issue 16 §3, decision 0290)", () => {
+describe("WORKERS (decision 0290)", () => {
   it("defaults to one process on the embedded database and one per core on PostgreSQL", () => {
     expect(resolveWorkerCount({}, 8)).toBe(1);
     expect(resolveWorkerCount({ WORKERS: "" }, 8)).toBe(1);

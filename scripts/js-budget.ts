@@ -1,4 +1,4 @@
-// Issue 16 §2: the JavaScript a phone downloads before /home is interactive, gzipped, must stay
+// Decision 0340: the JavaScript a phone downloads before /home is interactive, gzipped, must stay
 // within a budget. `npm test` runs this after the build (scripts/test.sh): a size check on the
 // build, not a timing.
 //
@@ -26,7 +26,7 @@ export interface Manifest {
   routes: Record<string, ManifestRoute>;
 }
 
-/** Issue 16 §2's target for /home. */
+/** The target for /home (decision 0340). */
 export const FIRST_LOAD_TARGET_KIB = 130;
 /**
  * What the check allows: the target itself (128.4 KiB reached on 2026-11-24, see bench/README.md
@@ -82,7 +82,7 @@ function main() {
   const kib = (total / 1024).toFixed(1);
   const within = total <= budgetKib * 1024;
   console.log(
-    `first-load JavaScript of ${routeId}: ${kib} KiB gzipped in ${files.length} files, ${within ? "within" : "OVER"} the budget of ${budgetKib} KiB (issue 16 target: ${FIRST_LOAD_TARGET_KIB} KiB)`,
+    `first-load JavaScript of ${routeId}: ${kib} KiB gzipped in ${files.length} files, ${within ? "within" : "OVER"} the budget of ${budgetKib} KiB (decision 0340's target: ${FIRST_LOAD_TARGET_KIB} KiB)`,
   );
   if (!within) {
     console.error(

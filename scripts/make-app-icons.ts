@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3, decision 0253: the installable app's icons, one set per campus, drawn from the
+ * Decision 0253: the installable app's icons, one set per campus, drawn from the
  * campus's logo (public/logos/{id}.svg) at the sizes browsers ask of a manifest (192 and 512 px,
  * PNG). Run after changing a logo: `npx tsx scripts/make-app-icons.ts`; the PNGs are committed.
  */

@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 /** @type {DependencyPatch[]} */
 export const DEPENDENCY_PATCHES = [
   {
-    // Decision 0472 (issue 27): React Router's config loader starts a Vite server of its own with
+    // Decision 0472: React Router's config loader starts a Vite server of its own with
     // `envFile: false`, which Vite 8 has deprecated for `envDir: false` (the same: no .env file is
     // read), and each one printed a warning into every build's output. The text is in its
     // CommonJS modules only.

@@ -1,4 +1,4 @@
-// Issue 9 §2: `npm start` always serves React's production build, whatever NODE_ENV the
+// Decision 0107: `npm start` always serves React's production build, whatever NODE_ENV the
 // operator set. React picks its development or production build from NODE_ENV when it is
 // first imported, so NODE_ENV must say "production" before the server build is loaded.
 // The app's own production mode (Secure cookies, no /dev/mail, APP_SECRET required;

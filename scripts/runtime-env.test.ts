@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../server/config";
 import { selectReactProductionBuild } from "./runtime-env.js";
 
-describe("npm start's runtime environment (issue 9 §2)", () => {
+describe("npm start's runtime environment (decision 0107)", () => {
   it("runs React's production build without NODE_ENV, and the app stays out of production mode", () => {
     const env: Record<string, string | undefined> = {
       DATA_DIR: "/tmp/cbs-runtime-env-test",

@@ -1,4 +1,4 @@
-// `npm start`: build when there is no build, then serve (CONTRACT.md).
+// `npm start`: build when there is no build, then serve (docs/contract.md).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig, parsePublicCampuses } from "./config";
 
-// Decision 0135 (issue 10 §6): PUBLIC_CAMPUSES opens campuses to visitors; unset, none is open.
+// Decision 0135: PUBLIC_CAMPUSES opens campuses to visitors; unset, none is open.
 
 const base = { APP_SECRET: "x", DATA_DIR: "/tmp/cbs-config-test" };
 
@@ -46,7 +46,7 @@ describe("DATABASE_READ_URL (decision 0361)", () => {
   });
 });
 
-describe("PUSH_LOCAL_SERVICE (issue 27 A, decision 0460)", () => {
+describe("PUSH_LOCAL_SERVICE (decision 0460)", () => {
   it("is off by default, on for tests when asked, and stops a production start", () => {
     expect(loadConfig(base).pushLocalService).toBe(false);
     expect(loadConfig({ ...base, PUSH_LOCAL_SERVICE: "1" }).pushLocalService).toBe(true);
@@ -66,7 +66,7 @@ describe("TEST_CLOCK (decision 0481)", () => {
   });
 });
 
-// Issue 27, decision 0446: sign-ups per client address.
+// Decision 0446: sign-ups per client address.
 describe("SIGN_UPS_PER_5_MINUTES and SIGN_UPS_PER_HOUR", () => {
   it("lets 25 sign-ups in 5 minutes from one address by default, so a dorm behind one address gets in", () => {
     expect(loadConfig(base).signUpLimit).toEqual({ max: 25, windowMs: 5 * 60_000 });
@@ -76,7 +76,7 @@ describe("SIGN_UPS_PER_5_MINUTES and SIGN_UPS_PER_HOUR", () => {
     });
   });
 
-  it("keeps SIGN_UPS_PER_HOUR's meaning (CONTRACT.md): that many in an hour", () => {
+  it("keeps SIGN_UPS_PER_HOUR's meaning (docs/contract.md): that many in an hour", () => {
     expect(loadConfig({ ...base, SIGN_UPS_PER_HOUR: "1000" }).signUpLimit).toEqual({
       max: 1000,
       windowMs: 60 * 60_000,

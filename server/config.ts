@@ -5,7 +5,7 @@ import webpush from "web-push";
 import campusList from "./campuses/campuses.json";
 import type { S3Settings } from "./media/s3-storage";
 
-/** Everything the app reads from its environment (CONTRACT.md), parsed once at start. */
+/** Everything the app reads from its environment (docs/contract.md), parsed once at start. */
 export interface Config {
   production: boolean;
   port: number;
@@ -33,7 +33,7 @@ export interface Config {
   /** How long a visitor's page may be served from the page cache (server/http/middleware/page-cache.ts); 0 turns it off. */
   pageCacheMs: number;
   /**
-   * Decision 0116 (issue 9 §2): how many posts and comments one user may create in a rolling
+   * Decision 0116: how many posts and comments one user may create in a rolling
    * minute and day (POSTS_PER_MINUTE, POSTS_PER_DAY); 0 means no limit for that window.
    */
   postLimits: { perMinute: number; perDay: number };
@@ -41,51 +41,51 @@ export interface Config {
   campusHosts: Record<string, string>;
   /**
    * Sign-ups (password or e-mail link) one client address may make in a window (decisions 0127,
-   * 0446): 25 in 5 minutes (SIGN_UPS_PER_5_MINUTES), or SIGN_UPS_PER_HOUR (CONTRACT.md) in an hour.
+   * 0446): 25 in 5 minutes (SIGN_UPS_PER_5_MINUTES), or SIGN_UPS_PER_HOUR (docs/contract.md) in an hour.
    */
   signUpLimit: SignUpLimit;
   /**
-   * Decision 0135 (issue 10 §6): the campuses signed-out visitors may read, by id (PUBLIC_CAMPUSES,
+   * Decision 0135: the campuses signed-out visitors may read, by id (PUBLIC_CAMPUSES,
    * `ou,ut` or `all`); every other campus is private (spec 1 §3). The campuses' stored privacy is
    * written from this at every start (server/campuses/campuses.ts seedCampuses).
    */
   publicCampuses: readonly string[];
   /**
-   * Decision 0155 (issue 10 §5): TEST_FIXTURES=1 mounts the end-to-end fixtures (server/dev/);
+   * Decision 0155: TEST_FIXTURES=1 mounts the end-to-end fixtures (server/dev/);
    * never in production, whatever the variable says.
    */
   testFixtures: boolean;
   /**
-   * Decision 0292 (issue 16 §3): uploaded media in an S3-compatible bucket (S3_BUCKET and its
+   * Decision 0292: uploaded media in an S3-compatible bucket (S3_BUCKET and its
    * keys), shared by every process and machine; null keeps it on local disk under DATA_DIR/media.
    */
   s3: S3Settings | null;
   /**
-   * The realtime streams (issue 13 §2, decision 0211): at most `maxStreams` open event streams in
+   * The realtime streams (decision 0211): at most `maxStreams` open event streams in
    * this process (REALTIME_MAX_STREAMS) and `maxStreamsPerUser` per user, so one user cannot
    * exhaust it; a heartbeat comment every `heartbeatMs` keeps proxies from closing an idle one.
    */
   realtime: { maxStreams: number; maxStreamsPerUser: number; heartbeatMs: number };
   /**
-   * Issue 14 §2, decision 0251 (CONTRACT.md NOTIFICATION_EMAIL_DELAY): how long a notification
+   * Decision 0251 (docs/contract.md NOTIFICATION_EMAIL_DELAY): how long a notification
    * e-mail waits, so what is read meanwhile is not mailed and several become one e-mail.
    */
   notificationEmailDelayMs: number;
-  /** Issue 14 §3, decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
+  /** Decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
   vapid: VapidKeys;
   /**
-   * Issue 27 A, decision 0460: PUSH_LOCAL_SERVICE=1 lets push subscriptions name a push service on
+   * Decision 0460: PUSH_LOCAL_SERVICE=1 lets push subscriptions name a push service on
    * this machine (http(s) on localhost), for the tests' local push service only; refused at start
    * when NODE_ENV=production.
    */
   pushLocalService: boolean;
   /**
-   * Issue 27 C, decision 0461: the key unsubscribe links are signed with (UNSUBSCRIBE_SECRET; by
+   * Decision 0461: the key unsubscribe links are signed with (UNSUBSCRIBE_SECRET; by
    * default derived from APP_SECRET). Changing it voids every link sent, and nothing else.
    */
   unsubscribeSecret: string;
   /**
-   * Decision 0481 (CONTRACT.md TEST_CLOCK): TEST_CLOCK=1 runs the app on a clock tests move
+   * Decision 0481 (docs/contract.md TEST_CLOCK): TEST_CLOCK=1 runs the app on a clock tests move
    * forward through POST /dev/clock (server/dev/test-clock.ts); refused at start when
    * NODE_ENV=production.
    */
@@ -110,9 +110,9 @@ export interface SignUpLimit {
 const MINUTE_MS = 60_000;
 
 /**
- * Issue 27, decision 0446: a campus network puts a whole dorm behind one address, so the default
+ * Decision 0446: a campus network puts a whole dorm behind one address, so the default
  * lets a crowd in while holding a script to a human pace (25 in 5 minutes, as Mastodon allows).
- * SIGN_UPS_PER_HOUR (CONTRACT.md: 'sign-ups one client address may make in an hour') keeps its
+ * SIGN_UPS_PER_HOUR (docs/contract.md: 'sign-ups one client address may make in an hour') keeps its
  * meaning: set, it is the rule. Both set is refused, as the two would disagree.
  */
 function parseSignUpLimit(env: Env): SignUpLimit {
@@ -167,7 +167,7 @@ function parseCampusHosts(value: string | undefined): Record<string, string> {
   return hosts;
 }
 
-/** Every campus id of CONTRACT.md 'Campuses and hosts' (our copy of shared/campuses.json). */
+/** Every campus id of docs/contract.md 'Campuses and hosts' (our copy of shared/campuses.json). */
 const CAMPUS_IDS: readonly string[] = campusList.map((campus) => campus.slug);
 
 /**

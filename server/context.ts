@@ -9,7 +9,7 @@ import type { Payments } from "./payments/payments";
 import type { RealtimeHub } from "./realtime/hub";
 
 /**
- * What every domain function receives (ARCHITECTURE.md rule 2): the database
+ * What every domain function receives (docs/architecture.md rule 2): the database
  * and one seam per side effect, so tests swap in recording versions.
  */
 export interface AppContext {
@@ -25,7 +25,7 @@ export interface AppContext {
   /** The campuses, held in memory: every request reads its campus (refresh() after changing one). */
   campuses: CampusDirectory;
   /**
-   * This process's live-event streams (issue 13 §2, decision 0213). Changes publish with
+   * This process's live-event streams (decision 0213). Changes publish with
    * publishUserEvent(tx, …) (server/realtime/events.ts); the hub delivers them to streams.
    */
   realtime: RealtimeHub;

@@ -6,7 +6,7 @@ import { PostError } from "./posts/errors";
 import { POST_MESSAGES } from "./posts/schemas";
 import { ProfileError } from "./profiles/errors";
 
-// Issue 10 §1, decision 0140: every area's refusal is a DomainError carrying its own answer.
+// Decision 0140: every area's refusal is a DomainError carrying its own answer.
 
 describe("domain errors", () => {
   it("carry code, status, message, alert type and field, whatever their area", () => {

@@ -1,5 +1,5 @@
 /**
- * One error path (issue 10 §1, decision 0140; ARCHITECTURE.md rule 5): every refusal of a
+ * One error path (decision 0140; docs/architecture.md rule 5): every refusal of a
  * domain function is a `DomainError` that carries everything an answer needs — a code to
  * branch on, the HTTP status, the message the user sees (from its area's catalogue), the
  * alert type spec 1 §2 'Alerts' shows it with, and the form field it belongs under, if any.
@@ -19,7 +19,7 @@ import { isDatabaseUnavailable } from "./db/errors";
 export const SOMETHING_WENT_WRONG = "Something went wrong";
 
 /**
- * Issue 27, decision 0470: what every answer says while the database cannot be reached (a
+ * Decision 0470: what every answer says while the database cannot be reached (a
  * restart, a failover): 503 with Retry-After, a page or message that says the site will be
  * back, never a bare 500. The spec has no words for it; these follow its 'Something went
  * wrong' alerts.
@@ -76,7 +76,7 @@ export function isDomainError(error: unknown): error is DomainError {
 }
 
 /**
- * The statuses every area shares, so that one code means one status everywhere (issue 10 §1:
+ * The statuses every area shares, so that one code means one status everywhere (decision 0140:
  * `private-campus` was 400 in the composer and 403 elsewhere, `not-found` 404 in one place
  * and 400 in the list pages).
  */
@@ -106,7 +106,7 @@ export interface Failure {
 
 /**
  * The one adapter's core: a domain error as it is; a database that cannot be reached as a 503
- * with Retry-After and BACK_SOON's message (issue 27); anything else (a bug) as a 500 with the
+ * with Retry-After and BACK_SOON's message (decision 0470); anything else (a bug) as a 500 with the
  * area's 'Something went wrong' (`fallbackMessage`), never its own text.
  */
 export function describeFailure(error: unknown, fallbackMessage: string): Failure {

@@ -10,7 +10,7 @@ const schema = z.object({
   bio: z.string().max(3, "Too long"),
 });
 
-describe("one input parser for every domain function (issue 10 §3)", () => {
+describe("one input parser for every domain function (decision 0150)", () => {
   it("returns the parsed value", () => {
     expect(parseInput(schema, { email: "a@b.co", bio: "hi" }, invalidAccountInput)).toEqual({
       email: "a@b.co",

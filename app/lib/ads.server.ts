@@ -1,5 +1,5 @@
 /**
- * Issue 27 A, decision 0465: the redirects out of the boost form, the checkout and the payment
+ * Decision 0465: the redirects out of the boost form, the checkout and the payment
  * return pages replace the browser's history entry (React Router's `X-Remix-Replace`, what its
  * `replace()` sets), so the browser's own Back never reopens a finished checkout. Without
  * JavaScript the header is ignored, and a finished checkout's page redirects onwards anyway.

@@ -1,13 +1,13 @@
 import type { AnalyticsAction } from "~/server/ads/analytics-actions";
 
 // Loaded on first use by app/lib/analytics.ts, so the feed's first load carries none of it
-// (issue 16 §2's budget): only a page with a boosted post on screen ever needs it.
+// (the first-load budget of decision 0340): only a page with a boosted post on screen ever needs it.
 
 /** The beacon's address (server/http/endpoints/analytics-beacon.ts ANALYTICS_PATH). */
 const ANALYTICS_PATH = "/api/analytics";
 
 /**
- * The tokens the server rendered with each boosted post on screen (issue 27 C, decision 0467):
+ * The tokens the server rendered with each boosted post on screen (decision 0467):
  * the sponsored card and the boosted post's page register theirs, and an action is sent only
  * for a post with one — the only posts whose actions count.
  */
@@ -39,7 +39,7 @@ export function sendPostAction(postId: string, action: AnalyticsAction): void {
     .catch(() => {});
 }
 
-/** A view is an MRC-viewable impression: at least half the card on screen for one second (round2-design §4). */
+/** A view is an MRC-viewable impression: at least half the card on screen for one second (docs/research/round-2.md §4). */
 export const VIEW_VISIBLE_RATIO = 0.5;
 export const VIEW_DWELL_MS = 1000;
 

@@ -5,7 +5,7 @@ import { applyCampusRedirect } from "./campus-redirect.server";
 import { takeToast, toastHeaders } from "./toast.server";
 import { applyOnceRedirects, resetOnceRedirects } from "./verification-redirect.server";
 
-// Issue 9 §4 (decision 0111): cbs_toast, cbs_once_redirects and cbs_campus_redirect are signed
+// Decision 0111: cbs_toast, cbs_once_redirects and cbs_campus_redirect are signed
 // with APP_SECRET and Secure in production; a value this server did not sign is ignored.
 
 const SECRET = "cookie-test-secret-cookie-test-secret";

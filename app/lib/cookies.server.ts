@@ -2,7 +2,7 @@ import { type Cookie, type CookieOptions, createCookie } from "react-router";
 import { type AppCookieSettings, currentAppCookieSettings } from "~/server/http/cookie-settings";
 
 // The app's own cookies besides better-auth's session (toast, once-only redirects, the
-// campus redirect): Secure in production and signed with APP_SECRET (issue 9 §4, decision 0111),
+// campus redirect): Secure in production and signed with APP_SECRET (decision 0111),
 // so a cookie set by anyone but this server (another site under the same parent domain, a
 // hand-edited one) is ignored rather than obeyed.
 

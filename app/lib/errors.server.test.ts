@@ -10,7 +10,7 @@ import { ProfileError } from "~/server/profiles/errors";
 import { AREA_FAILURES, failureReply, listLoader } from "./errors.server";
 import { LOCKOUT_TOAST_MS } from "./toast";
 
-// Issue 10 §1, decision 0140: one adapter from any domain error to a route's answer.
+// Decision 0140: one adapter from any domain error to a route's answer.
 
 // A refusal answered elsewhere queues its toast in the signed toast cookie.
 configureAppCookies({ secrets: ["errors-test-secret"], secure: false });
@@ -29,7 +29,7 @@ describe("failureReply", () => {
   it("answers one code with one status wherever it is answered: private-campus 403, not-found 404", async () => {
     const { app } = fakeApp();
     const where = { enhanced: true };
-    // The composer answered private-campus with 400 and the post page with 403 (issue 10 §1).
+    // The composer answered private-campus with 400 and the post page with 403 (decision 0140).
     const composer = await failureReply(
       app,
       new PostError("private-campus", POST_MESSAGES.privateCommunity),

@@ -13,7 +13,7 @@ import { LOCKOUT_TOAST_MS, type ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
 /**
- * The one adapter from a domain error to a route action's answer (issue 10 §1, decision 0140).
+ * The one adapter from a domain error to a route action's answer (decision 0140).
  * Every action that calls a domain function ends its `catch` with `failureReply(…)`:
  *
  * - a `DomainError` (server/errors.ts) answers with its own status and message: under its
@@ -35,7 +35,7 @@ import { redirectWithToast } from "./toast.server";
 /** What a refused action answers; each route's own data type is a superset of it. */
 export interface FailureData {
   ok: false;
-  /** The form the refusal answers, on pages with several (ARCHITECTURE.md rule 8). */
+  /** The form the refusal answers, on pages with several (docs/architecture.md rule 8). */
   intent?: string;
   /** Conform's reply: the submitted values and the field messages. */
   result?: SubmissionResult<string[]>;
@@ -164,7 +164,7 @@ export const AREA_FAILURES = {
 } as const satisfies Record<string, FailureOptions>;
 
 /**
- * The one Conform form action (issue 10 §2): the form parsed with its Zod schema (400 with the
+ * The one Conform form action (decision 0145): the form parsed with its Zod schema (400 with the
  * messages when it does not pass), then `run` (the domain function and the answer: a redirect, or
  * data); a refusal is answered by failureReply with the area's `failures`, on its field when that
  * field is in `inlineFields`, else as an alert. `hideFields` (passwords) never go back to the page.
@@ -181,7 +181,7 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
     failures: Pick<FailureOptions, "fallback" | "logMessage">;
     inlineFields?: readonly string[];
     hideFields?: string[];
-    /** The form's intent on a page with several (ARCHITECTURE rule 8): in every refusal's answer. */
+    /** The form's intent on a page with several (docs/architecture.md rule 8): in every refusal's answer. */
     intent?: string;
   },
 ) {

@@ -12,7 +12,7 @@ async function refusal(request: Request): Promise<{ status: number; message: unk
   throw new Error("the form was read");
 }
 
-describe("readForm (issue 9 §4)", () => {
+describe("readForm (docs/product/outages-and-errors.md)", () => {
   it("reads a form", async () => {
     const form = await readForm(
       new Request("http://localhost/x", {
@@ -41,7 +41,7 @@ describe("readForm (issue 9 §4)", () => {
   });
 });
 
-describe("readIntent (issue 10 §2)", () => {
+describe("readIntent (decision 0145)", () => {
   const Intent = z.enum(["verify-pin", "resend-pin"]).default("verify-pin");
   const form = (fields: Record<string, string>) => {
     const body = new FormData();

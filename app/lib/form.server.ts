@@ -4,7 +4,7 @@ import { formHoldsNul } from "~/server/http/middleware/form-bodies";
 import { localPath } from "./local-path";
 
 /**
- * Issue 9 §4: an action's form, or a 400 the user can act on. A body that claims to
+ * docs/product/outages-and-errors.md: an action's form, or a 400 the user can act on. A body that claims to
  * be a form but is not one (a cut-off multipart body, a broken boundary) made
  * `request.formData()` throw, which was a 500; a NUL character, which no form field
  * can hold, reached PostgreSQL and failed there. Both are refused here, before the
@@ -30,7 +30,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
- * Issue 10 §2, ARCHITECTURE rule 8: a multi-form action's `intent` ('verb-noun'), parsed once with
+ * Decision 0145, docs/architecture.md rule 8: a multi-form action's `intent` ('verb-noun'), parsed once with
  * the page's Zod enum of its forms' intents. The enum's `.default()` names the page's main form
  * (what a form without an intent field means); any other value is a 400, and nothing is done.
  */
@@ -41,7 +41,7 @@ export function readIntent<Intent extends string>(form: FormData, intents: z.Zod
 }
 
 /**
- * Issue 27: a plain-HTML form's `returnTo` (where its action redirects), read before the action
+ * docs/product/outages-and-errors.md: a plain-HTML form's `returnTo` (where its action redirects), read before the action
  * writes anything. None sent: null (the action answers with data). A path of this site
  * (app/lib/local-path.ts): that path. Anything else is a 400 and nothing is done: the save used to
  * be made and the redirect to `/\u3000/x` then threw, a 500 for a change that had happened.
@@ -56,7 +56,7 @@ export function readReturnTo(form: FormData): string | null {
 
 /**
  * A plain form's fields (one value each: the last, as `Object.fromEntries` keeps it) as a domain
- * function's input: the domain parses them with its schema (ARCHITECTURE rule 2), so a route
+ * function's input: the domain parses them with its schema (docs/architecture.md rule 2), so a route
  * never reads or converts a field itself (decision 0490).
  */
 export function formFields(form: FormData): Record<string, FormDataEntryValue> {

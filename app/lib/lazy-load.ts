@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 
-// Issue 16 §2: what the first paint does not need (the composer, modals, menus, form schemas)
+// Decision 0340: what the first paint does not need (the composer, modals, menus, form schemas)
 // is split into chunks of its own, fetched on first use, on a sign of intent (pointer or focus
 // on the control that needs it) or once the page has loaded and the browser is idle.
 
@@ -79,7 +79,7 @@ export function useOnceTrue(value: boolean): boolean {
  * JavaScript, are what a static import gives. In the browser its Suspense
  * boundary keeps the server's HTML until the chunk is there and then hydrates it: it stays
  * readable, its links and forms work, and React replays a click made in the meantime. The chunk is
- * fetched when hydration reaches it, beside the rest. Issue 16 §2, decision 0370.
+ * fetched when hydration reaches it, beside the rest. Decision 0370.
  *
  * Its props should stay the same while the page hydrates (a boundary that gets an urgent update
  * before its chunk is there is rendered again from scratch): parts read what changes from the

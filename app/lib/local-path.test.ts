@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { localPath } from "./local-path";
 
-// Issue 9 §4: returnTo accepted a tab ('/\t/evil.example' is '//evil.example' in a browser).
+// docs/product/outages-and-errors.md: returnTo accepted a tab ('/\t/evil.example' is '//evil.example' in a browser).
 
 /** Where a browser goes for a Location header on https://ou.example/post/1. */
 function browserTarget(location: string): URL {
@@ -44,7 +44,7 @@ describe("localPath", () => {
     }
   });
 
-  it("refuses a space or a character past ASCII as sent, which no Location header may hold (issue 27)", () => {
+  it("refuses a space or a character past ASCII as sent, which no Location header may hold (docs/product/outages-and-errors.md)", () => {
     for (const raw of ["/\u3000/x", "/home page", "/caf\u00e9", "/search?q=\u65e5"]) {
       expect(localPath(raw), JSON.stringify(raw)).toBeNull();
     }

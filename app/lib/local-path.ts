@@ -1,5 +1,5 @@
 // Where a redirect may lead when the target comes from input (a form's returnTo, a stored
-// history): a path on this site, never another (issue 9 §4). Pure: used by server and browser.
+// history): a path on this site, never another (docs/product/outages-and-errors.md). Pure: used by server and browser.
 
 /** Longer targets are not paths our pages produce. */
 const MAX_LOCAL_PATH_LENGTH = 2000;
@@ -13,7 +13,7 @@ const MAX_LOCAL_PATH_LENGTH = 2000;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * Issue 27: what the address bar gives (`location.pathname + location.search`) is printable
+ * docs/product/outages-and-errors.md: what the address bar gives (`location.pathname + location.search`) is printable
  * ASCII, everything else percent-encoded. A raw character past it (an ideographic space,
  * `/\u3000/x`) cannot go in a Location header: the save was made, then the redirect threw
  * (a 500). Checked on the value as sent only: once decoded, `/search?q=%E6%97%A5` is fine.

@@ -49,7 +49,7 @@ describe("navigation memory (spec 1 §2, §9)", () => {
     }
     const odd = JSON.stringify({
       startedAt: start,
-      // Issue 9 §4: nothing a browser would read as another site ('/\t/…' is '//…').
+      // docs/product/outages-and-errors.md: nothing a browser would read as another site ('/\t/…' is '//…').
       entries: [
         "/home",
         3,
@@ -87,7 +87,7 @@ describe("navigation memory (spec 1 §2, §9)", () => {
     }
   });
 
-  it("skips the boost set-up, checkout and payment pages (issue 27 A)", () => {
+  it("skips the boost set-up, checkout and payment pages (decision 0465)", () => {
     for (const path of [
       "/post/12/boost",
       "/post/12/boost/success?session_id=cs_test_1",
@@ -128,7 +128,7 @@ describe("going back", () => {
     expect(backStep(history, "/settings/help").target).toBe("/post/7");
   });
 
-  it("never returns into a finished checkout after paying for a boost (issue 27 A)", () => {
+  it("never returns into a finished checkout after paying for a boost (decision 0465)", () => {
     const history = visit([
       "/home",
       "/post/9",

@@ -5,7 +5,7 @@
  * settings and create pages (and falls back to /home); the sensitive account
  * pages go back to /settings/account. The pure rules are here; the browser
  * side (recording, the button) is at the bottom. Boost and checkout pages are
- * skipped like create pages (issue 27 A, decision 0465).
+ * skipped like create pages (decision 0465).
  */
 
 import { localPath } from "./local-path";
@@ -48,7 +48,7 @@ const authPages = new Set([
 
 /**
  * The boost set-up and its payment pages: /post/{id}/boost, its success and cancel
- * return pages (spec 2 §2) and the built-in test checkout (decision 0270). Issue 27 A:
+ * return pages (spec 2 §2) and the built-in test checkout (decision 0270). Decision 0465:
  * after paying, 'back' must not reopen a finished checkout (decision 0465).
  */
 const boostFlowPath = /^\/post\/[^/]+\/boost(\/(success|cancel))?$|^\/checkout\/test\/[^/]+$/;

@@ -1,5 +1,5 @@
 /**
- * Web push in the browser (issue 14 §3, decision 0252). Nothing here runs on page load: the
+ * Web push in the browser (decision 0252). Nothing here runs on page load: the
  * permission prompt comes only from the settings page's button.
  */
 

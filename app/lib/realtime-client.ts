@@ -1,5 +1,5 @@
 /**
- * The browser side of the realtime layer (issue 13 §2, decision 0212): ONE event stream per
+ * The browser side of the realtime layer (decision 0212): ONE event stream per
  * browser and signed-in user, shared by its tabs. The tab holding the Web Lock
  * `cbs-realtime:{userId}` reads `GET /events` and forwards each event to the other tabs over a
  * BroadcastChannel; when it closes, the next tab takes the lock and resumes from the last

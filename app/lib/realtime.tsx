@@ -13,7 +13,7 @@ import type { LiveEvent, LiveListener, RealtimeClient } from "./realtime-client"
 export type { LiveEvent } from "./realtime-client";
 
 /**
- * The realtime layer in React (issue 13 §2, decision 0212). The root route renders
+ * The realtime layer in React (decision 0212). The root route renders
  * <RealtimeProvider> with the viewer and the root loader's `realtimeSeq`; for a visitor it does
  * nothing. Screens listen with useRealtimeEvent / useRealtimeEvents, or reload their loaders on
  * chosen event types with useRevalidateOnRealtime. A 'reset' (the stream was behind the
@@ -44,7 +44,7 @@ export function RealtimeProvider({
     const root = document.documentElement;
     let started: RealtimeClient | null = null;
     let stopped = false;
-    // Issue 16 §2: the stream's client is not part of the first load; events sent meanwhile are
+    // Decision 0340: the stream's client is not part of the first load; events sent meanwhile are
     // replayed from `from` once it connects.
     void import("./realtime-client").then(({ RealtimeClient }) => {
       if (stopped) return;
@@ -170,7 +170,7 @@ export function useRevalidateOnRealtime(types: readonly string[], throttleMs = 1
 }
 
 /**
- * The shell's live data (issue 13 §3, decision 0235): a chat or notification event reloads the
+ * The shell's live data (decision 0235): a chat or notification event reloads the
  * page's loaders, the root's unread badges among them, and an open chat with them.
  */
 export function RevalidateOnRealtime({ types }: { types: readonly string[] }): null {

@@ -11,7 +11,7 @@ export const SharedMarkupContext = createContext<RenderSharedMarkup | null>(null
 /**
  * A part of a page that is the same for every reader (a post card's byline, text and photo): the
  * server renders it once per `sharedKey` and reuses the HTML, instead of rendering its elements
- * again for every page and every reader (issue 16 §1, decision 0380). The browser renders the
+ * again for every page and every reader (decision 0380). The browser renders the
  * children as usual and hydrates them against that HTML, which is what React would have written.
  *
  * `sharedKey` gives a key that names everything the children show (asked on the server only), or

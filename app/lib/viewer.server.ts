@@ -11,7 +11,7 @@ const viewers = new WeakMap<object, Promise<Viewer | null>>();
 /**
  * The signed-in user of this request, or null; looked up once per request. React Router hands
  * each loader a Request of its own but one load context per HTTP request, so a page's loaders
- * share the context's lookup (the root's and the page's: one query, not two; issue 16 §1). A
+ * share the context's lookup (the root's and the page's: one query, not two; decision 0354). A
  * form post keeps to its Request: its action may change who is signed in before the loaders run.
  */
 export function getViewer({ request, context }: Args): Promise<Viewer | null> {

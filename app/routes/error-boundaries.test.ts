@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RouteErrorBoundary } from "~/app/components/shell/route-error-boundary";
 import routes from "~/app/routes";
 
-// Issue 10 §1, decision 0140: every route module exports the shared ErrorBoundary, so an
+// Decision 0140: every route module exports the shared ErrorBoundary, so an
 // error in one page answers in its panel and never blanks the shell.
 
 function files(entries: readonly RouteConfigEntry[]): string[] {

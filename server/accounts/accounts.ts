@@ -67,7 +67,7 @@ async function findUserByEmail(db: Queryable, email: string) {
 
 /**
  * spec 1 §5: the base username, else base-2, base-3 … whichever is free first. A reserved
- * name (a page's path, the staff's, a campus's; issue 9 §3, decision 0125) is never free, so
+ * name (a page's path, the staff's, a campus's; decision 0125) is never free, so
  * 'Hom E.' signs up as home-2. Every sign-up path (password, e-mail link, Google) comes here.
  */
 export async function findFreeUsername(db: Queryable, base: string): Promise<string> {
@@ -86,8 +86,8 @@ export async function findFreeUsername(db: Queryable, base: string): Promise<str
 }
 
 /**
- * Counts one sign-up from a client address (issue 9 §4, decision 0127): at most
- * 25 in 5 minutes (issue 27, decision 0446; SIGN_UPS_PER_HOUR sets an hourly count instead), password and e-mail-link
+ * Counts one sign-up from a client address (decision 0127): at most
+ * 25 in 5 minutes (decision 0446; SIGN_UPS_PER_HOUR sets an hourly count instead), password and e-mail-link
  * sign-ups together; then 'Too many sign-ups from this network. Try again in a few minutes.'.
  * Without an address (a caller that has none) nothing is counted.
  */
@@ -189,7 +189,7 @@ const dummyHashes = new WeakMap<object, Promise<string>>();
 
 /**
  * The work of checking `password` against an account's hash, for a sign-in with no account
- * (issue 27): the same hasher better-auth verifies real passwords with (its context's
+ * (decision 0447): the same hasher better-auth verifies real passwords with (its context's
  * `password`), against a hash of a random secret nobody knows, so the answer is always false.
  */
 async function checkAgainstDummyHash(auth: Auth, password: string): Promise<void> {
@@ -223,7 +223,7 @@ export async function signIn(
 
   const found = await findUserByEmail(ctx.db, email);
   if (!found) {
-    // Issue 27, decision 0447: the spec's messages tell an unknown address from a wrong password, but
+    // Decision 0447: the spec's messages tell an unknown address from a wrong password, but
     // the time to answer must not add to that: the password is checked against a hash all the same.
     await checkAgainstDummyHash(auth, password);
     if (await addressFailure()) throw lockout();

@@ -3,7 +3,7 @@ import { createTestUser } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { authHosts } from "./auth";
 
-// Issue 9 §1: better-auth trusts only the configured hosts in production; localhost:*,
+// Decision 0110: better-auth trusts only the configured hosts in production; localhost:*,
 // *.localhost:* and 127.0.0.1:* are development hosts.
 
 const deployed = { production: true, port: 3000, publicUrl: null, campusHosts: { ou: "oubuysell.com" } };
@@ -31,7 +31,7 @@ describe("hosts better-auth answers for", () => {
     );
   });
 
-  it("in production with no host configured: CONTRACT.md's localhost hosts, still no one else's", () => {
+  it("in production with no host configured: docs/contract.md's localhost hosts, still no one else's", () => {
     const hosts = authHosts({ ...deployed, campusHosts: {} });
     expect(hosts.allowedHosts).toEqual(expect.arrayContaining(["localhost:*", "*.localhost:*"]));
     expect(hosts.allowedHosts.some((host) => host.includes("evil") || host === "*")).toBe(false);

@@ -15,7 +15,7 @@ export const GOOGLE_PROVIDER_ID = "google";
 /**
  * The sign-in methods createAuth plugs into better-auth, handed in by the composition root
  * (server/http/app.ts, tests/support/test-context.ts; built by server/accounts/sign-in-methods.ts).
- * Issue 10 §3, decision 0150: magic-link.ts and google.ts use the Auth type and the account
+ * Decision 0150: magic-link.ts and google.ts use the Auth type and the account
  * functions, so auth.ts imports neither and the accounts area has no import cycle.
  */
 export interface SignInMethods {
@@ -26,7 +26,7 @@ export interface SignInMethods {
     send(data: { email: string; token: string; metadata?: Record<string, unknown> }): Promise<void>;
   };
   google: {
-    /** The genericOAuth provider, or null when Google is not configured (CONTRACT.md). */
+    /** The genericOAuth provider, or null when Google is not configured (docs/contract.md). */
     provider: GenericOAuthConfig | null;
     /** Whether the user being created comes from the Google callback. */
     isSignUp(): Promise<boolean>;
@@ -36,7 +36,7 @@ export interface SignInMethods {
 }
 
 /**
- * The hosts better-auth builds its own URLs for and the origins it trusts (issue 9 §1,
+ * The hosts better-auth builds its own URLs for and the origins it trusts (decision 0110,
  * decision 0110): the configured ones (CAMPUS_HOSTS and their www., PUBLIC_URL) and,
  * outside production only, every campus under localhost on any port. Any other host
  * gets the fallback: the default campus's own address.
@@ -63,7 +63,7 @@ export function authHosts(config: HostConfig): {
     trustedOrigins.push(publicUrl.origin);
   }
   // Production trusts only its configured hosts. One with none configured (NODE_ENV=production on
-  // one machine, as the benchmark runs) has CONTRACT.md's localhost hosts as its configuration;
+  // one machine, as the benchmark runs) has docs/contract.md's localhost hosts as its configuration;
   // startApp warns about it. A Host header of anyone else's is never trusted either way.
   if (!config.production || !hasConfiguredHosts(config)) {
     const development = [
@@ -177,7 +177,7 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
         storeToken: "hashed",
         sendMagicLink: ({ email, token, metadata }) => methods.magicLink.send({ email, token, metadata }),
       }),
-      // Decision 0061: Google through OpenID Connect discovery (ARCHITECTURE.md pitfall 8).
+      // Decision 0061: Google through OpenID Connect discovery (docs/architecture.md pitfall 8).
       genericOAuth({ config: google ? [google] : [] }),
     ],
     // OAuth failures that carry no error URL of their own land where the Google button is.

@@ -59,7 +59,7 @@ describe("verification codes (spec 1 §3, §5, §9)", () => {
     expect(mail.status).toBe("pending");
     expect(mail.expiresAt?.getTime()).toBe(row?.expiresAt.getTime());
     expect(mail.text).toContain("Codes expire after two hours.");
-    // CONTRACT.md 'Mail': the code is the only 4-digit number of the mail.
+    // docs/contract.md 'Mail': the code is the only 4-digit number of the mail.
     const numbers = `${mail.subject}\n${mail.text}\n${mail.html}`.match(/(?<!\d)\d{4}(?!\d)/g) ?? [];
     expect(new Set(numbers)).toEqual(new Set([String(row?.code)]));
     expect(await lastCodeMailedTo(t, student.email)).toBe(String(row?.code));

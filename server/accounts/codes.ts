@@ -15,7 +15,7 @@ export type CodePurpose = "email" | "change_email" | "school_email";
 
 /** spec 1 §9: a code is valid for 2 hours. */
 export const CODE_TTL_MS = 2 * 60 * 60 * 1000;
-/** A code dies after this many wrong tries (issue 2 §5: 4 digits are only 13 bits). */
+/** A code dies after this many wrong tries (decision 0021: 4 digits are only 13 bits). */
 export const MAX_CODE_ATTEMPTS = 5;
 /** At most this many code mails per address per hour (decision 0021). */
 export const MAX_CODE_MAILS_PER_HOUR = 3;
@@ -93,7 +93,7 @@ export async function issueCode(ctx: AppContext, input: IssueCodeInput): Promise
         subject: `Your ${campusBrand(input.campus)} verification code`,
         html,
         text,
-        // A code mail is worthless once its code expires (issue 2 §6).
+        // A code mail is worthless once its code expires (decision 0031).
         expiresAt,
       },
       now,

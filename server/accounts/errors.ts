@@ -2,7 +2,7 @@ import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
 import type { InputIssue } from "../validation";
 
 /**
- * What the account functions tell their callers when they refuse (ARCHITECTURE.md rule 5):
+ * What the account functions tell their callers when they refuse (docs/architecture.md rule 5):
  * a code to branch on and the message the user sees, character for character from
  * spec 1 §5 and §8 where the spec has one (decision 0021 lists our own wordings).
  */

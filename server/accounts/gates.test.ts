@@ -93,7 +93,7 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   });
 });
 
-describe("what a profile lacks before posting: the gate's rule, shared with the set-up wizard (issue 27)", () => {
+describe("what a profile lacks before posting: the gate's rule, shared with the set-up wizard (decision 0448)", () => {
   const verified = { verified: true, schoolVerified: true };
 
   it("names the picture, the bio or both while profile_set_up is false", () => {

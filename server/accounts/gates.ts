@@ -31,7 +31,7 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   message: { school: true, profile: false },
   // spec 1 §1: saving asks visitors to sign in; the school prompt covers posting, commenting, messaging only.
   like: { school: false, profile: false },
-  // spec 1 §2 'Report': a signed-in user with a verified e-mail (issue 9 §4), school or not.
+  // spec 1 §2 'Report': a signed-in user with a verified e-mail (decision 0127), school or not.
   report: { school: false, profile: false },
 };
 
@@ -41,7 +41,7 @@ export type ProfilePart = "photo" | "bio";
 /**
  * What a profile still lacks before `action` may be taken (spec 2 §5: posting needs a profile
  * picture and a bio; nothing else needs either): [] when nothing. The one rule the posting gate
- * below and the set-up wizard's last step share (issue 27: the wizard called a profile finished
+ * below and the set-up wizard's last step share (decision 0448: the wizard called a profile finished
  * that could not post). profile_set_up records that both existed once and never turns back
  * (spec 1 §4, decision 0051), so once it is set nothing is missing; before, the parts the profile
  * has not got are, and a caller that knows only the flag (a viewer) gets both.

@@ -118,7 +118,7 @@ describe("Google accounts against the database", () => {
     expect(await isGoogleSignUp()).toBe(false);
   });
 
-  it("never maps a profile to a reserved username: 'Setting S' becomes settings-2 (issue 9 §3)", async () => {
+  it("never maps a profile to a reserved username: 'Setting S' becomes settings-2 (decision 0125)", async () => {
     expect((await googleUserFields(t.ctx.db, "Setting S", "ut")).username).toBe("settings-2");
     expect((await googleUserFields(t.ctx.db, "Pos T", "ut")).username).toBe("post-2");
   });

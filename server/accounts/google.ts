@@ -10,7 +10,7 @@ import { namesFromDisplayName, usernameBase } from "./names";
 
 // Google sign-in (spec 1 §1, §4, §5 'Sign-up from Google', §6, §8; decision 0061) through
 // better-auth's genericOAuth plugin with OpenID Connect discovery from GOOGLE_ISSUER
-// (ARCHITECTURE.md pitfall 8), so tests point it at a local oidc-provider.
+// (docs/architecture.md pitfall 8), so tests point it at a local oidc-provider.
 
 export const GOOGLE_SCOPES = ["openid", "email", "profile"];
 /** Where a failed Google sign-in lands; its loader shows the error as a danger toast. */
@@ -115,7 +115,7 @@ export async function googleUserFields(db: Queryable, displayName: unknown, camp
   return { name: `${firstName} ${lastName}`, firstName, lastName, username, campusId, image: undefined };
 }
 
-/** The genericOAuth provider for Google, or null when GOOGLE_CLIENT_ID is not set (CONTRACT.md). */
+/** The genericOAuth provider for Google, or null when GOOGLE_CLIENT_ID is not set (docs/contract.md). */
 export function googleProviderConfig(ctx: AppContext): GenericOAuthConfig | null {
   const { googleClientId, googleClientSecret, googleIssuer } = ctx.config;
   if (!googleClientId) return null;

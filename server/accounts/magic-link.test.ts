@@ -255,14 +255,14 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
     expect(usernames[1]).toBe(usernames[0] === "caseyz" ? "caseyz-2" : expect.stringMatching(/^caseyz-\d+$/));
   });
 
-  it("never creates a reserved username: 'Medi A' opens as media-2 (issue 9 §3)", async () => {
+  it("never creates a reserved username: 'Medi A' opens as media-2 (decision 0125)", async () => {
     const email = uniqueEmail("media");
     await requestSignUpLink(t.ctx, t.auth, { fullName: "Medi A", email, terms: true }, utRequest());
     await open(await mailedLink(email));
     expect((await userByEmail(email))?.username).toBe("media-2");
   });
 
-  it("counts sign-up links against the address's 25 sign-ups in 5 minutes (issue 9 §4, issue 27)", async () => {
+  it("counts sign-up links against the address's 25 sign-ups in 5 minutes (decisions 0127, 0446)", async () => {
     const ip = "198.51.100.210";
     const ask = (email: string) =>
       requestSignUpLink(
@@ -329,7 +329,7 @@ describe("sign-up by link (spec 1 §4 'Magic link', §5)", () => {
   });
 });
 
-describe("requestClaimLink (spec 2 §2 'Claim this account', issue 9 §3)", () => {
+describe("requestClaimLink (spec 2 §2 'Claim this account', decision 0126)", () => {
   async function usernameOf(id: string) {
     const [row] = await t.ctx.db.select({ username: user.username }).from(user).where(eq(user.id, id));
     if (!row) throw new Error(`no user ${id}`);

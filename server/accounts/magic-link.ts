@@ -203,7 +203,7 @@ export async function requestSignInLink(
 /**
  * spec 2 §2 'Claim this account' (unverified profiles): a sign-in link mailed to the
  * account's own address, asked for by anyone who opens the profile. The address never
- * leaves the server (issue 9 §3, decision 0126): the answer names the profile only, and the
+ * leaves the server (decision 0126): the answer names the profile only, and the
  * link signs in whoever reads that mailbox, which is what claiming means. Verified, banned
  * and unknown profiles get one message, so the answer tells nothing more than the profile
  * page does; the 3 link mails an hour per address keep the mailbox from being flooded.

@@ -74,7 +74,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
     expect(usernames).toEqual(["marcusj", "marcusj-2", "marcusj-3"]);
   });
 
-  it("never hands out a reserved username: a name that makes one gets the next free suffix (issue 9 §3)", async () => {
+  it("never hands out a reserved username: a name that makes one gets the next free suffix (decision 0125)", async () => {
     // 'Hom E.' → 'home', 'Admi N.' → 'admin', 'Health Z.' → 'healthz', 'Ap I.' → 'api'.
     const usernames: string[] = [];
     for (const fullName of ["Hom E", "admi n", "Health Z", "Ap I", "Ou Ou"]) {
@@ -84,7 +84,7 @@ describe("registerUser (spec 1 §4, §5)", () => {
     expect(usernames).toEqual(["home-2", "admin-2", "healthz-2", "api-2", "ouo"]);
   });
 
-  it("lets a dorm behind one address sign up 25 in 5 minutes, then refuses a script with a clear message (issue 27)", async () => {
+  it("lets a dorm behind one address sign up 25 in 5 minutes, then refuses a script with a clear message (decision 0446)", async () => {
     const ip = "198.51.100.200";
     const signUp = (email: string, from = ip) =>
       registerUser(

@@ -62,7 +62,7 @@ function mountedFirstSegments(app: { router: { stack: MountedLayer[] } }): strin
   return walk(app.router.stack);
 }
 
-describe("reserved usernames (issue 9 §3, decision 0125)", () => {
+describe("reserved usernames (decision 0125)", () => {
   it("hold every first path segment of the route table, so a new page cannot be forgotten", () => {
     const segments = [...new Set(firstSegments(routes))];
     // The table really was read: the spec's pages are there.
@@ -72,7 +72,7 @@ describe("reserved usernames (issue 9 §3, decision 0125)", () => {
   });
 
   it("hold every first path segment the Express app serves before the pages, and every file of public/", async () => {
-    // Issue 27, decision 0445: '/events' (the live-event stream) was served here, but a student named
+    // Decision 0445: '/events' (the live-event stream) was served here, but a student named
     // 'Event Smith' was handed the username 'events'. The app is built as main.js builds it, with the
     // test fixtures on (they are served outside production), and its routing tables are read.
     const dataDir = mkdtempSync(path.join(tmpdir(), "cbs-reserved-"));
@@ -217,7 +217,7 @@ async function acrossMigration(
 
 describe("the migration that adds the guard", () => {
   it("renames the accounts that already hold a reserved username to the next free one, then guards", async () => {
-    // The migrations before the guard, as a database made before issue 9 has them.
+    // The migrations before the guard, as a database made before decision 0125 has them.
     const holders = ["admin", "Home", "healthz", "admin-2", "olivias"];
     await acrossMigration(
       "_reserved_usernames",
@@ -258,9 +258,9 @@ describe("the migration that reserves 'icons' (decision 0253)", () => {
   });
 });
 
-describe("the migration that reserves 'events' and 'webhooks' (issue 27, decision 0445)", () => {
+describe("the migration that reserves 'events' and 'webhooks' (decision 0445)", () => {
   it("renames the holders of each name, oldest first, to that name's next free one", async () => {
-    // The migrations before it, as a database made before issue 27 has them. 'events-2' is taken.
+    // The migrations before it, as a database made before decision 0445 has them. 'events-2' is taken.
     const accounts = [
       { username: "events", createdAt: new Date("2026-01-02T00:00:00Z") },
       { username: "Events", createdAt: new Date("2026-01-01T00:00:00Z") },

@@ -1,6 +1,6 @@
 import campusList from "../campuses/campuses.json";
 
-// The one list of usernames nobody may hold (issue 9 §3, decision 0125). Profiles live at
+// The one list of usernames nobody may hold (decision 0125). Profiles live at
 // /{username} (spec 1 §2), after every page of the route table, so a user named like a page is
 // hidden behind it; one named like the staff or a campus looks official. Pure data: the sign-up
 // paths, the username change and the database's CHECK constraint (server/db/schema/auth.ts) all
@@ -40,17 +40,17 @@ const TECHNICAL_PATHS = [
   "assets",
   "logos",
   "favicon.svg",
-  // Issue 14 §3, decision 0253: the app icons, the service worker and its offline page.
+  // Decision 0253: the app icons, the service worker and its offline page.
   "icons",
   "sw.js",
   "offline.html",
   "media-files",
   "robots.txt",
-  // Issue 27: the live-event stream (decision 0211) and the payment webhook (issue 15 §1), both
+  // Decision 0445: the live-event stream (decision 0211) and the payment webhook (decision 0270), both
   // mounted on the Express app ahead of the pages; the test reads the app's own table now.
   "events",
   "webhooks",
-  // Issue 27 (decision 0463): chat photos, served to the chat's two members only.
+  // Decision 0463: chat photos, served to the chat's two members only.
   "chat-photos",
   "mentions",
   "cart",

@@ -1,9 +1,9 @@
-// One Zod schema per form (ARCHITECTURE.md rule 11), shared by the route actions
+// One Zod schema per form (docs/architecture.md rule 11), shared by the route actions
 // and the browser forms, with the exact messages of spec 1 §5 and §8.
 import { z } from "zod";
 import { fullNameProblem, NAME_MESSAGES } from "./names";
 
-/** The account forms' one catalogue of messages (issue 10 §1): sign-up, sign-in, codes and settings. */
+/** The account forms' one catalogue of messages (decision 0140): sign-up, sign-in, codes and settings. */
 export const MESSAGES = {
   emailRequired: "Email is required.",
   emailInvalid: "Invalid email address!",

@@ -79,7 +79,7 @@ describe("which campus a school e-mail is for (spec 1 §5)", () => {
   });
 });
 
-describe("the school e-mail rule (spec 1 §5, CONTRACT.md)", () => {
+describe("the school e-mail rule (spec 1 §5, docs/contract.md)", () => {
   const check = (email: string, campus: Campus = ut, current: string | null = null) => {
     const parsed = schoolEmailSchemaFor(campus, current).safeParse({ email });
     return parsed.success ? "ok" : parsed.error.issues[0]?.message;

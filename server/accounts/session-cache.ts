@@ -1,7 +1,7 @@
 import { systemClock } from "../clock";
 
 /**
- * Which user a session cookie belongs to, remembered for a few seconds per token (issue 16 §1,
+ * Which user a session cookie belongs to, remembered for a few seconds per token (decision 0350,
  * decision 0350). better-auth's getSession builds a whole endpoint context and reads the session
  * row on every call, which a signed-in page pays once per request; within the window this process
  * answers from memory instead.

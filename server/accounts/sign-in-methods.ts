@@ -5,7 +5,7 @@ import { MAGIC_LINK_TTL_MS, queueMagicLinkMail } from "./magic-link";
 
 /**
  * The magic-link and Google callbacks the composition roots (server/http/app.ts startApp,
- * tests/support/test-context.ts) hand to createAuth (issue 10 §3, decision 0150): this module
+ * tests/support/test-context.ts) hand to createAuth (decision 0150): this module
  * imports both methods so that auth.ts imports neither.
  */
 export function signInMethods(ctx: AppContext): SignInMethods {

@@ -53,7 +53,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     });
   });
 
-  it("checks a password against a hash for an unknown e-mail too, so both answers cost the same (issue 27)", async () => {
+  it("checks a password against a hash for an unknown e-mail too, so both answers cost the same (decision 0447)", async () => {
     // The messages differ (spec 1 §5), but the time to answer must not tell an account apart: the
     // unknown address goes through the same password hasher better-auth checks real ones with.
     const student = await createTestUser(t);
@@ -123,7 +123,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
       code: "too-many-requests",
       message: LOCKOUT,
     });
-    // The right password does not help while locked; the lock is that address's (issue 9 §4).
+    // The right password does not help while locked; the lock is that address's (decision 0127).
     await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
     t.clock.advance(14 * MINUTE);
     await expect(login(student.email, student.password, ip)).rejects.toMatchObject({ message: LOCKOUT });
@@ -146,7 +146,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     await login(student.email, student.password);
   });
 
-  it("lets the owner sign in from their own address while someone else's guesses lock theirs (issue 9 §4)", async () => {
+  it("lets the owner sign in from their own address while someone else's guesses lock theirs (decision 0127)", async () => {
     const student = await createTestUser(t);
     const attacker = "198.51.100.66";
     const owner = "198.51.100.67";
@@ -161,7 +161,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     await expect(login(student.email, "typo", owner)).rejects.toMatchObject({ code: "wrong-password" });
   });
 
-  it("never lets one address lock the owner out, however long it keeps guessing (issue 9 §4)", async () => {
+  it("never lets one address lock the owner out, however long it keeps guessing (decision 0127)", async () => {
     const student = await createTestUser(t);
     const attacker = "198.51.100.68";
     let refusedUnchecked = 0;
@@ -184,7 +184,7 @@ describe("signIn and signOut (spec 1 §5 'Login', §8)", () => {
     // 576 sign-in attempts: seconds alone, more on a busy machine.
   }, 90_000);
 
-  it("locks the account everywhere when many addresses guess its password (slow guessing, issue 9 §4)", async () => {
+  it("locks the account everywhere when many addresses guess its password (slow guessing, decision 0127)", async () => {
     const student = await createTestUser(t);
     const addresses = ACCOUNT_THROTTLE.maxFailures / PASSWORD_TRIES_DAILY.maxFailures;
     for (let a = 0; a < addresses; a++) {

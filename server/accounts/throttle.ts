@@ -15,7 +15,7 @@ const DAY = 24 * HOUR;
 
 /**
  * 5 wrong passwords within 15 minutes lock for 15 minutes: at sign-in per account and client
- * address (issue 9 §4: someone else's guesses lock their own address, never the owner's), for a
+ * address (decision 0127: someone else's guesses lock their own address, never the owner's), for a
  * password change per user (decision 0040).
  */
 export const PASSWORD_TRIES: ThrottleRule = { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };

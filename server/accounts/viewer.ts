@@ -39,7 +39,7 @@ const viewerColumns = {
   redirectTo: user.redirectTo,
 };
 
-/** Read on every signed-in request: prepared once (issue 16 §1). */
+/** Read on every signed-in request: prepared once (decision 0105). */
 export async function getViewerById(ctx: AppContext, userId: string): Promise<Viewer | null> {
   const statement = preparedStatement(ctx.db, "viewer_by_id", () =>
     ctx.db

@@ -172,7 +172,7 @@ describe("recordAnalytics (spec 2 §4 'at most once per post per session', decis
   });
 });
 
-describe("trackPostAnalytics: only what a real reader of the campus could do (issue 27 C, decision 0467)", () => {
+describe("trackPostAnalytics: only what a real reader of the campus could do (decision 0467)", () => {
   const track = (input: Partial<Parameters<typeof trackPostAnalytics>[1]> = {}) =>
     trackPostAnalytics(t.ctx, {
       postId,

@@ -28,7 +28,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Issue 27 C, decision 0467: what a page the server rendered gives the browser to count
+ * Decision 0467: what a page the server rendered gives the browser to count
  * actions on a boosted post — an HMAC (the app secret) over the post, its campus and an
  * expiry. Not per visitor: visitors' pages are cached and shared (decisions 0104, 0293), so
  * the token is the same for every render within a clock hour (identical cached bytes) and
@@ -91,7 +91,7 @@ export type AnalyticsOutcome =
   | { kind: "throttled" };
 
 /**
- * `POST /api/analytics` without HTTP (spec 2 §7 trackPostAnalytics; issue 27 C, decisions
+ * `POST /api/analytics` without HTTP (spec 2 §7 trackPostAnalytics; decisions
  * 0273 and 0467): counts an action only with a token a page of this campus was rendered with,
  * and only for a session the server gave out — the sign-in session, or a signed visitor
  * session, which a request without one receives instead of being counted (at most
@@ -147,7 +147,7 @@ export async function trackPostAnalytics(
 
 /**
  * The browser session an action is counted once for (spec 2 §4 'at most once per post per
- * session'; decision 0273): a signed-in reader's account (issue 27 review: the cookie's text
+ * session'; decision 0273): a signed-in reader's account (decision 0467: the cookie's text
  * could be varied), or the anonymous per-browser-session cookie the analytics endpoint signs
  * for visitors. Hashed, so the table never holds a usable session value.
  */
@@ -169,7 +169,7 @@ const COLUMN: Record<AnalyticsAction, string> = {
  * de-duplication rows and the counters written in ONE statement, so concurrent repeats cannot
  * count twice (decision 0273). Only posts with a running ad count: the numbers are the ads'
  * (spec 2 §6), and a request about any other post, or about a post of another campus
- * (issue 27 C), writes nothing. No IP address is looked up
+ * (decision 0467), writes nothing. No IP address is looked up
  * or stored (the spec's public IP lookup is dropped). Returns whether anything was counted.
  */
 export async function recordAnalytics(

@@ -4,7 +4,7 @@ import { createTestMember, createTestPost, type TestMember } from "../../tests/s
 import { type RouteServer, startRouteServer } from "../../tests/support/route-server";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 
-// Issue 27 B: the boost page of a campus of 3 members promised 'Estimated daily reach:
+// Decision 0466: the boost page of a campus of 3 members promised 'Estimated daily reach:
 // 590-1,500 people', and proposed a website to a student selling a fridge.
 
 let t: TestContext;
@@ -33,7 +33,7 @@ async function boostPage(postId: string) {
   return body.loaderData["routes/ads/boost"] as { defaultGoal: string; reach: Record<string, string> };
 }
 
-describe("the boost page (issue 27 B, decision 0466)", () => {
+describe("the boost page (decision 0466)", () => {
   it("shows the reach a campus of 3 members allows, and a listing's goal is messages", async () => {
     const fridge = await createTestPost(t, seller.viewer, {
       text: "Mini fridge, pick up by Friday",

@@ -131,7 +131,7 @@ describe("boostPost (spec 2 §5 Boost, §4 creation sets checkout)", () => {
   });
 });
 
-describe("sold listings (issue 11 §1, issue 15 §1)", () => {
+describe("sold listings (decisions 0170, 0272)", () => {
   it("marking the post sold ends its ad and refunds the unused days; a sold post cannot be boosted", async () => {
     const adId = await runningAd();
     t.clock.advance(DAY_MS / 2);
@@ -148,7 +148,7 @@ describe("sold listings (issue 11 §1, issue 15 §1)", () => {
   });
 });
 
-describe("reserved listings (issue 27, decision 0442)", () => {
+describe("reserved listings (decision 0442)", () => {
   it("a reserved listing cannot be boosted, with its own reason; available again, it can", async () => {
     await setListingStatus(t.ctx, owner.viewer, { postId, status: "reserved" });
     await expect(boost()).rejects.toMatchObject({

@@ -9,9 +9,9 @@ import { parseInput } from "../validation";
 import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
 import { boostSchema, DAILY_PRICE_CENTS, GOAL_LABEL, paidDays } from "./schemas";
 
-/** Boosting a post (spec 2 §4 'Boost', §9; issue 15 §1): who may boost what, the checkout, cancelling it. */
+/** Boosting a post (spec 2 §4 'Boost', §9; decision 0270): who may boost what, the checkout, cancelling it. */
 
-/** Issue 15 §1: a checkout session expires after 30 minutes. */
+/** Decision 0270: a checkout session expires after 30 minutes. */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 /** spec 2 §4: an ad in one of these keeps its post from being boosted again ('This post is already boosted'). */
@@ -24,7 +24,7 @@ export interface PostRef {
 
 /**
  * Whether `viewer` may boost the post: theirs, top-level, on this campus, and not boosted
- * already, and not a sold listing (issue 11). THE one place of the boostability rules (the
+ * already, and not a sold listing (decision 0170). THE one place of the boostability rules (the
  * boost page, boostPost, fulfilment). Missing or someone else's post → spec 2 §8 'Something Went
  * Wrong. Please logout and try again.'.
  */

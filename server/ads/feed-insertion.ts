@@ -116,7 +116,7 @@ export async function listActiveAds(
   limit = ACTIVE_ADS_LIMIT,
 ): Promise<ActiveAd[]> {
   const db = listReads(ctx, viewer);
-  // Every signed-in /home reads it: prepared once per shape (issue 16 §1, server/db/prepared.ts).
+  // Every signed-in /home reads it: prepared once per shape (decision 0105, server/db/prepared.ts).
   const statement = preparedStatement(db, `active_ads_${viewer ? "viewer" : "visitor"}`, () =>
     db
       .select({

@@ -78,7 +78,7 @@ function completedEvent(sessionId: string, adId: string, overrides: Record<strin
   });
 }
 
-describe("fulfilment (issue 15 §1)", () => {
+describe("fulfilment (decision 0270)", () => {
   it("activates through the test checkout: running for its days, one payment, one receipt", async () => {
     const adId = await runningAd();
     const ad = await adRow(adId);

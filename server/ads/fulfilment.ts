@@ -19,7 +19,7 @@ import { DAY_MS, processPendingRefunds } from "./refunds";
 import { formatUsd } from "./schemas";
 
 /**
- * Issue 15 §1, round2-design §4: ONE fulfilment function behind the webhook and the success
+ * Decision 0270, docs/research/round-2.md §4: ONE fulfilment function behind the webhook and the success
  * page, whichever comes first. In one transaction it records the event id (unique: a replay
  * does nothing), checks the session is paid for exactly the ad's amount in usd, and activates
  * the ad only if it is still in checkout (a conditional update on a locked row). So any number
@@ -74,7 +74,7 @@ export async function fulfillCheckout(
       return "refused";
     }
     if (session.amountTotal !== stored.amountTotal || (session.currency ?? "").toLowerCase() !== "usd") {
-      // Issue 15 §1: the amount must match what the ad costs (500 × days), or nothing runs.
+      // Decision 0270: the amount must match what the ad costs (500 × days), or nothing runs.
       ctx.log.error(
         { sessionId: session.id, amount: session.amountTotal, expected: stored.amountTotal },
         "checkout amount does not match the ad",
@@ -172,7 +172,7 @@ async function queueReceipt(
   );
 }
 
-/** The checkout.session.* events fulfilment acts on (issue 15 §1). */
+/** The checkout.session.* events fulfilment acts on (decision 0270). */
 const FULFIL_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 
 export interface WebhookAnswer {
@@ -181,7 +181,7 @@ export interface WebhookAnswer {
 }
 
 /**
- * The webhook (issue 15 §1): the raw body's signature is checked (STRIPE_WEBHOOK_SECRET,
+ * The webhook (decision 0270): the raw body's signature is checked (STRIPE_WEBHOOK_SECRET,
  * 5 minutes' tolerance) — tampered or stale → 400; a completed or async-paid session is
  * fulfilled; an expired one deletes its ad still in checkout; anything else is acknowledged.
  * The test checkout's Pay sends its signed event through this same function.
@@ -317,7 +317,7 @@ function normaliseCard(card: string): string {
 }
 
 /**
- * The test checkout's Pay (round2-design §4): the success card makes a real-shaped, signed
+ * The test checkout's Pay (docs/research/round-2.md §4): the success card makes a real-shaped, signed
  * `checkout.session.completed` event and sends it through handlePaymentWebhook, exactly as a
  * Stripe delivery would arrive; the declining card is refused ('Your card was declined.').
  */

@@ -218,7 +218,7 @@ describe("refunds of unused whole days (decision 0272)", () => {
   });
 });
 
-describe("the ads job (issue 15 §2)", () => {
+describe("the ads job (decision 0275)", () => {
   it("completes ads whose end passed, once, with one summary e-mail each", async () => {
     const adId = await runningAd({ days: "1" });
     expect((await runAdsRound(t.ctx)).completed).toBe(0);

@@ -130,7 +130,7 @@ async function endAd(
 }
 
 /**
- * Issue 15 §1: deleting a post (and, with issue 11, selling it) ends its running or paused
+ * Decision 0272: deleting a post (and selling it, decision 0170) ends its running or paused
  * ad and refunds the unused whole days, in the caller's transaction; an unpaid checkout
  * simply goes. Call processPendingRefunds after the commit.
  */

@@ -9,7 +9,7 @@ const button = {
   borderRadius: "6px",
 } as const;
 
-/** Issue 15 §1: the receipt of a boost, sent once per paid checkout (through the outbox). */
+/** Decision 0270: the receipt of a boost, sent once per paid checkout (through the outbox). */
 export function AdReceiptEmail(props: {
   campusName: string;
   amount: string;
@@ -35,7 +35,7 @@ export function AdReceiptEmail(props: {
   );
 }
 
-/** Issue 15 §2: the short summary mailed when an ad has run its course. */
+/** Decision 0275: the short summary mailed when an ad has run its course. */
 export function AdSummaryEmail(props: {
   campusName: string;
   title: string;

@@ -11,7 +11,7 @@ import {
   getBoostReach,
 } from "./reach";
 
-// Issue 27 B, decision 0466: the spec's 'Estimated daily reach' where the campus can reach it,
+// Decision 0466: the spec's 'Estimated daily reach' where the campus can reach it,
 // otherwise the range its other active members allow.
 
 describe("estimateDailyReach", () => {
@@ -42,7 +42,7 @@ describe("getBoostReach", () => {
   });
 
   it("counts the campus's members signed in within 30 days, not the seller, another campus's or a banned one", async () => {
-    // A campus of 3 members (issue 27 B): the seller and two readers, all just signed up.
+    // A campus of 3 members (decision 0466): the seller and two readers, all just signed up.
     await createTestMember(t);
     const reader = await createTestMember(t);
     const away = await createTestMember(t);

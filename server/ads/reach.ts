@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 
 /**
  * The boost page's 'Estimated daily reach' (spec 2 §9: '590-1,500 for fixed duration, 980-2,600
- * for run until pause'), bounded by who the campus has to reach (issue 27 B, decision 0466,
+ * for run until pause'), bounded by who the campus has to reach (decision 0466,
  * docs/product/2-marketplace.md 'Estimated daily reach').
  */
 export const SPEC_REACH = {

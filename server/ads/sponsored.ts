@@ -9,7 +9,7 @@ export interface Sponsorship {
   /** Counts the sponsored places of the whole scroll from 0: a stable key while ads cycle. */
   slot: number;
   cta: { type: "website" | "message" | "profile"; label: string; url: string | null };
-  /** What the card counts a view or a click with (issue 27 C, decision 0467). */
+  /** What the card counts a view or a click with (decision 0467). */
   analyticsToken: string;
 }
 

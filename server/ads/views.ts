@@ -164,7 +164,7 @@ export interface PostAdState {
   boosted: boolean;
   /** For the owner only: the latest ad, for the buttons and 'Ad Paused'. */
   latest: { id: string; status: AdStatus } | null;
-  /** While the ad runs: what the page counts a view or a click with (issue 27 C, decision 0467). */
+  /** While the ad runs: what the page counts a view or a click with (decision 0467). */
   analyticsToken: string | null;
 }
 
@@ -175,7 +175,7 @@ export async function getPostAdState(
 ): Promise<PostAdState> {
   const { postId } = ref;
   if (!isUuid(postId)) return { boosted: false, latest: null, analyticsToken: null };
-  // Read on every post page: prepared once per database (issue 16 §1).
+  // Read on every post page: prepared once per database (decision 0105).
   const statement = preparedStatement(ctx.db, "post_latest_ad", () =>
     ctx.db
       .select({ id: ads.id, status: ads.status, userId: ads.userId, end: ads.endTimeAdjusted })

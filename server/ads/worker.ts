@@ -9,7 +9,7 @@ import { processPendingRefunds } from "./refunds";
 import { formatUsd } from "./schemas";
 
 /**
- * The expire-ads job (issue 15 §2, server/jobs/jobs.ts): completes running ads whose end has
+ * The expire-ads job (decision 0275, server/jobs/jobs.ts): completes running ads whose end has
  * passed and mails each owner a short summary; drops checkouts left unpaid past their 30 minutes;
  * retries refunds a provider failure left pending. One process at a time runs it (the job
  * registry's lock, decision 0480); each step is conditional on the row's status, so a round that

@@ -28,7 +28,7 @@ describe("campuses", () => {
     expect(generic?.domains).toEqual([]);
   });
 
-  it("resolves the campus from the host name (CONTRACT.md)", () => {
+  it("resolves the campus from the host name (docs/contract.md)", () => {
     expect(campusIdForHost("localhost:3000", {})).toBe("ou");
     expect(campusIdForHost("127.0.0.1:3000", {})).toBe("ou");
     expect(campusIdForHost("ou.localhost:3000", {})).toBe("ou");
@@ -48,7 +48,7 @@ describe("campuses", () => {
     );
   });
 
-  describe("origins of e-mailed links, from configuration only (issue 9 §1, decision 0110)", () => {
+  describe("origins of e-mailed links, from configuration only (decision 0110)", () => {
     const local = { production: false, port: 4230, publicUrl: null, campusHosts: {} };
     const deployed = {
       production: true,

@@ -92,7 +92,7 @@ function hostName(hostHeader: string | null | undefined): string {
 }
 
 /**
- * Which campus a host name serves (CONTRACT.md 'Campuses and hosts'):
+ * Which campus a host name serves (docs/contract.md 'Campuses and hosts'):
  * a configured production host, then `{slug}.localhost`, else the default campus.
  */
 export function campusIdForHost(
@@ -108,10 +108,10 @@ export function campusIdForHost(
   return DEFAULT_CAMPUS_ID;
 }
 
-/** What the app's own addresses are configured from (CONTRACT.md: PORT, PUBLIC_URL, CAMPUS_HOSTS, NODE_ENV). */
+/** What the app's own addresses are configured from (docs/contract.md: PORT, PUBLIC_URL, CAMPUS_HOSTS, NODE_ENV). */
 export type HostConfig = Pick<Config, "production" | "port" | "publicUrl" | "campusHosts">;
 
-/** CONTRACT.md 'Campuses and hosts': a campus's development host names, its own first. */
+/** docs/contract.md 'Campuses and hosts': a campus's development host names, its own first. */
 function developmentHostNames(campusId: string): string[] {
   if (campusId === DEFAULT_CAMPUS_ID) return ["localhost", "127.0.0.1", `${campusId}.localhost`];
   return [`${campusId}.localhost`];
@@ -127,8 +127,8 @@ function publicUrlOf(campusId: string, config: HostConfig): URL | null {
 /**
  * Every origin a campus is reached on, its own first, from configuration alone: PUBLIC_URL
  * when its host serves the campus, the CAMPUS_HOSTS host (and its www.), and the development
- * hosts of CONTRACT.md on PORT. In production a campus with a configured address has only
- * those (issue 9 §1); the development hosts all lead to the user's own machine.
+ * hosts of docs/contract.md on PORT. In production a campus with a configured address has only
+ * those (decision 0110); the development hosts all lead to the user's own machine.
  */
 export function campusOrigins(campusId: string, config: HostConfig): string[] {
   const configured: string[] = [];
@@ -143,7 +143,7 @@ export function campusOrigins(campusId: string, config: HostConfig): string[] {
 
 /**
  * The origin of links to a campus: in e-mails (sign-in links, password resets), 'View Your
- * Campus', shared post links. Decision 0110 (issue 9 §1, CONTRACT.md PUBLIC_URL): PUBLIC_URL when
+ * Campus', shared post links. Decision 0110 (docs/contract.md PUBLIC_URL): PUBLIC_URL when
  * it serves the campus; else the host the request came to when it is one of the campus's own
  * (a student on localhost stays on localhost); else the campus's own address. A Host header the
  * configuration does not name never appears: whoever sends `Host: evil.example` gets a link to the
@@ -169,7 +169,7 @@ export function campusMembersOf(campusId: string | Placeholder): SQL | undefined
  * (server/notifications/badges.ts readShellCounts), in the same statement.
  */
 export async function countCampusMembers(db: Queryable, campusId: string): Promise<number> {
-  // Every page's root loader reads it: prepared once (issue 16 §1).
+  // Every page's root loader reads it: prepared once (decision 0105).
   const statement = preparedStatement(db, "campus_member_count", () =>
     db
       .select({ count: sql<number>`count(*)::int` })

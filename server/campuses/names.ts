@@ -5,7 +5,7 @@ export function campusBrand(campus: { name: string; generic: boolean }): string 
   return campus.generic ? "Campus Buy Sell" : `${campus.name} Buy / Sell`;
 }
 
-/** A school e-mail's domain must be one of the campus's domains or a subdomain of one (CONTRACT.md). */
+/** A school e-mail's domain must be one of the campus's domains or a subdomain of one (docs/contract.md). */
 export function isSchoolEmailDomain(email: string, domains: readonly string[]): boolean {
   const at = email.lastIndexOf("@");
   if (at < 0) return false;

@@ -7,7 +7,7 @@ import { getPost } from "../posts/posts";
 import { listPostSavers } from "../posts/saves";
 import { getCampus, seedCampuses } from "./campuses";
 
-// Decision 0135 (issue 10 §6): as configured by default (PUBLIC_CAMPUSES unset) every campus is
+// Decision 0135: as configured by default (PUBLIC_CAMPUSES unset) every campus is
 // private (spec 1 §3), so a visitor holding a shared link learns nothing of a post.
 
 let t: TestContext;

@@ -16,7 +16,7 @@ import { searchPeople } from "../search/people";
 import { searchPosts } from "../search/posts";
 import { blockUser, unblockUser } from "./blocks";
 
-// Issue 27 D, decision 0462: a block (either way) reaches comments, notifications and searches.
+// Decision 0462: a block (either way) reaches comments, notifications and searches.
 
 let t: TestContext;
 let ana: TestMember;
@@ -49,7 +49,7 @@ async function threadAuthors(viewer: TestMember | null, postId: string): Promise
   return authors;
 }
 
-describe("a block between two people (issue 27 D, decision 0462)", () => {
+describe("a block between two people (decision 0462)", () => {
   it("stops each commenting on the other's posts and replying to the other's comments, either way", async () => {
     const anasPost = await createTestPost(t, ana.viewer);
     const bensPost = await createTestPost(t, ben.viewer);

@@ -19,10 +19,10 @@ import { ChatError } from "./errors";
 import { CHAT_MESSAGES } from "./schemas";
 
 /**
- * Blocks (issue 13 §1, decision 0230; beyond the spec): a member blocks another from the chat
+ * Blocks (decision 0230; beyond the spec): a member blocks another from the chat
  * header or the profile. Either direction stops new conversations and messages between the
  * two; an existing chat stays readable. Blocks are rows, listed in settings with Unblock.
- * Issue 27 D, decision 0462: either direction also stops comments on each other's posts and
+ * Decision 0462: either direction also stops comments on each other's posts and
  * comments, notifications between the two, and hides each from the other's threads and
  * searches (people and posts).
  */

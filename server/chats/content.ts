@@ -92,7 +92,7 @@ function asFileCode(code: string): "unsupported-file" | "file-too-large" | "unre
  * Writes a message's photo through the storage seam at `images/messages/{messageId}/{random}…`
  * (spec 2 §7 upload paths), re-encoded to WebP with its metadata stripped by the posts'
  * pipeline (server/media/images.ts): 480 px for the chat, 1080 px when opened. The name is 128
- * random bits, not a hash of the photo (issue 27 B, decision 0463): nobody who has the photo
+ * random bits, not a hash of the photo (decision 0463): nobody who has the photo
  * can work out its address.
  */
 export async function storeMessagePhoto(
@@ -124,7 +124,7 @@ export async function storeMessagePhoto(
 const MESSAGE_PHOTO_KEY_PREFIX = "images/messages/";
 
 /**
- * Issue 27 B, decision 0463: chat photos are served here, to the chat's two members only, never
+ * Decision 0463: chat photos are served here, to the chat's two members only, never
  * at the public MEDIA_URL_PREFIX: `/chat-photos/{messageId}/{name}`.
  */
 export const MESSAGE_PHOTO_URL_PREFIX = "/chat-photos";

@@ -18,7 +18,7 @@ import type { ChatPerson } from "./people";
 import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES } from "./schemas";
 
 /**
- * Conversations (issue 13 §1; spec 2 §3 Chat, §4 'Chat', §7 'Chats and messages'): finding
+ * Conversations (spec 2 §3 Chat, §4 'Chat', §7 'Chats and messages'): finding
  * and starting one, the inbox, a chat's header, deleting one. Every change publishes a 'chat'
  * event to each participant in its own transaction (decision 0210); screens refetch.
  */
@@ -137,7 +137,7 @@ export async function startConversation(
         messageId,
         photo,
       );
-      // Issue 14 §1: the recipient hears of a new chat, or of a message in the chat they had.
+      // Decision 0250: the recipient hears of a new chat, or of a message in the chat they had.
       await notify(tx, ctx, {
         type: inserted ? "new chat" : "message",
         to: recipient.id,

@@ -87,7 +87,7 @@ describe("sending (spec 2 §5 'Chat message')", () => {
     expect(card).toEqual({ deleted: true, id: post.id });
   });
 
-  it("shows the shared listing's price and its status as it is when the thread loads (issue 27)", async () => {
+  it("shows the shared listing's price and its status as it is when the thread loads (decision 0456)", async () => {
     const { a, b } = await pair();
     const post = await createTestPost(t, b.viewer, {
       text: "Mini fridge",

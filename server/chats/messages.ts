@@ -25,7 +25,7 @@ import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas
 import { type SharedPostCard, sharedPostCards } from "./shared-posts";
 
 /**
- * Messages of a chat (issue 13 §1; spec 2 §3 Message, §4 'Chat', §7 'Chats and messages'):
+ * Messages of a chat (spec 2 §3 Message, §4 'Chat', §7 'Chats and messages'):
  * appending one under the chat's row lock, sending, hearts, and the thread's pages.
  */
 
@@ -209,7 +209,7 @@ export async function toggleMessageLike(
       })
       .where(eq(chats.id, chat.id));
     await publishChatEvent(tx, [liker.id, chat.otherUserId], { chatId: chat.id, messageId, kind: "like" });
-    // Issue 14 §1: the sender hears of a heart (not of one taken back).
+    // Decision 0250: the sender hears of a heart (not of one taken back).
     if (liked) {
       await notify(tx, ctx, {
         type: "message like",

@@ -42,7 +42,7 @@ export async function getCampusPerson(
 
 /**
  * The New Message modal's people search (spec 1 §2 'Modals', §5 'New-message search'): the
- * search area's people search (issue 12, one function for both) on the viewer's campus,
+ * search area's people search (decision 0190, one function for both) on the viewer's campus,
  * leaving the viewer out; nothing for a visitor or for text of one character.
  */
 export async function searchCampusPeople(

@@ -54,7 +54,7 @@ describe("read state (spec 2 §4 'Chat', decision 0231)", () => {
     expect((await getChat(t.ctx, b.viewer, chatId))?.receipt?.status).toBe("Seen");
   });
 
-  it("clears the chat's own notifications when it is opened, so nothing is read twice (issue 27)", async () => {
+  it("clears the chat's own notifications when it is opened, so nothing is read twice (decision 0455)", async () => {
     const { a, b } = await pair();
     const post = await createTestPost(t, b.viewer, { text: "Bike for sale" });
     // b is told of a new chat, then of a message in it.

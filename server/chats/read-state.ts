@@ -11,7 +11,7 @@ import { publishChatEvent } from "./chat-events";
 /**
  * spec 2 §4 'Chat': opening a chat marks it read for the viewer, up to its latest message
  * (decision 0231), and its message, message-like and new-chat notifications with it (decision
- * 0455, issue 27: one message is cleared once). Tells both participants when the chat's read
+ * 0455: one message is cleared once). Tells both participants when the chat's read
  * state changed (the other sees 'Seen'), the viewer alone when only notifications did (their
  * other tabs read the badges again). True when anything changed.
  */

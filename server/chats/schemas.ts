@@ -1,4 +1,4 @@
-// The chat's rules, shared by the server and the browser (ARCHITECTURE.md rule 11): limits,
+// The chat's rules, shared by the server and the browser (docs/architecture.md rule 11): limits,
 // the messages of spec 2 §2, §4 and §8, and the counting rule. No server imports.
 import { z } from "zod";
 import { countPostCharacters, MAX_POST_CHARACTERS, plainTextToRichText } from "../posts/rich-text";

@@ -10,7 +10,7 @@ import { requireReader } from "./access";
 /**
  * A shared post as the message's card shows it; `deleted` shows '* Post deleted **'. The price
  * and the listing's kind and status are read when the thread loads, not kept in the message, so
- * a listing sold since it was shared shows Sold (issue 27).
+ * a listing sold since it was shared shows Sold (decision 0456).
  */
 export type SharedPostCard =
   | { deleted: true; id: string }

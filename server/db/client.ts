@@ -41,7 +41,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 /**
- * Issue 27, decision 0470: how long a query waits for a connection, new or from the pool, before it
+ * Decision 0470: how long a query waits for a connection, new or from the pool, before it
  * fails as 'database unavailable' (a 503 with Retry-After). Without it, a server that does not
  * answer at all (a host gone, not a port closed) held each request for the system's TCP timeout,
  * minutes. Far above any wait for a pooled connection under load (bench/README.md).
@@ -77,7 +77,7 @@ export function openReadReplica(url: string): { db: Db; close(): Promise<void> }
 
 /**
  * Opens the database once per process: PostgreSQL when DATABASE_URL is set,
- * else PGlite persisted under DATA_DIR/db (ARCHITECTURE.md pitfall 4: it does
+ * else PGlite persisted under DATA_DIR/db (docs/architecture.md pitfall 4: it does
  * not create parent folders, and one instance per folder per process).
  */
 export async function openDatabase(options: {

@@ -28,7 +28,7 @@ async function failureOf(statement: ReturnType<typeof sql>): Promise<unknown> {
   throw new Error("the statement succeeded");
 }
 
-describe("database refusals (issue 10 §3: one module under server/db/)", () => {
+describe("database refusals (decision 0150: one module under server/db/)", () => {
   it("recognises a unique violation on the named constraint only", async () => {
     const error = await failureOf(sql`insert into parent_rows values (2, 'taken')`);
     expect(isUniqueViolation(error, "parent_rows_name_key")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's refusals the domain functions turn into their own errors (issue 10 §3: one
+ * PostgreSQL's refusals the domain functions turn into their own errors (decision 0150: one
  * module under server/db/ for every area). Drizzle wraps the driver's error, so each check
  * walks the `cause` chain; both drivers (PGlite, node-postgres) put the SQLSTATE in `code`.
  */
@@ -26,7 +26,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * Issue 27: the network errors of a database that does not answer (stopped, restarting,
+ * Decision 0470: the network errors of a database that does not answer (stopped, restarting,
  * unreachable), as node-postgres reports them in `code`.
  */
 const UNREACHABLE_CODES = new Set([
@@ -60,7 +60,7 @@ const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is clos(ed|ing))/;
 
 /**
- * Issue 27: whether `error` says the database cannot be reached at the moment, rather than that
+ * Decision 0470: whether `error` says the database cannot be reached at the moment, rather than that
  * the query was wrong. Such a failure is the site's, briefly: every answer maps it ONCE to a 503
  * with Retry-After (server/errors.ts describeFailure, app/entry.server.tsx, server/http/middleware/final-error.ts),
  * never to a 500; decision 0470.

@@ -19,7 +19,7 @@ function counted(): { build: () => PreparableQuery; names: string[] } {
   };
 }
 
-describe("prepared statements (issue 10 §3: in the database layer, for any area)", () => {
+describe("prepared statements (decision 0300: in the database layer, for any area)", () => {
   it("builds a statement once per database and name, and runs the one it built", async () => {
     const { build, names } = counted();
     const first = preparedStatement(firstDb, "list_home", build);

@@ -1,7 +1,7 @@
 import type { Queryable } from "./client";
 
 /**
- * Prepared statements any area may run (issue 10 §3: out of server/posts/feed.ts into the
+ * Prepared statements any area may run (decision 0300: out of server/posts/feed.ts into the
  * database layer). A statement is built once per database (or transaction) and name, and
  * PostgreSQL parses and plans it once per connection: for the hot lists, building and
  * planning cost more than running (bench/README.md).

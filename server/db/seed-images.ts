@@ -1,7 +1,7 @@
 import sharp from "sharp";
 
 /**
- * The demo seed's pictures (issue 27, decision 0450): drawn here as SVG and rendered by sharp,
+ * The demo seed's pictures (decision 0450): drawn here as SVG and rendered by sharp,
  * never downloaded, so the repository carries no photographs and the seed needs no network.
  * Each is handed to the same pipeline as an upload (updateProfilePhoto, createPost), which
  * re-encodes it to the stored WebP sizes.

@@ -28,7 +28,7 @@ async function demoViewer(username: string): Promise<Viewer> {
   return viewer;
 }
 
-describe("demo data (CONTRACT.md: seeded into an empty database unless SEED_DEMO=0)", () => {
+describe("demo data (docs/contract.md: seeded into an empty database unless SEED_DEMO=0)", () => {
   it("adds school-verified demo students whose posts show in their campus feed", async () => {
     const students = await t.ctx.db.select().from(user);
     expect(students).toHaveLength(3);
@@ -39,7 +39,7 @@ describe("demo data (CONTRACT.md: seeded into an empty database unless SEED_DEMO
     expect(feed.items.filter((item) => item.type === "post")).toHaveLength(7);
   });
 
-  it("gives every demo student a profile photo and a bio, so each can post (issue 27)", async () => {
+  it("gives every demo student a profile photo and a bio, so each can post (decision 0450)", async () => {
     for (const username of ["oliviam", "marcusj", "priyak"]) {
       const viewer = await demoViewer(username);
       expect(viewer.profileSetUp).toBe(true);

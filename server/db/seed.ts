@@ -50,7 +50,7 @@ function recordingStorage(storage: MediaStorage): { storage: MediaStorage; writt
 }
 
 /**
- * Seeds demo data only into an empty database, so it never touches real users (CONTRACT.md:
+ * Seeds demo data only into an empty database, so it never touches real users (docs/contract.md:
  * unless SEED_DEMO=0). Decision 0450: everything goes through the domain functions a student's
  * requests use (profile photo and bio, createPost with photos and listing fields, the sold mark,
  * a conversation), each run at its moment on a clock set back to it, so the demo students pass
@@ -94,7 +94,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         const joinedAgo = JOINED_HOURS_AGO - index;
         const id = await insertDemoStudent(tx, student, password, new Date(now - joinedAgo * HOUR_MS));
         const joined = at(joinedAgo);
-        // spec 1 §4: photo and bio set up the profile, which posting needs (spec 2 §5; issue 27).
+        // spec 1 §4: photo and bio set up the profile, which posting needs (spec 2 §5; decision 0450).
         await updateProfilePhoto(joined, { id }, avatars[index] ?? new Uint8Array());
         await updateBio(joined, { id }, student.bio);
         const viewer = await getViewerById(joined, id);
@@ -112,7 +112,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
           postIds.set(listing.drawing, postId);
         }
       }
-      // Issue 11 §1: the owner marks it sold, at its own moment after it was posted.
+      // Decision 0170: the owner marks it sold, at its own moment after it was posted.
       for (const student of demoStudents) {
         for (const listing of student.listings) {
           const postId = postIds.get(listing.drawing);

@@ -9,7 +9,7 @@ import { createLogger } from "../logger";
 import { createRealtimeHub, type RealtimeHub } from "../realtime/hub";
 import { mountTestClock, startTestClock, TEST_CLOCK_PATH } from "./test-clock";
 
-// Decision 0481 (CONTRACT.md 'Test clock'): GET and POST /dev/clock, and one clock in every
+// Decision 0481 (docs/contract.md 'Test clock'): GET and POST /dev/clock, and one clock in every
 // process. On PostgreSQL (CI) the second process is a pool and a listening connection of its own.
 
 let t: TestContext;

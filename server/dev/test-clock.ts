@@ -9,7 +9,7 @@ import { TEST_CLOCK_CHANNEL } from "../realtime/events";
 import type { RealtimeHub } from "../realtime/hub";
 
 /**
- * Decision 0481 (CONTRACT.md 'Test clock'): with TEST_CLOCK=1 (never in production, loadConfig
+ * Decision 0481 (docs/contract.md 'Test clock'): with TEST_CLOCK=1 (never in production, loadConfig
  * refuses it) the app runs on the machine's clock plus an offset that tests move forward:
  * `POST /dev/clock` with a form field `advance` (whole seconds) adds to the offset in the
  * database (test_clock) and announces it on the realtime hub's listening connection, so every
@@ -67,7 +67,7 @@ export async function advanceTestClock(
   return deps.clock.now();
 }
 
-/** `advance` as CONTRACT.md allows it: whole seconds from 0 to a year, digits only; else null. */
+/** `advance` as docs/contract.md allows it: whole seconds from 0 to a year, digits only; else null. */
 export function parseAdvance(value: FormDataEntryValue | null): number | null {
   if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
   const seconds = Number(value);

@@ -7,7 +7,7 @@ import { participationRefusal } from "../accounts/gates";
 import { loadConfig } from "../config";
 import { mountTestFixtures, TEST_STUDENT_PATH, type TestStudent } from "./test-student";
 
-// Decision 0155 (issue 10 §5): the end-to-end fixture endpoint exists only outside production
+// Decision 0155: the end-to-end fixture endpoint exists only outside production
 // and only when the process opted in with TEST_FIXTURES=1; in production it is not there at all.
 
 const contexts: TestContext[] = [];

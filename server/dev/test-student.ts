@@ -19,7 +19,7 @@ import { plainTextToRichText } from "../posts/rich-text";
 import { updateProfilePhoto } from "../profiles/profiles";
 
 /**
- * Decision 0155 (issue 10 §5): the end-to-end fixture that makes a student who may post (spec 2
+ * Decision 0155: the end-to-end fixture that makes a student who may post (spec 2
  * §5: e-mail verified, school e-mail verified, photo and bio) in one request, as the demo seed
  * makes its students (server/db/seed.ts), and signs them in. The embedded database belongs to
  * the app process, so the browser tests cannot write the rows themselves.

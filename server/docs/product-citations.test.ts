@@ -1,12 +1,16 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CITATION_TOOLS, codeFiles } from "../../scripts/resolve-citations";
 
 /**
- * Decision 0133 (issue 10 §4): every `spec N §M` the code cites resolves to a heading of
- * docs/product/. This file lives under server/ because Vitest only collects tests there and
- * under app/ (vitest.config.ts); it reads files, nothing else.
+ * Decisions 0133 and 0507: every citation in the code resolves inside the repository. `spec N §M`
+ * to a heading of docs/product/; `decision NNNN` to a record in docs/decisions/; a `docs/…` path to
+ * a file; and nothing cites what the repository does not hold (an issue of the tracker,
+ * ARCHITECTURE.md, CONTRACT.md, the round-2 or round-3 design notes):
+ * `npx tsx scripts/resolve-citations.ts` rewrites those. This file lives under server/ because
+ * Vitest only collects tests there and under app/ (vitest.config.ts); it reads files, nothing else.
  */
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -244,6 +248,63 @@ function repositoryCitations(): Citation[] {
     .flatMap((file) => findCitations(relative(root, file).split(sep).join("/"), readFileSync(file, "utf8")));
 }
 
+/** `decision 0353`, `decisions 0351 and 0354`, `decisions 0350–0353`, `decisions\n * 0467, 0461`. */
+const DECISION_CITATION =
+  /\bdecisions?\s+(?:\*\s*)?(\d{4})((?:\s*(?:,|and|or|–|-|\/)\s*(?:\*\s*)?\d{4}\b)*)/gi;
+/** A path under docs/ or bench/ the code names: `docs/contract.md`, `docs/product/`, `bench/README.md`. */
+const DOCUMENT_PATH = /(?<![\w/.-])((?:docs|bench)\/[\w./-]*[\w/])/g;
+/** What the repository does not hold, and must not be cited (decision 0507). */
+const OUTSIDE = [
+  { name: "an issue of the tracker", pattern: /\bissues?\s+\d+/i },
+  { name: "ARCHITECTURE.md", pattern: /(?<![\w/])ARCHITECTURE(?:\.md|\s+rule)/ },
+  { name: "CONTRACT.md", pattern: /(?<![\w/])CONTRACT\.md/ },
+  { name: "the round-2 or round-3 design notes", pattern: /round[23]-design/ },
+];
+
+/** Every citation of a decision, a document or something outside the repository that does not resolve. */
+function checkOtherCitations(
+  file: string,
+  text: string,
+  decisions: ReadonlySet<string>,
+  exists: (path: string) => boolean,
+): string[] {
+  const problems: string[] = [];
+  // A comment may break `decisions\n * 0467` over two lines: decisions are read across lines.
+  for (const match of text.matchAll(DECISION_CITATION)) {
+    const line = text.slice(0, match.index).split("\n").length;
+    const numbers = [match[1], ...[...(match[2] ?? "").matchAll(/\d{4}/g)].map((more) => more[0])];
+    for (const number of numbers) {
+      if (number && !decisions.has(number))
+        problems.push(`${file}:${line} cites decision ${number}, which docs/decisions/ lacks`);
+    }
+  }
+  text.split("\n").forEach((lineText, index) => {
+    const where = `${file}:${index + 1}`;
+    for (const match of lineText.matchAll(DOCUMENT_PATH)) {
+      const path = match[1] ?? "";
+      // A pattern of names (`bench/results/search-{postgres,pglite}.md`, `${dir}`) names no one file.
+      const next = lineText.charAt((match.index ?? 0) + match[0].length);
+      if (next !== "" && "{$*<-".includes(next)) continue;
+      if (!exists(path)) problems.push(`${where} cites ${path}, which the repository lacks`);
+    }
+    for (const outside of OUTSIDE) {
+      if (outside.pattern.test(lineText))
+        problems.push(
+          `${where} cites ${outside.name}, which the repository does not hold: ${lineText.trim()}`,
+        );
+    }
+  });
+  return problems;
+}
+
+function decisionNumbers(): Set<string> {
+  return new Set(
+    readdirSync(join(root, "docs", "decisions"))
+      .filter((name) => /^\d{4}-.+\.md$/.test(name))
+      .map((name) => name.slice(0, 4)),
+  );
+}
+
 function productDocs(): Map<number, ProductDoc> {
   const docs = new Map<number, ProductDoc>();
   for (const name of readdirSync(productDir)) {
@@ -264,6 +325,56 @@ describe("docs/product resolves every spec citation (decision 0133)", () => {
     // The scan itself works: the code cites the specification hundreds of times.
     expect(citations.length).toBeGreaterThan(500);
     expect(checkCitations(citations, productDocs())).toEqual([]);
+  });
+});
+
+describe("every other citation in the code resolves (decision 0507)", () => {
+  it("names only decisions, documents and paths the repository has, and nothing outside it", () => {
+    const decisions = decisionNumbers();
+    const exists = (path: string) => existsSync(join(root, path));
+    const files = codeFiles(root).filter((file) => !CITATION_TOOLS.includes(file));
+    // The scan itself works: the code cites decisions hundreds of times.
+    const cited = files.reduce(
+      (count, file) => count + [...readFileSync(join(root, file), "utf8").matchAll(DECISION_CITATION)].length,
+      0,
+    );
+    expect(cited).toBeGreaterThan(500);
+    expect(files).toContain("main.js");
+    expect(files.some((file) => file.startsWith("tests/e2e/"))).toBe(true);
+    const problems = files.flatMap((file) =>
+      checkOtherCitations(file, readFileSync(join(root, file), "utf8"), decisions, exists),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("fails on a decision, a document or a citation that does not resolve", () => {
+    const decisions = new Set(["0133", "0351", "0354", "0467"]);
+    const exists = (path: string) => path === "docs/contract.md" || path === "docs/product/";
+    const check = (text: string) => checkOtherCitations("app/x.ts", text, decisions, exists);
+    expect(
+      check(
+        "// decision 0133; decisions 0351 and 0354; (decisions\n * 0467, 0133); docs/contract.md 'Mail'; docs/product/",
+      ),
+    ).toEqual([]);
+    expect(check("// decisions 0133, 0999")).toEqual([
+      "app/x.ts:1 cites decision 0999, which docs/decisions/ lacks",
+    ]);
+    expect(check("// bench/results/search-{postgres,pglite}.md")).toEqual([]);
+    expect(check("// see docs/architecture.md rule 4")).toEqual([
+      "app/x.ts:1 cites docs/architecture.md, which the repository lacks",
+    ]);
+    expect(check('it("refuses it (issue 27 A)", () => {})')).toEqual([
+      `app/x.ts:1 cites an issue of the tracker, which the repository does not hold: it("refuses it (issue 27 A)", () => {})`,
+    ]);
+    expect(
+      check("// ARCHITECTURE.md rule 4\n// CONTRACT.md 'Mail'\n// round2-design §4").map(
+        (p) => p.split(",")[0],
+      ),
+    ).toEqual([
+      "app/x.ts:1 cites ARCHITECTURE.md",
+      "app/x.ts:2 cites CONTRACT.md",
+      "app/x.ts:3 cites the round-2 or round-3 design notes",
+    ]);
   });
 });
 

@@ -53,9 +53,9 @@ import {
 } from "./middleware/security";
 
 /**
- * TRUST_PROXY=1 (CONTRACT.md): the client address is the one the reverse proxy in front saw, the
+ * TRUST_PROXY=1 (docs/contract.md): the client address is the one the reverse proxy in front saw, the
  * last X-Forwarded-For entry — never the first, which the client writes itself, so no request can
- * choose the address every per-address limit is counted by (issue 27 review).
+ * choose the address every per-address limit is counted by (docs/contract.md 'Environment').
  */
 export function trustedProxyHops(config: { trustProxy: boolean }): number | false {
   return config.trustProxy ? 1 : false;
@@ -185,11 +185,11 @@ export async function startApp(options: {
       formActionOrigins: config.googleClientId ? [new URL(config.googleIssuer).origin] : [],
     }),
   );
-  // Issue 27: TRACE and other methods no page answers, before anything tries to.
+  // Decision 0471: TRACE and other methods no page answers, before anything tries to.
   app.use(refuseUnsupportedMethods());
-  // Issue 15 §1: the payment webhook reads its raw body itself, ahead of every body rule below.
+  // Decision 0270: the payment webhook reads its raw body itself, ahead of every body rule below.
   mountPaymentWebhook(app, ctx);
-  // Before anything reads a body (issue 9 §3, decision 0120).
+  // Before anything reads a body (decision 0120).
   app.use(limitRequestBodies());
   app.use(rejectCrossSiteWrites());
   app.use(passClientIp());
@@ -203,7 +203,7 @@ export async function startApp(options: {
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers
   // (a key never names other content, decision 0050), ranges for video.
   app.use(MEDIA_URL_PREFIX, serveMediaFiles(storage));
-  // Chat photos: to the chat's two members only, private (issue 27 B, decision 0463).
+  // Chat photos: to the chat's two members only, private (decision 0463).
   app.use(
     MESSAGE_PHOTO_URL_PREFIX,
     serveMessagePhotos({ ctx, auth, storage, campusOf: (host) => campuses.forHost(host).id }),
@@ -241,7 +241,7 @@ export async function startApp(options: {
   app.use(refuseDeepPaths());
   // Ahead of the page cache: a refused write changes nothing, so it clears no cached page either.
   app.use(refuseNonFormWrites());
-  // Pages and data answers rendered for a session are never stored by any cache (issue 9 §4).
+  // Pages and data answers rendered for a session are never stored by any cache (decision 0111).
   app.use(privateForSessions());
   // Ahead of the page cache: a view counted changes no cached page (decision 0273).
   mountAnalytics(app, { ctx, auth });
@@ -281,7 +281,7 @@ export async function startApp(options: {
     };
   }
 
-  // Issue 9 §2: past this point a request costs a render; /healthz, media and cached pages are served above.
+  // Decision 0107: past this point a request costs a render; /healthz, media and cached pages are served above.
   app.use(createRenderLimiter().middleware);
 
   app.use(

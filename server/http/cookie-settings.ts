@@ -10,7 +10,7 @@ export interface AppCookieSettings {
   secure: boolean;
 }
 
-/** On globalThis so it survives Vite's module reloads in development (ARCHITECTURE.md pitfall 4). */
+/** On globalThis so it survives Vite's module reloads in development (docs/architecture.md pitfall 4). */
 const SETTINGS_KEY = Symbol.for("campus-buy-sell.app-cookie-settings");
 type SettingsHolder = { [SETTINGS_KEY]?: AppCookieSettings };
 

@@ -19,7 +19,7 @@ import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors";
 import { encodeCursor } from "../lists/cursor";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./endpoints/list-pages";
 
-// Issue 27, decision 0470: while the database was down, writes answered 500. Every answer to a
+// Decision 0470: while the database was down, writes answered 500. Every answer to a
 // request that found it unreachable is a 503 with Retry-After and says the site will be back;
 // nothing changes. 'Down' here is a real node-postgres pool on a port where nothing listens.
 

@@ -1,7 +1,7 @@
 import { BACK_SOON, BACK_SOON_HEADERS } from "../errors";
 
 /**
- * Issue 27, decisions 0470 and 0471: the pages answered when the app cannot render one. A whole
+ * Decisions 0470 and 0471: the pages answered when the app cannot render one. A whole
  * static document: no script, no stylesheet, no image to fetch from a site that may be down;
  * inline styles only (the CSP allows inline styles, server/http/middleware/security.ts); never a stack trace
  * or a path of the machine, in any mode. `title` and `message` are our own texts, never an error's.

@@ -3,7 +3,7 @@ import type { Campus } from "../campuses/campuses";
 import type { CampusDirectory } from "../campuses/directory";
 import type { AppContext } from "../context";
 
-/** What every loader and action receives as `context` (ARCHITECTURE.md rule 3). */
+/** What every loader and action receives as `context` (docs/architecture.md rule 3). */
 export interface RequestContext {
   app: AppContext;
   auth: Auth;
@@ -16,7 +16,7 @@ export interface RequestContext {
   clientIp: string | null;
   /**
    * Set by app/entry.server.tsx handleError when a loader or action of this request found the
-   * database unreachable: the answer is then a 503 with Retry-After (issue 27, decision 0470).
+   * database unreachable: the answer is then a 503 with Retry-After (decision 0470).
    */
   databaseUnavailable?: boolean;
 }

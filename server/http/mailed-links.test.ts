@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { RESET_MAIL_KIND } from "../accounts/accounts";
 import { MAGIC_LINK_MAIL_KIND } from "../accounts/magic-link";
 
-// Issue 9 §1: a sign-in link or password reset asked for with a forged Host header was mailed
+// Decision 0110: a sign-in link or password reset asked for with a forged Host header was mailed
 // as http://evil.example/…?token=…, so whoever held that host signed in as the student. The
 // requests go over HTTP as an attacker's client sends them, through @react-router/express.
 
@@ -58,7 +58,7 @@ function linksIn(mail: { text: string; html: string }): string[] {
   return [...`${mail.text}\n${mail.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((match) => match[0]);
 }
 
-describe("links in mail never carry a forged Host (issue 9 §1)", () => {
+describe("links in mail never carry a forged Host (decision 0110)", () => {
   it("POST /login intent=send-link with Host: evil.example mails a link to the real site", async () => {
     const student = await createTestUser(t);
     expect(await postForm("/login", "evil.example", { intent: "send-link", email: student.email })).toBe(302);

@@ -7,7 +7,7 @@ import { type RouteServer, startRouteServer } from "../../tests/support/route-se
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { getProfilePage } from "../profiles/profiles";
 
-// Issue 10 §6 (decision 0135): a shared link to a post of a private campus, opened by a visitor,
+// Decision 0135: a shared link to a post of a private campus, opened by a visitor,
 // gives a preview of the campus ('Join to see this listing'), never the post: not in the data the
 // page is rendered from (and hydrated with), not in its title or link-preview tags.
 

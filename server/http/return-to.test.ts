@@ -7,9 +7,9 @@ import { type RouteServer, startRouteServer } from "../../tests/support/route-se
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { posts } from "../db/schema";
 
-// Issue 9 §4: a plain-HTML form's returnTo is where the post page's action redirects; a tab
+// docs/product/outages-and-errors.md: a plain-HTML form's returnTo is where the post page's action redirects; a tab
 // ('/\t/evil.example' is '//evil.example' in a browser) or CR/LF must not make it another site.
-// Issue 27: a returnTo that is not a path of this site is a 400 that changed nothing (a raw
+// docs/product/outages-and-errors.md: a returnTo that is not a path of this site is a 400 that changed nothing (a raw
 // ideographic space used to save the post and then fail the redirect with a 500).
 
 let t: TestContext;

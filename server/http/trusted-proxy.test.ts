@@ -23,7 +23,7 @@ async function clientAddress(trustProxy: boolean, forwardedFor: string): Promise
   }
 }
 
-describe("TRUST_PROXY (CONTRACT.md; issue 27 review)", () => {
+describe("TRUST_PROXY (docs/contract.md 'Environment')", () => {
   it("takes the address the proxy in front saw, not one the client wrote before it", async () => {
     // The client sends 6.6.6.6 itself; the proxy appends the address it saw, 203.0.113.7.
     expect(await clientAddress(true, "6.6.6.6, 203.0.113.7")).toBe("203.0.113.7");

@@ -29,7 +29,7 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     run: deliverMailRound,
   },
   {
-    // Issue 15 §2: ads past their end, checkouts left unpaid, refunds to retry.
+    // Decision 0275: ads past their end, checkouts left unpaid, refunds to retry.
     name: "expire-ads",
     runsIn: "one-process",
     everyMs: 60_000,

@@ -21,11 +21,14 @@ describe("decodeCursor", () => {
     "2026-01-01T23:00:60.000000Z",
     "0000-01-01T00:00:00.000000Z",
     "2026-00-10T00:00:00.000000Z",
-  ])("refuses the impossible time %s as a tampered cursor, before any SQL (issue 9 §4)", (time) => {
-    expect(() => decodeCursor(cursorAt(time))).toThrow(PostError);
-  });
+  ])(
+    "refuses the impossible time %s as a tampered cursor, before any SQL (docs/product/outages-and-errors.md)",
+    (time) => {
+      expect(() => decodeCursor(cursorAt(time))).toThrow(PostError);
+    },
+  );
 
-  it("refuses every impossible time in the cursor's shape (generated, issue 27)", () => {
+  it("refuses every impossible time in the cursor's shape (generated, docs/product/outages-and-errors.md)", () => {
     fc.assert(
       fc.property(impossibleCursorTime, (time) => {
         expect(() => decodeCursor(cursorAt(time))).toThrow(PostError);

@@ -6,7 +6,7 @@ import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
 
 /**
- * Keyset pagination (ARCHITECTURE.md rule 4, decision 0081): a page ends at the
+ * Keyset pagination (docs/architecture.md rule 4, decision 0081): a page ends at the
  * (time, id) of its last row, and the next page starts strictly after it. The
  * time travels as PostgreSQL's own microsecond text, so a row written by
  * `now()` compares exactly; JavaScript's Date would round it to milliseconds.
@@ -22,10 +22,10 @@ const TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Issue 9 §4: the pattern alone lets through dates PostgreSQL refuses to cast
+ * docs/product/outages-and-errors.md: the pattern alone lets through dates PostgreSQL refuses to cast
  * (month 13, 25 o'clock, year 0), which made a tampered cursor a 500. A real time
  * reads back the same through Date (to the second; Date keeps milliseconds only), so
- * 2026-02-30, which Date rolls over to March 2, is refused too (issue 27). Every cursor
+ * 2026-02-30, which Date rolls over to March 2, is refused too (docs/product/outages-and-errors.md). Every cursor
  * that carries a time checks it here (the search's too, server/search/posts.ts).
  */
 export function isCursorTime(time: unknown): time is string {

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { type CursorKey, encodeCursor } from "./cursor";
 
 /**
- * Keyset pages (ARCHITECTURE.md rule 4, decision 0081), for every list of every area: the
+ * Keyset pages (docs/architecture.md rule 4, decision 0081), for every list of every area: the
  * query's end (its conditions, 'after the cursor', newest first as its index is built, one row
  * more than the page), and the page cut from what it returns. The cursor is ./cursor.ts.
  */
@@ -46,7 +46,7 @@ export interface Keyset {
 }
 
 /**
- * The end of every keyset list query (ARCHITECTURE.md rule 4): the list's own conditions and
+ * The end of every keyset list query (docs/architecture.md rule 4): the list's own conditions and
  * 'after the cursor', newest first in the index's order, `limit` rows (a page, and the one row
  * more that toPage reads as 'another page exists'). `query` is the list's select and joins,
  * made `$dynamic()`; the key and the limit may be placeholders of a prepared statement.

@@ -3,7 +3,7 @@ import { renderMail } from "./render";
 import { PasswordResetEmail } from "./templates/password-reset";
 import { VerificationCodeEmail } from "./templates/verification-code";
 
-describe("VerificationCodeEmail (CONTRACT.md 'Mail': the code is the only 4-digit number)", () => {
+describe("VerificationCodeEmail (docs/contract.md 'Mail': the code is the only 4-digit number)", () => {
   for (const code of [1000, 4821, 9999]) {
     it(`carries ${code} as the only run of four or more digits, in html and text`, async () => {
       const { html, text } = await renderMail(

@@ -10,7 +10,7 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-/** The mail seam (ARCHITECTURE.md rule 6): the outbox worker hands each message to one of these. */
+/** The mail seam (docs/architecture.md rule 6): the outbox worker hands each message to one of these. */
 export interface MailTransport {
   readonly kind: "smtp" | "log" | "recording";
   send(mail: OutgoingMail): Promise<void>;
@@ -24,7 +24,7 @@ export interface MailTransport {
  */
 export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
 
-/** `smtp://host:port` (STARTTLS when the server offers it) or `smtps://user:pass@host:port` (CONTRACT.md). */
+/** `smtp://host:port` (STARTTLS when the server offers it) or `smtps://user:pass@host:port` (docs/contract.md). */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(
     {

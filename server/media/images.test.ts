@@ -140,7 +140,7 @@ describe("processImage", () => {
     const webp = await solid(20, 20).webp().toBuffer();
     expect((await refusal(processImage(webp, profileOptions))).code).toBe("unsupported-type");
     expect((await refusal(processImage(new Uint8Array(0), profileOptions))).code).toBe("unsupported-type");
-    // Posts (issue 4) allow WebP: the list is the caller's.
+    // Posts (decision 0050) allow WebP: the list is the caller's.
     const post = await processImage(webp, {
       allowed: ["jpeg", "png", "gif", "webp"],
       variants: [{ name: "a", width: 10 }],

@@ -56,7 +56,7 @@ export interface ProcessedImage {
 }
 
 /**
- * Checks an uploaded image and re-encodes it (ARCHITECTURE.md 'images'): the
+ * Checks an uploaded image and re-encodes it (docs/architecture.md 'images'): the
  * type from its magic bytes, the size cap, then sharp turns it upright (EXIF
  * orientation), and writes WebP in each requested size. sharp writes no
  * metadata unless asked, so EXIF (GPS position, camera, time) never leaves this

@@ -5,7 +5,7 @@ import type { MediaType } from "./limits";
 export { MEDIA_TYPES, type MediaType, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_TYPES } from "./limits";
 
 /**
- * What a file is, from its first bytes (ARCHITECTURE.md: `file-type` sniffs magic
+ * What a file is, from its first bytes (docs/architecture.md: `file-type` sniffs magic
  * bytes, never the name): a text file renamed .png is not a PNG. Null for
  * anything outside MediaType.
  */

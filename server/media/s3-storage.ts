@@ -10,7 +10,7 @@ import {
 } from "./storage";
 
 /**
- * Media in an S3-compatible bucket (issue 16 §3, decision 0292): several processes or machines
+ * Media in an S3-compatible bucket (decision 0292): several processes or machines
  * share the uploads. Requests are signed with AWS Signature V4 by aws4fetch (no SDK). The URLs
  * stay the app's own (`/media-files/{key}`): the app streams objects from the bucket
  * (server/http/endpoints/media-files.ts), so the pages, their Content-Security-Policy and the year-long

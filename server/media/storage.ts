@@ -9,7 +9,7 @@ import { MEDIA_TYPES, type MediaType } from "./limits";
 export const MEDIA_URL_PREFIX = "/media-files";
 
 /**
- * The media storage seam (ARCHITECTURE.md rule 6): uploaded photos and videos
+ * The media storage seam (docs/architecture.md rule 6): uploaded photos and videos
  * go through it: local disk by default, an S3-compatible bucket with S3_BUCKET
  * (./s3-storage.ts, decision 0292), memory in tests. The app serves every store
  * the same way at MEDIA_URL_PREFIX (server/http/endpoints/media-files.ts). Keys are paths like `images/profilePics/{userId}/…`;
@@ -96,7 +96,7 @@ export function keyFromUrl(url: string, prefix: string): string | null {
   return key;
 }
 
-/** Local disk under `root` (DATA_DIR/media by default, CONTRACT.md), served by Express at MEDIA_URL_PREFIX. */
+/** Local disk under `root` (DATA_DIR/media by default, docs/contract.md), served by Express at MEDIA_URL_PREFIX. */
 export interface DiskStorage extends MediaStorage {
   readonly root: string;
 }

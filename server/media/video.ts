@@ -4,7 +4,7 @@ import { planIsoMedia } from "./video-iso-media";
 import type { ByteEdit, VideoContainer } from "./video-reader";
 
 /**
- * Video metadata removal without a re-encoder (issue 9 §3, decision 0121). A phone
+ * Video metadata removal without a re-encoder (decision 0121). A phone
  * video carries where it was filmed (QuickTime `©xyz`, Apple's
  * `com.apple.quicktime.location.ISO6709`, XMP, GoPro or Google location tracks)
  * and more: camera, owner, time. No byte moves: metadata boxes and chunks become

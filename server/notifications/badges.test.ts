@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("readShellCounts (issue 16 §1: the badges in one statement)", () => {
+describe("readShellCounts (decision 0354: the badges in one statement)", () => {
   it("reads the same unread chats, unread notifications, event number and member count as each area's own count", async () => {
     const ana = await createTestMember(t, { fullName: "Ana Alba" });
     const ben = await createTestMember(t, { fullName: "Ben Bell" });

@@ -9,9 +9,9 @@ import { unreadNotificationsOf } from "./notifications";
 
 /** What the shell shows of a signed-in viewer on every page (spec 1 §2). */
 export interface ShellCounts {
-  /** Unread chats (issue 13 §3). */
+  /** Unread chats (decision 0235). */
   unreadChats: number;
-  /** Unread notifications since the list was last opened (issue 14). */
+  /** Unread notifications since the list was last opened (decision 0250). */
   unreadNotifications: number;
   /** The viewer's latest live event number (decision 0210): where the page's live stream starts. */
   realtimeSeq: number;
@@ -21,7 +21,7 @@ export interface ShellCounts {
 
 /**
  * The badges' counts, the live event number and the page's campus's member count in one prepared
- * statement (issue 16 §1): every signed-in page reads them, and four round trips cost more than
+ * statement (decision 0354): every signed-in page reads them, and four round trips cost more than
  * the four small index reads. Each count is the one its own area defines (countUnreadChats,
  * countUnreadNotifications, currentUserSeq, countCampusMembers).
  */

@@ -42,7 +42,7 @@ async function deliverNotificationMail() {
 
 beforeEach(clearNotifications);
 
-describe("notification e-mail (issue 14 §2, decision 0251)", () => {
+describe("notification e-mail (decision 0251)", () => {
   let delayed: TestContext;
   let owner: TestMember;
   let saver: TestMember;

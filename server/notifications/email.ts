@@ -65,7 +65,7 @@ function wants(preferences: EmailPreferences, kind: EmailKind): boolean {
   return preferences.enabled && preferences[kind];
 }
 
-/** The notification_settings column of each e-mail kind (issue 14 §2). */
+/** The notification_settings column of each e-mail kind (decision 0251). */
 const PREFERENCE_COLUMN: Readonly<Record<EmailKind, string>> = {
   comments: "email_comments",
   saves: "email_saves",
@@ -112,7 +112,7 @@ export async function queueNotificationEmail(
 }
 
 /**
- * What an unsubscribe link turns off (issue 27 C, decision 0461): part of the signed text, so a
+ * What an unsubscribe link turns off (decision 0461): part of the signed text, so a
  * link made for one kind of mail never works for another.
  */
 export type UnsubscribeKind = "notifications";
@@ -181,7 +181,7 @@ export async function verifyUnsubscribeToken(
 }
 
 /**
- * Issue 14 §2, RFC 8058: the one-click unsubscribe (and the confirm page's button). Turns
+ * Decision 0251, RFC 8058: the one-click unsubscribe (and the confirm page's button). Turns
  * spec 1 §3 email_notifications off; false when the token is not valid (decision 0461) or its
  * user is gone.
  */

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { notificationQueries } from "./notifications";
 
 /**
- * Decision 0250, ARCHITECTURE.md rule 4: the list and the badge are each one index range —
+ * Decision 0250, docs/architecture.md rule 4: the list and the badge are each one index range —
  * no Sort, no Seq Scan — on tens of thousands of notifications for many users.
  */
 

@@ -4,7 +4,7 @@ import { campusBrand } from "../campuses/names";
 export const THEME_COLOR = "#b91c1c";
 
 /**
- * Issue 14 §3, decision 0253: the web app manifest of one campus's site — its name, its logo as
+ * Decision 0253: the web app manifest of one campus's site — its name, its logo as
  * the icon (PNGs from scripts/make-app-icons.ts), standalone display — so the site installs to a
  * phone's home screen (and iOS allows web push only to installed apps).
  */

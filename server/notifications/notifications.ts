@@ -165,7 +165,7 @@ export async function markNotificationsSeen(ctx: AppContext, viewer: Viewer): Pr
     });
 }
 
-/** The spec 2 §3 types a chat's own events notify; opening or answering the chat reads them (issue 27). */
+/** The spec 2 §3 types a chat's own events notify; opening or answering the chat reads them (decision 0455). */
 const CHAT_NOTIFICATION_TYPES = [
   "message",
   "message like",
@@ -173,7 +173,7 @@ const CHAT_NOTIFICATION_TYPES = [
 ] as const satisfies readonly NotificationType[];
 
 /**
- * Issue 27 'one message, cleared once', decision 0455: a message raises both the chat's unread
+ * Decision 0455 'one message, cleared once': a message raises both the chat's unread
  * state and a notification; whoever reads the chat has read its notifications too, so the two
  * badges never ask to be cleared twice. Runs in the caller's transaction; the user's unread rows
  * are few (notifications_unread_idx). Returns how many were marked read.
@@ -204,7 +204,7 @@ export async function countUnreadNotifications(ctx: AppContext, viewer: Viewer):
   return row?.count ?? 0;
 }
 
-/** The e-mail settings page (issue 14 §2). */
+/** The e-mail settings page (decision 0251). */
 export async function getEmailPreferences(ctx: AppContext, viewer: Viewer): Promise<EmailPreferences> {
   const preferences = await readEmailPreferences(ctx.db, viewer.id);
   if (!preferences) return { enabled: true, comments: true, saves: true, messages: true };

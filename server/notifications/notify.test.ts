@@ -45,7 +45,7 @@ async function clearNotifications() {
 
 beforeEach(clearNotifications);
 
-describe("who is notified (issue 14 §1, spec 2 §3 types)", () => {
+describe("who is notified (decision 0250, spec 2 §3 types)", () => {
   it("tells the owner of a saved post once, and never the owner who saves their own", async () => {
     const post = await createTestPost(t, ana.viewer);
     await toggleSave(t.ctx, ben.viewer, post.id);

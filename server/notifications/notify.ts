@@ -7,7 +7,7 @@ import { userEventCtes } from "../realtime/events";
 import { notificationEmailInsert } from "./email";
 
 /**
- * Issue 14 §1, decision 0250: one notify() every capability calls inside its own transaction.
+ * Decision 0250: one notify() every capability calls inside its own transaction.
  * It writes the notification row (spec 2 §3), the recipient's realtime event (decision 0210)
  * and, when the recipient wants e-mail for that kind, the delayed outbox row (decision 0251).
  */
@@ -92,7 +92,7 @@ export interface NewCommentInput {
 }
 
 /**
- * Issue 14 §1 'who is notified' for a new comment or reply (spec 2 §3 types), each person once,
+ * Decision 0250 'who is notified' for a new comment or reply (spec 2 §3 types), each person once,
  * by the first that applies: the author of the comment replied to gets 'comment reply'; the
  * post's owner gets 'comment' for a comment on the post and 'post interaction' for a reply deeper
  * in its thread; the authors of the other comments above the reply get 'comment interaction'.

@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
 /**
- * Which push endpoints the server may post to (issue 27 A, decision 0460). The browser names the
+ * Which push endpoints the server may post to (decision 0460). The browser names the
  * address and the server sends to it, so an open choice would be a blind server-side request
  * forgery: only https addresses of the browser vendors' push services are taken, and at send time
  * the host must still resolve to public addresses only.

@@ -36,7 +36,7 @@ async function subscriptionsOf(member: TestMember) {
   return t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id));
 }
 
-describe("web push (issue 14 §3, decision 0252)", () => {
+describe("web push (decision 0252)", () => {
   it("signs and encrypts a push the push service accepts and decrypts, leading to the post", async () => {
     const subscription = await push.subscribe(t.ctx.config.vapid.publicKey);
     await savePushSubscription(t.ctx, ana.viewer, subscription);
@@ -145,7 +145,7 @@ describe("web push (issue 14 §3, decision 0252)", () => {
   });
 });
 
-describe("push endpoints the server may post to (issue 27 A, decision 0460)", () => {
+describe("push endpoints the server may post to (decision 0460)", () => {
   let strict: TestContext;
   let dee: TestMember;
   const keys = { p256dh: "BAAA", auth: "AAAA" };

@@ -11,7 +11,7 @@ import { endpointRefusal, type PushEndpointRules, sendRefusal } from "./push-end
 import { displayName, notificationHref, notificationWhat } from "./texts";
 
 /**
- * Web push (issue 14 §3, decision 0252): subscriptions per user, turned on from the
+ * Web push (decision 0252): subscriptions per user, turned on from the
  * notification settings; the outbox worker sends what notify() marked push_pending.
  */
 
@@ -43,7 +43,7 @@ function endpointRules(ctx: AppContext): PushEndpointRules {
 /**
  * Stores the browser's subscription for the viewer (a browser that moves to another account
  * takes its endpoint along). The server posts to this address, so only https addresses of the
- * browser vendors' push services are taken (issue 27 A, decision 0460); anything else is a 400
+ * browser vendors' push services are taken (decision 0460); anything else is a 400
  * and stores nothing.
  */
 export async function savePushSubscription(ctx: AppContext, viewer: Viewer, input: unknown): Promise<void> {
@@ -110,7 +110,7 @@ export interface PushPayload {
  * Claims notifications owed a push (FOR UPDATE SKIP LOCKED; at most once: the flag is cleared
  * in the claim), skips users with a live stream open in any process (decision 0331: their page
  * shows it), and sends each to every subscription
- * of its user through web-push's request details over fetch (ARCHITECTURE.md pitfall 13), so a
+ * of its user through web-push's request details over fetch (docs/architecture.md pitfall 13), so a
  * local push service works in tests. A 404 or 410 deletes the subscription.
  */
 export async function deliverDuePush(ctx: AppContext, options: { limit?: number } = {}): Promise<PushRound> {
@@ -185,7 +185,7 @@ async function sendPush(
   subscription: typeof pushSubscriptions.$inferSelect,
   payload: PushPayload,
 ): Promise<"sent" | "gone" | "refused" | "failed"> {
-  // Issue 27 A, decision 0460: checked again right before the request, with the host's addresses.
+  // Decision 0460: checked again right before the request, with the host's addresses.
   const refused = await sendRefusal(subscription.endpoint, endpointRules(ctx));
   if (refused) {
     ctx.log.warn(

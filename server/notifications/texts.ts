@@ -1,7 +1,7 @@
 import type { NotificationType } from "../db/schema";
 
 /**
- * What a notification says after the actor's name (issue 14 §1 'names who, what and when'),
+ * What a notification says after the actor's name (decision 0250 'names who, what and when'),
  * shared by the list and the e-mail. One place, so the two never disagree.
  */
 const WHAT: Record<NotificationType, string> = {
@@ -32,7 +32,7 @@ export function displayName(person: { firstName: string; lastName: string }): st
   return `${person.firstName} ${person.lastName}`.trim();
 }
 
-/** Where a notification leads: its chat, else its post (issue 14 §1). */
+/** Where a notification leads: its chat, else its post (decision 0250). */
 export function notificationHref(row: {
   postId: string | null;
   chatId: string | null;
@@ -43,7 +43,7 @@ export function notificationHref(row: {
   return "/notifications";
 }
 
-/** The three kinds people turn e-mail on or off for (issue 14 §2 settings page). */
+/** The three kinds people turn e-mail on or off for (decision 0251 settings page). */
 export type EmailKind = "comments" | "saves" | "messages";
 
 export function emailKindOf(type: NotificationType): EmailKind {

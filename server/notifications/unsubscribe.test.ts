@@ -13,7 +13,7 @@ import {
   unsubscribeUrl,
 } from "./email";
 
-// Issue 27 C, decision 0461: unsubscribe links are bound to the address, the kind of mail and a
+// Decision 0461: unsubscribe links are bound to the address, the kind of mail and a
 // rotation secret, and expire.
 
 let t: TestContext;
@@ -60,7 +60,7 @@ async function oneClick(token: string) {
   return response.status;
 }
 
-describe("unsubscribe links (issue 27 C, decision 0461)", () => {
+describe("unsubscribe links (decision 0461)", () => {
   it("a fresh link opens the page and its one-click POST turns e-mails off", async () => {
     const url = new URL(unsubscribeUrl(t.ctx, "ou", ana));
     const token = url.searchParams.get("token") ?? "";

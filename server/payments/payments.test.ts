@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripePayments, type Payments, toCheckoutSessionView } from "./payments";
 
 /**
- * A local stub of the Stripe API (round2-design §4: stripe-mock has no Checkout Sessions): it
+ * A local stub of the Stripe API (docs/research/round-2.md §4: stripe-mock has no Checkout Sessions): it
  * records the form bodies and headers the package sends, serves fixtures, and honours
  * Idempotency-Key as Stripe does (the package retries with the same key).
  */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 
 /**
- * The payments seam (ARCHITECTURE.md rule 6, decision 0270): Stripe Checkout when
+ * The payments seam (docs/architecture.md rule 6, decision 0270): Stripe Checkout when
  * STRIPE_SECRET_KEY is set, else the built-in test checkout (never in production). Both
  * create a checkout session, read one back, refund, and verify webhook deliveries signed the
  * way Stripe signs them, so the one fulfilment function (server/ads/fulfilment.ts) runs the
@@ -141,7 +141,7 @@ export interface StripeOptions {
   protocol?: "http" | "https";
 }
 
-/** Real Stripe Checkout (spec 2 §7 Checkout; round2-design §4). */
+/** Real Stripe Checkout (spec 2 §7 Checkout; docs/research/round-2.md §4). */
 export function createStripePayments(options: StripeOptions): Payments {
   const stripe = new Stripe(options.secretKey, {
     ...(options.host ? { host: options.host } : {}),

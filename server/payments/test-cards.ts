@@ -1,5 +1,5 @@
 /**
- * The test checkout's cards (round2-design §4): one that pays, one that is declined. A module of
+ * The test checkout's cards (docs/research/round-2.md §4): one that pays, one that is declined. A module of
  * their own, without node:crypto, so the test checkout page shows them without bringing the
  * payments module into the browser's bundle (decision 0472: Vite warned of it on every build).
  */

@@ -23,7 +23,7 @@ import { type CommentView, mediaOf, type SummaryRow, summaryColumns, toSummary }
 
 /**
  * Comments and replies (decision 0130: a comment is a row of posts with a parent): creating,
- * deleting and reading a thread (issue 10 §3, decision 0150).
+ * deleting and reading a thread (decision 0150).
  */
 
 /** The read query of this file, built but not run, for EXPLAIN (indexes.test.ts, bench). */
@@ -150,7 +150,7 @@ export async function createComment(
               chain.map((row) => row.id),
             ),
           );
-        // Issue 14 §1: the post's owner, the comment's author, the thread above (spec 2 §3 types).
+        // Decision 0250: the post's owner, the comment's author, the thread above (spec 2 §3 types).
         await notifyNewComment(tx, ctx, {
           commentId: id,
           authorId: author.id,
@@ -201,7 +201,7 @@ export async function getThread(
   ref: PostRef,
 ): Promise<CommentView[] | null> {
   if (!isUuid(ref.postId)) return null;
-  // Both read on every post page: prepared once per database (issue 16 §1).
+  // Both read on every post page: prepared once per database (decision 0105).
   const lookup = preparedStatement(ctx.db, "thread_post", () =>
     ctx.db
       .select({ id: posts.id, rootId: posts.rootId, privacy: campuses.privacy, generic: campuses.generic })

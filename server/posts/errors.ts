@@ -2,7 +2,7 @@ import { type AlertType, DomainError, statusOf } from "../errors";
 import type { InputIssue } from "../validation";
 
 /**
- * Why a posts function refused (ARCHITECTURE.md rule 5): a code to branch on, the
+ * Why a posts function refused (docs/architecture.md rule 5): a code to branch on, the
  * message the user sees (spec 2 §8 where the spec has one) and the alert type the
  * spec gives it. Refusals of who may act at all (signed out, unverified, profile
  * not set up) are `ParticipationRefused` from server/accounts/gates.ts instead.
@@ -32,7 +32,7 @@ export type PostErrorCode =
   | "forbidden"
   /** Decision 0116: too many posts and comments in a minute or a day. → 429 with Retry-After */
   | "rate-limited"
-  /** Issue 11: a listing change its state does not allow (sold → reserved, renewing a fresh one, boosting a sold one). → 409 */
+  /** Decision 0170: a listing change its state does not allow (sold → reserved, renewing a fresh one, boosting a sold one). → 409 */
   | "listing-state";
 
 export type PostAlertType = AlertType;

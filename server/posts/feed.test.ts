@@ -204,7 +204,7 @@ describe("campus isolation", () => {
     const sooner = await createTestMember(t, { campusId: "ou" });
     const { id } = await createTestPost(t, longhorn.viewer, { text: "Hook 'em", files: [await pngFile()] });
     await createTestComment(t, longhorn.viewer, id);
-    // A save across campuses, as one made before issue 9 §4 refused them.
+    // A save across campuses, as one made before decision 0117 refused them.
     await t.ctx.db
       .insert(postLikes)
       .values({ postId: id, userId: sooner.id, campusId: "ut", createdAt: t.clock.now() });

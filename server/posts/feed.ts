@@ -68,7 +68,7 @@ export function listReads(ctx: AppContext, viewer: Viewer | null): Queryable {
  * spec 2 §2 /home and /media: the campus's top-level posts by lastModified, newest first.
  * /home ('new user' posts included: the feed shows them as banners) takes the campus's page
  * size (15, or 25 where configured) and a category; /media (`media`) only posts with photos or
- * videos, 15 a page. Issue 11: sold and expired listings are left out unless asked for
+ * videos, 15 a page. Decision 0171: sold and expired listings are left out unless asked for
  * (decision 0170, 0171). Sponsored posts are not part of this list: the ads issue inserts them
  * after every 4th post of a page.
  */
@@ -177,7 +177,7 @@ export function listProfileSaves(
 /** What `listPage` is asked for: a list's own input, by name (decision 0106). */
 export interface ListPageInput extends ListBase {
   category?: string | null;
-  /** feed, media: issue 11's filters. */
+  /** feed, media: the listing filters (decision 0170). */
   free?: boolean;
   showSold?: boolean;
   /** Whose profile, for the profile lists. */

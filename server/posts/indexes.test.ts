@@ -10,7 +10,7 @@ import { recentPostsQuery } from "./posting-limits";
 import { saveQueries } from "./saves";
 
 /**
- * ARCHITECTURE.md rule 4 / decision 0081: every query a list screen runs is served
+ * docs/architecture.md rule 4 / decision 0081: every query a list screen runs is served
  * by an index — the rows come off the index in the list's order (no Sort) and the
  * cursor is part of the index range (an Index Cond, not a Filter). Checked with
  * EXPLAIN on a few thousand rows, enough for the planner to prefer indexes.
@@ -56,7 +56,7 @@ beforeAll(async () => {
       case when g % 3 = 0 then 1 else 0 end,
       timestamptz '2026-01-01' + g * interval '1 minute', timestamptz '2026-01-01' + g * interval '1 minute'
     from generate_series(1, 8000) g`);
-  // Issue 11: listings with prices, a few free, some sold.
+  // Decision 0170: listings with prices, a few free, some sold.
   await db.execute(sql`
     update posts set price_cents = case when right(text_plain, 1) in ('0', '5') then 0 else 1500 end,
       listing_status = case when right(text_plain, 1) in ('7', '8') then 'sold' else 'available' end
@@ -124,7 +124,7 @@ async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): 
 
 const key: CursorKey = { time: "2026-01-03T00:00:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
 
-/** The feed query (home and media) with issue 11's filters; the expiry cutoff 60 days before the data's newest rows. */
+/** The feed query (home and media) with the listing filters of decision 0170; the expiry cutoff 60 days before the data's newest rows. */
 function feed(
   k: CursorKey | null,
   p: { category?: string; media?: boolean; free?: boolean; showSold?: boolean },
@@ -149,7 +149,7 @@ function expectServedBy(plan: string, index: string) {
 describe("every list query is served by an index (decision 0081)", () => {
   const cases: [string, string, (k: CursorKey | null) => { toSQL(): { sql: string; params: unknown[] } }][] =
     [
-      // Issue 11 (decision 0170): the default view leaves sold listings out; 'Show sold' and 'Free' have their own.
+      // Decision 0170: the default view leaves sold listings out; 'Show sold' and 'Free' have their own.
       ["feed", "posts_feed_unsold_idx", (k) => feed(k, {})],
       ["feed by category", "posts_feed_unsold_category_idx", (k) => feed(k, { category: "drones" })],
       ["feed, show sold", "posts_feed_idx", (k) => feed(k, { showSold: true })],
@@ -211,7 +211,7 @@ describe("every list query is served by an index (decision 0081)", () => {
     });
   }
 
-  // Issue 11 'Free' (decision 0170): free listings are a small share of a campus's posts, so the
+  // 'Free' (decision 0170): free listings are a small share of a campus's posts, so the
   // planner may read their whole range of the small partial index and sort it rather than read it
   // in order; either way only free rows are read, never the campus's other posts.
   const freeCases: [

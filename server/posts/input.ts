@@ -9,7 +9,7 @@ import { parseRichText } from "./rich-text-schema";
 import { listingFormFields, POST_MESSAGES } from "./schemas";
 
 /**
- * The checks posts, comments and saves share (issue 10 §3: split out of posts.ts so each of
+ * The checks posts, comments and saves share (decision 0150: split out of posts.ts so each of
  * those modules reads its input the same way).
  */
 
@@ -56,7 +56,7 @@ export function assertOwnCampus(member: Viewer, campusId: string): void {
   if (member.campusId !== campusId) throw new PostError("other-campus", POST_MESSAGES.otherCampus);
 }
 
-/** The listing fields as a caller sends them (issue 11 §1: every one optional). */
+/** The listing fields as a caller sends them (decision 0170: every one optional). */
 export interface ListingInput {
   /** Dollars as typed ('40', '12.50'); empty for no price. */
   price?: string | null;
@@ -96,7 +96,7 @@ const listingInputSchema = z
     };
   });
 
-/** Issue 11 §1: the listing fields of a new post, checked (decision 0170). */
+/** The listing fields of a new post, checked (decision 0170). */
 export function readListing(input: ListingInput | null | undefined): ListingColumns {
   return parseInput(
     listingInputSchema,

@@ -29,7 +29,7 @@ export interface AuthoredDraft {
 }
 
 /**
- * Writes a post or a comment (issue 11: the one path createPost and createComment share): its
+ * Writes a post or a comment (decision 0173: the one path createPost and createComment share): its
  * files first, then one transaction in which `within` takes what it must lock, calls `insert`
  * and writes what goes with the row; the files are removed again if the transaction fails.
  */

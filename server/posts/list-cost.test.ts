@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const SECOND = 1000;
 
-describe("a post's cost in a list (issue 9 §2, decision 0115)", () => {
+describe("a post's cost in a list (decision 0115)", () => {
   /** The probe's post as stored before the fix: 496 one-character runs with all 8 formats and 2,000 empty runs. */
   function probeState() {
     const run = (text: string, format: number) => ({

@@ -37,7 +37,7 @@ export interface ListPageParams {
   category?: string | null;
   /** profile-*: whose profile (the user's id). */
   user?: string | null;
-  /** feed, media: issue 11's 'Free' filter and 'Show sold' toggle. */
+  /** feed, media: the listing filters 'Free' and 'Show sold' (decision 0170). */
   free?: boolean;
   showSold?: boolean;
 }

@@ -11,13 +11,13 @@ import { summaryColumns } from "./views";
  * (indexes.test.ts) and the lists run them as prepared statements with placeholders.
  */
 
-/** The feed's flags: which grid, and issue 11's filters (decision 0170). */
+/** The feed's flags: which grid, and the listing filters (decision 0170). */
 export interface FeedFilters {
   /** spec 2 §2 /media: only posts with photos or videos, 15 a page. */
   media?: boolean;
-  /** Issue 11 §2 'Free': only listings priced 0. */
+  /** Decision 0170 'Free': only listings priced 0. */
   free?: boolean;
-  /** Issue 11 §2 'Show sold': sold listings too. */
+  /** Decision 0170 'Show sold': sold listings too. */
   showSold?: boolean;
 }
 
@@ -54,7 +54,7 @@ function postsQuery(
 export const listQueries = {
   /**
    * spec 2 §7 Feed and Media feed: top-level posts of the campus by lastModified (with
-   * `media`, only those with img_count ≥ 1), optionally of a category. Issue 11 (decision
+   * `media`, only those with img_count ≥ 1), optionally of a category. (decision
    * 0170, 0171): sold listings only with `showSold`, free ones only with `free`, and never a
    * listing unchanged since `cutoff`. Every condition on a partial index's predicate is a
    * literal (not a parameter), so the planner matches it: posts_feed_unsold_idx,

@@ -5,7 +5,7 @@ import { listFeedWithAds } from "../ads/feed-insertion";
 import type { AppContext } from "../context";
 import { listFeed, listProfilePosts, listSaved } from "./feed";
 
-// Decision 0361 (issue 16 §3): with DATABASE_READ_URL the visitors' lists read the replica; a
+// Decision 0361: with DATABASE_READ_URL the visitors' lists read the replica; a
 // signed-in viewer's lists, and every write, stay on the primary. The "replica" here is a second
 // database (on PGlite and on PostgreSQL alike) holding different posts, so each list shows which
 // database it read.

@@ -15,7 +15,7 @@ import {
 } from "./listing-status";
 import { getPost } from "./posts";
 
-// Issue 11 §1 (decision 0170–0172): listing fields, status, expiry, watches, and the boost rule.
+// Decision 0170–0172: listing fields, status, expiry, watches, and the boost rule.
 
 let t: TestContext;
 beforeAll(async () => {
@@ -222,7 +222,7 @@ describe("sold listings cannot be boosted (read by the ads issue)", () => {
     const seller = await createTestMember(t, { campusId: "ucla" });
     const { id } = await createTestPost(t, seller.viewer, { listing: { price: "15" } });
     await expect(assertListingBoostable(t.ctx, id)).resolves.toBeUndefined();
-    // Issue 27 (decision 0442): a reserved listing's buyer is found, so it is not boosted either.
+    // Decision 0442: a reserved listing's buyer is found, so it is not boosted either.
     await setListingStatus(t.ctx, seller.viewer, { postId: id, status: "reserved" });
     await expect(assertListingBoostable(t.ctx, id)).rejects.toMatchObject({
       code: "listing-state",

@@ -24,7 +24,7 @@ import { type LockedPost, lockPost } from "./post-lock";
 import { POST_MESSAGES } from "./schemas";
 
 /**
- * Listing essentials (issue 11 §1, decision 0170; beyond the spec): the owner marks a listing
+ * Listing essentials (decision 0170; beyond the spec): the owner marks a listing
  * available, reserved or sold, renews a stale one, and others ask to be told when a reserved
  * one is available again. Every rule here, whatever the route sends.
  */
@@ -41,7 +41,7 @@ function requireOwner(viewer: Viewer | null, post: LockedPost): Viewer {
 const statusSchema = z.enum(LISTING_STATUSES);
 
 /**
- * Issue 11 §1: Available → Reserved → Sold, and back to Available, by the owner only. Any
+ * Decision 0170: Available → Reserved → Sold, and back to Available, by the owner only. Any
  * post of the owner may be marked (a text-only 'selling my bike' post too); sold → reserved
  * is refused (mark it available first). Marking the status it already has changes nothing.
  * Going back to available hands the watchers to listingAvailableAgain in the same transaction.
@@ -64,7 +64,7 @@ export async function setListingStatus(
     }
     // Not a bump: marking reserved or sold does not move the post in the feed (decision 0171).
     await tx.update(posts).set({ listingStatus: next }).where(eq(posts.id, post.id));
-    // Issue 15 §1: a sold listing's ad ends and its unused whole days are refunded.
+    // Decision 0272: a sold listing's ad ends and its unused whole days are refunded.
     if (next === "sold") await endAdsOfPost(ctx, tx, post.id, "Refund: post sold");
     if (next === "available") {
       const watchers = await tx
@@ -85,9 +85,9 @@ export async function setListingStatus(
 }
 
 /**
- * Issue 11 §1 'Notify me if it's available again': the one place a listing that is available
+ * Decision 0172 'Notify me if it's available again': the one place a listing that is available
  * again reaches the people who asked, inside the transaction that made it available, so each
- * notification (issue 14) commits with the status change, or neither does. Each watch is
+ * notification (decision 0250) commits with the status change, or neither does. Each watch is
  * answered once.
  */
 export async function listingAvailableAgain(
@@ -110,7 +110,7 @@ export async function listingAvailableAgain(
 }
 
 /**
- * Issue 11 §1, decision 0171: an owner renews a listing that has gone LISTING_EXPIRY_DAYS
+ * Decision 0171: an owner renews a listing that has gone LISTING_EXPIRY_DAYS
  * without a change: its last_modified becomes now, which brings it back to the top of the feed.
  * A fresh listing cannot be renewed (no bumping to the top at will), nor a sold one.
  */
@@ -141,7 +141,7 @@ export async function renewListing(
 }
 
 /**
- * Issue 11 §1: 'Notify me if it's available again' on someone else's reserved listing of one's
+ * Decision 0172: 'Notify me if it's available again' on someone else's reserved listing of one's
  * own campus (signed in; the gate of saving). Asking twice keeps one watch.
  */
 export async function watchListing(
@@ -191,7 +191,7 @@ export async function isWatching(ctx: AppContext, viewerId: string, postId: stri
 }
 
 /**
- * Issue 11 §1 'can no longer be boosted', for the ads issue: throws PostError 'listing-state'
+ * Decision 0170 'can no longer be boosted', for the ads: throws PostError 'listing-state'
  * (409, 'Sold listings can't be boosted.', or the reserved wording) when it is not available, 'not-found' when it does not
  * exist. Who may boost (the owner) stays the ads issue's check. Pass the boost's transaction
  * as `db` to read the status it commits with.

@@ -9,7 +9,7 @@ import {
   readFeedListingFilters,
 } from "./listing";
 
-// Issue 11 §1 (decision 0170): prices in cents, shown as US dollars.
+// Decision 0170: prices in cents, shown as US dollars.
 describe("parsePrice", () => {
   it("reads dollars as typed into cents", () => {
     expect(parsePrice("40")).toEqual({ cents: 4000 });

@@ -1,6 +1,6 @@
-// Listing essentials (issue 11, decision 0170; beyond the spec): price, condition, kind and
+// Listing essentials (decision 0170; beyond the spec): price, condition, kind and
 // status of a post, their words and their rules, shared by the server and the browser
-// (ARCHITECTURE.md rule 11). No server imports.
+// (docs/architecture.md rule 11). No server imports.
 
 /** Decision 0171: a listing unchanged for this many days leaves the feed and asks its owner 'Still available?'. */
 export const LISTING_EXPIRY_DAYS = 60;
@@ -122,7 +122,7 @@ export function priceLine(listing: Pick<ListingView, "priceCents" | "priceTerms"
     : price;
 }
 
-/** The feed's listing filters (issue 11 §2), as its address carries them: `?free=1`, `?sold=1`. */
+/** The feed's listing filters (decision 0170), as its address carries them: `?free=1`, `?sold=1`. */
 export interface FeedListingFilters {
   /** Only free listings (price 0). */
   free: boolean;
@@ -135,7 +135,7 @@ export function readFeedListingFilters(params: URLSearchParams): FeedListingFilt
 }
 
 /**
- * Issue 11 §1: sold listings cannot be boosted; issue 27 (decision 0442): nor reserved ones, whose
+ * Decision 0170: sold listings cannot be boosted; decision 0442: nor reserved ones, whose
  * buyer is already found. The ads' assertPostBoostable and the owner's boost buttons both read it.
  */
 export function isBoostable(post: { status: ListingStatus }): boolean {

@@ -3,7 +3,7 @@ import type { ListingView } from "./listing";
 import type { PostSummary } from "./views";
 
 /**
- * What a media tile renders (ARCHITECTURE.md rule 4: only what the screen shows):
+ * What a media tile renders (docs/architecture.md rule 4: only what the screen shows):
  * the grid never shows a post's text, so the loaders send this instead of the
  * whole PostSummary (text and preview would triple a page's payload).
  */
@@ -25,7 +25,7 @@ export interface MediaTileData {
   createdAt: Date;
   /** A short plain form of the text, for the tile's accessible name. */
   label: string;
-  /** Issue 11 §2: the tile's price and Wanted / Reserved / Sold labels. */
+  /** Decision 0170: the tile's price and Wanted / Reserved / Sold labels. */
   listing: Pick<ListingView, "priceCents" | "kind" | "status">;
 }
 

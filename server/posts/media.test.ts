@@ -7,7 +7,7 @@ import { postMedia } from "../db/schema";
 import { createPost } from "./posts";
 import { plainTextToRichText } from "./rich-text";
 
-// Decision 0121 (issue 9 §3): a posted video is stored without the location and other
+// Decision 0121: a posted video is stored without the location and other
 // metadata its camera wrote, or refused with a message saying why.
 
 let t: TestContext;

@@ -16,7 +16,7 @@ import { isVideoError, type VideoContainer, type VideoError } from "../media/vid
 import { PostError } from "./errors";
 import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES, POST_MESSAGES } from "./schemas";
 
-/** spec 2 §5: jpeg, jpg, png, gif, webp, mp4, mov (quicktime), avi — by content (ARCHITECTURE.md 'file type'). */
+/** spec 2 §5: jpeg, jpg, png, gif, webp, mp4, mov (quicktime), avi — by content (docs/architecture.md 'file type'). */
 export const POST_FILE_TYPES = [
   "jpeg",
   "png",

@@ -11,7 +11,7 @@ import {
   richTextToPlainText,
 } from "./rich-text";
 
-// Issue 9 §2, decision 0115: posts stored before the node cap go through the same normaliser at
+// Decision 0115: posts stored before the node cap go through the same normaliser at
 // start-up, once, rewriting only what changes and cutting only what no one could post today.
 
 let t: TestContext;
@@ -69,7 +69,7 @@ async function stored(id: string) {
   return { text: row?.text as RichTextState, textPlain: row?.textPlain };
 }
 
-describe("normaliseStoredPosts (issue 9 §2)", () => {
+describe("normaliseStoredPosts (decision 0115)", () => {
   it("rewrites the rows whose text changes, in keyset batches, once per database", async () => {
     const fine = await createTestPost(t, member.viewer, { text: "Desk lamp\nBarely used" });
     const fineBefore = await stored(fine.id);

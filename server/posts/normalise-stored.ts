@@ -18,7 +18,7 @@ export interface NormaliseReport {
 }
 
 /**
- * Decision 0115 (issue 9 §2): brings the text of posts stored before the node cap
+ * Decision 0115: brings the text of posts stored before the node cap
  * through the same normaliser as new posts (fitRichText: merged runs, no empty runs,
  * within MAX_RICH_TEXT_NODES; formatting dropped, then nodes cut, only when a text is
  * still over). Run at start-up after the SQL migrations, once per database

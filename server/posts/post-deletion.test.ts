@@ -88,7 +88,7 @@ describe("deleting (spec 2 §4, §6)", () => {
     expect((await row(postId))?.commentCount).toBe(1);
   });
 
-  it("deletes each kind by its own name: a post's id is not a comment's, nor a comment's a post's (issue 10 §3)", async () => {
+  it("deletes each kind by its own name: a post's id is not a comment's, nor a comment's a post's (decision 0130)", async () => {
     const { id: postId } = await createTestPost(t, alice.viewer);
     const comment = await createTestComment(t, alice.viewer, postId);
     await expect(deleteComment(t.ctx, alice.viewer, postId)).rejects.toMatchObject({ code: "not-found" });

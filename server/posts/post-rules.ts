@@ -1,6 +1,6 @@
-// The composer's rules, shared by the server and the browser (ARCHITECTURE.md rule 11): limits,
+// The composer's rules, shared by the server and the browser (docs/architecture.md rule 11): limits,
 // accepted files and the messages of spec 2 §5 and §8. No Zod, so a page that only shows them
-// does not load it (issue 16 §2); the form schemas are in schemas.ts. No server imports.
+// does not load it (decision 0340); the form schemas are in schemas.ts. No server imports.
 
 /** spec 2 §5, §9: at most 10 photos or videos per post (and per comment). */
 export const MAX_POST_FILES = 10;

@@ -15,7 +15,7 @@ import { waitText } from "./posting-limits";
 import { createPost } from "./posts";
 import { plainTextToRichText } from "./rich-text";
 
-// Issue 9 §2, decision 0116: at most 10 posts and comments a minute and 100 a day per person,
+// Decision 0116: at most 10 posts and comments a minute and 100 a day per person,
 // counted from the database, refused before any file is stored, saying when to try again.
 
 let t: TestContext;
@@ -36,7 +36,7 @@ async function rowsBy(authorId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe("the posting limit (issue 9 §2)", () => {
+describe("the posting limit (decision 0116)", () => {
   it("allows 10 posts and comments a minute, then says when to try again, storing no file", async () => {
     const member = await createTestMember(t);
     const { id } = await createTestPost(t, member.viewer);

@@ -5,7 +5,7 @@ import { posts, user } from "../db/schema";
 import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
-// Decision 0116 (issue 9 §2): how many posts and comments one person may create, counted
+// Decision 0116: how many posts and comments one person may create, counted
 // from the database (posts_author_created_idx), so the limit holds across processes.
 
 const MINUTE_MS = 60_000;

@@ -137,7 +137,7 @@ describe("createPost rules (spec 2 §4, §5)", () => {
     expect(await totalPostsOf(member.id)).toBe(1);
   });
 
-  it("stores the text normalised: the probe's 496 formatted one-character runs become one (issue 9 §2)", async () => {
+  it("stores the text normalised: the probe's 496 formatted one-character runs become one (decision 0115)", async () => {
     const member = await createTestMember(t);
     const runs = Array.from({ length: 496 }, () => ({ type: "text", text: "z", format: 255 }));
     const empties = Array.from({ length: 400 }, () => ({ type: "text", text: "" }));

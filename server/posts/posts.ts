@@ -19,7 +19,7 @@ import { POST_MESSAGES } from "./schemas";
 import { mediaOf, type PostDetail, summaryColumns, toSummary } from "./views";
 
 /**
- * Top-level posts: creating, deleting and reading one (issue 10 §3, decision 0150). Comments
+ * Top-level posts: creating, deleting and reading one (decision 0150). Comments
  * are server/posts/comments.ts, saves server/posts/saves.ts, the lists server/posts/feed.ts.
  */
 
@@ -34,7 +34,7 @@ export interface CreatePostInput {
   category?: string | null;
   /** The uploaded photos and videos, in the order shown (web `File`s from the form data). */
   files?: readonly Blob[];
-  /** Issue 11: price, condition and kind, all optional (decision 0170). */
+  /** Price, condition and kind, all optional (decision 0170). */
   listing?: ListingInput | null;
 }
 
@@ -126,7 +126,7 @@ export async function getPost(
   ref: PostRef,
 ): Promise<PostDetail | null> {
   if (!isUuid(ref.postId)) return null;
-  // Read on every post page: prepared once per database, for visitors and for members (issue 16 §1).
+  // Read on every post page: prepared once per database, for visitors and for members (decision 0105).
   const statement = preparedStatement(ctx.db, viewer ? "post_detail_member" : "post_detail_visitor", () =>
     postDetailQuery(ctx.db, viewer ? { id: sql.placeholder("viewerId") } : null),
   );

@@ -10,7 +10,7 @@ import { removePostFiles, storedFileKeys } from "./media";
 import { POST_MESSAGES } from "./schemas";
 
 /**
- * Removing a post or a comment with everything below it (issue 10 §3): the one transaction
+ * Removing a post or a comment with everything below it (decision 0150): the one transaction
  * deletePost (server/posts/posts.ts) and deleteComment (server/posts/comments.ts) share,
  * each after its own permission check.
  */
@@ -90,7 +90,7 @@ export async function removeWithReplies(
       .select({ imgPath: postMedia.imgPath, thumbPath: postMedia.thumbPath })
       .from(postMedia)
       .where(inArray(postMedia.postId, ids));
-    // Issue 15 §1: a deleted post's ad ends and its unused whole days are refunded.
+    // Decision 0272: a deleted post's ad ends and its unused whole days are refunded.
     if (target.parentId === null) await endAdsOfPost(ctx, tx, postId, "Refund: post deleted");
     await tx.delete(postLikes).where(inArray(postLikes.postId, ids));
     await tx.delete(postMedia).where(inArray(postMedia.postId, ids));

@@ -1,6 +1,6 @@
 // Reading post and comment text from a request (the server's half of rich-text.ts): the Zod
 // schema of a stored Lexical state and the parser. Apart from rich-text.ts, which the browser
-// loads with every post it shows, so that Zod is not part of a page's first load (issue 16 §2).
+// loads with every post it shows, so that Zod is not part of a page's first load (decision 0340).
 import { z } from "zod";
 import {
   countPostCharacters,
@@ -29,7 +29,7 @@ const indentSchema = z.number().int().min(0).max(20).default(0);
 const textNodeSchema = z.object({
   type: z.literal("text"),
   version: versionSchema,
-  // PostgreSQL's jsonb cannot hold a NUL character: refused here, not as a failed insert (issue 9 §4).
+  // PostgreSQL's jsonb cannot hold a NUL character: refused here, not as a failed insert (docs/product/outages-and-errors.md).
   text: z.string().refine((text) => !text.includes("\u0000")),
   format: z
     .number()

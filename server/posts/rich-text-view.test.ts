@@ -66,7 +66,7 @@ describe("the render model", () => {
 });
 
 // ---------------------------------------------------------------------------
-// Issue 9 §2, decision 0115: a post's cost is bounded by its nodes, not only its characters.
+// Decision 0115: a post's cost is bounded by its nodes, not only its characters.
 
 const ALL_FORMATS = 255;
 
@@ -114,7 +114,7 @@ function viewText(view: RichTextView): string {
     .join("\n");
 }
 
-describe("a text's cost in a list (issue 9 §2)", () => {
+describe("a text's cost in a list (decision 0115)", () => {
   it(`renders at most ${LIST_TEXT_BUDGET} elements with their formatting, the rest as plain text, every character kept`, () => {
     // The largest a stored text can be: 300 nodes, all formats on every run.
     const maximal = state(

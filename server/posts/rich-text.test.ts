@@ -90,7 +90,7 @@ describe("reading the editor state", () => {
     }
   });
 
-  it("refuses a NUL character, which the database cannot store (issue 9 §4)", () => {
+  it("refuses a NUL character, which the database cannot store (docs/product/outages-and-errors.md)", () => {
     expect(parseRichText(JSON.stringify(plainTextToRichText("a\u0000b")))).toEqual({
       ok: false,
       code: "unreadable",
@@ -176,7 +176,7 @@ describe("text in the first block (spec 2 §5)", () => {
 });
 
 // ---------------------------------------------------------------------------
-// Issue 9 §2, decision 0115: a post's cost is bounded by its nodes, not only its characters.
+// Decision 0115: a post's cost is bounded by its nodes, not only its characters.
 
 const ALL_FORMATS = 255;
 
@@ -227,7 +227,7 @@ function probePost(emptyRuns: number): string {
   return JSON.stringify({ root: { type: "root", children: blocks } });
 }
 
-describe("normalising the text before it is stored (issue 9 §2)", () => {
+describe("normalising the text before it is stored (decision 0115)", () => {
   it("refuses the probe's 94,000-character post before reading it, with 'Error: Too many characters!'", () => {
     const json = probePost(2000);
     expect(json.length).toBeGreaterThan(MAX_RICH_TEXT_JSON_LENGTH);

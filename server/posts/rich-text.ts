@@ -1,4 +1,4 @@
-// Post and comment text (ARCHITECTURE.md 'rich text': Lexical, stored as its JSON,
+// Post and comment text (docs/architecture.md 'rich text': Lexical, stored as its JSON,
 // rendered as React elements, never as raw HTML). Shared with the browser (the
 // composer's counter and the post renderer): no server imports.
 
@@ -15,7 +15,7 @@ export const PREVIEW_CHARACTERS = 200;
  */
 export const MAX_RICH_TEXT_JSON_LENGTH = 64 * 1024;
 /**
- * Decision 0115 (issue 9 §2): the nodes one text may hold once normalised — paragraphs, line
+ * Decision 0115: the nodes one text may hold once normalised — paragraphs, line
  * breaks and text runs. A real post of 500 characters needs a few dozen (a 20-line listing with a
  * bold label on each line is 60); the 500 rule alone would allow about 500 one-character runs of
  * alternating formats. The tree's depth is fixed by the schema: root → paragraph → line break or

@@ -63,7 +63,7 @@ describe("saving (spec 2 §4)", () => {
     );
   });
 
-  it("refuses a save on another campus's post, as comments are refused, changing nothing (issue 9 §4)", async () => {
+  it("refuses a save on another campus's post, as comments are refused, changing nothing (decision 0117)", async () => {
     const longhorn = await createTestMember(t, { campusId: "ut", fullName: "Ut Seller" });
     const { id } = await createTestPost(t, longhorn.viewer);
     await expect(toggleSave(t.ctx, bob.viewer, id)).rejects.toMatchObject({

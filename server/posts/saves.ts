@@ -18,7 +18,7 @@ import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
 /**
  * Saves (decision 0131: they live with posts; decision 0132: the spec's data calls them
  * likes, hence the post_likes table and /post/{id}/likes): saving and who saved
- * (issue 10 §3, decision 0150).
+ * (decision 0150).
  */
 
 /** The read query of this file, built but not run, for EXPLAIN (indexes.test.ts, bench). */
@@ -45,7 +45,7 @@ export const saveQueries = {
  * spec 2 §4 'Save/like': saves or unsaves a top-level post for the viewer, keeping
  * like_count in step. Signed out → ParticipationRefused with reason 'like'.
  * Concurrent toggles of one post take turns on its row lock. Another campus's post
- * cannot be saved, as it cannot be commented on (issue 9 §4); a save made there
+ * cannot be saved, as it cannot be commented on (decision 0117); a save made there
  * before that rule can still be removed.
  */
 export async function toggleSave(
@@ -69,7 +69,7 @@ export async function toggleSave(
       await tx
         .insert(postLikes)
         .values({ postId, userId: saver.id, campusId: post.campusId, createdAt: ctx.clock.now() });
-      // spec 2 §3 'like' to the post's owner (issue 14 §1).
+      // spec 2 §3 'like' to the post's owner (decision 0250).
       await notify(tx, ctx, {
         type: "like",
         to: post.authorId,

@@ -1,4 +1,4 @@
-// The composer's form schemas, shared by the server and the browser (ARCHITECTURE.md rule 11),
+// The composer's form schemas, shared by the server and the browser (docs/architecture.md rule 11),
 // with its rules (post-rules.ts, re-exported). No server imports.
 import { z } from "zod";
 import { ALL_CATEGORIES, isPostCategory } from "./categories";
@@ -41,7 +41,7 @@ export const postFormSchema = z.object({
     .optional()
     .transform((value) => (!value || value === ALL_CATEGORIES.value ? null : value))
     .refine((value) => value === null || isPostCategory(value), { error: POST_MESSAGES.unknownCategory }),
-  // Issue 11 (decision 0170): the optional listing details; createPost reads the price itself.
+  // Decision 0170: the optional listing details; createPost reads the price itself.
   ...listingFormFields,
 });
 

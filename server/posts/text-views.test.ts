@@ -4,7 +4,7 @@ import { toRichTextView } from "./rich-text-schema";
 import { limitRichTextView } from "./rich-text-view";
 import { textViewsOf } from "./text-views";
 
-// Issue 16 §1: a stored text's views are built once per text, shared by every page.
+// Decision 0380: a stored text's views are built once per text, shared by every page.
 
 const stored = (text: string) => JSON.stringify(plainTextToRichText(text));
 

@@ -16,7 +16,7 @@ const kept = new Map<string, TextViews>();
 
 /**
  * The views of a stored text (`posts.text` as JSON text), built once per text and process rather
- * than parsed, validated and cut again for every card of every page (issue 16 §1). The key is the
+ * than parsed, validated and cut again for every card of every page (decision 0380). The key is the
  * stored text itself, so an edited post is a new key and nothing is ever stale. Kept views are
  * frozen: every page shares them.
  */

@@ -9,7 +9,7 @@ import type { RichTextView } from "./rich-text-view";
 import { textViewsOf } from "./text-views";
 
 /**
- * What the screens get (ARCHITECTURE.md rule 4: only what they render). Dates are
+ * What the screens get (docs/architecture.md rule 4: only what they render). Dates are
  * Date objects (React Router's loaders carry them); media come as URLs.
  */
 
@@ -58,14 +58,14 @@ export interface PostSummary {
   rootId: string | null;
   savedByViewer: boolean;
   ownedByViewer: boolean;
-  /** Issue 11: price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
+  /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
 }
 
 /** A post page's post (spec 2 §2 'Post detail'): every photo and video, the plain text for link cards. */
 export interface PostDetail extends Omit<PostSummary, "firstMedia"> {
   media: PostMediaView[];
-  /** Issue 11: whether the viewer asked 'Notify me if it's available again' (decision 0172). */
+  /** Whether the viewer asked 'Notify me if it's available again' (decision 0172). */
   watchedByViewer: boolean;
   /** For OpenGraph / Twitter card descriptions and the page title. */
   plainText: string;

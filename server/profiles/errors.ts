@@ -1,7 +1,7 @@
 import { DomainError, statusOf } from "../errors";
 import type { InputIssue } from "../validation";
 
-/** Why a profile function refused (ARCHITECTURE.md rule 5): a code to branch on and the message the user sees. */
+/** Why a profile function refused (docs/architecture.md rule 5): a code to branch on and the message the user sees. */
 export type ProfileErrorCode =
   | "invalid-input"
   | "user-not-found"

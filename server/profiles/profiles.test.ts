@@ -294,7 +294,7 @@ describe("reportUser", () => {
     expect(rows[0]).toMatchObject({ reporterId: reporter.id, campusId: "ut" });
   });
 
-  it("needs a verified e-mail: an unverified account's report is refused and records nothing (issue 9 §4)", async () => {
+  it("needs a verified e-mail: an unverified account's report is refused and records nothing (decision 0127)", async () => {
     const reporter = await createTestUser(t);
     const reported = await createTestUser(t, { verified: true });
     await expect(reportUser(t.ctx, reporter, reported.id)).rejects.toMatchObject({

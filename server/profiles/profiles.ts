@@ -112,7 +112,7 @@ export async function getProfileById(ctx: AppContext, userId: string): Promise<P
  * spec 2 §2 'Claim this account': the e-mail of a profile whose owner never
  * verified it, where requestClaimLink mails the sign-in link. Null for verified,
  * banned or unknown profiles. Never for a response: the address stays on the
- * server (issue 9 §3, decision 0126).
+ * server (decision 0126).
  */
 export async function getClaimEmail(ctx: AppContext, username: string): Promise<string | null> {
   const [row] = await ctx.db
@@ -285,7 +285,7 @@ export const updateProfileDetails: (
 /**
  * spec 1 §2 'Report' (other users only): a row for the moderation queue of the
  * reported user's campus. Reporting the same user again adds nothing. The reporter
- * needs a verified e-mail (spec 1 §6; issue 9 §4: throwaway accounts must not fill
+ * needs a verified e-mail (spec 1 §6; decision 0127: throwaway accounts must not fill
  * the queue), read from the database so no caller can skip it: ParticipationRefused
  * 'verify-email' otherwise.
  */

@@ -1,4 +1,4 @@
-// One Zod schema per profile form (ARCHITECTURE.md rule 11), shared by the route
+// One Zod schema per profile form (docs/architecture.md rule 11), shared by the route
 // actions and the browser forms, with the messages of spec 1 §5 and §8.
 import { z } from "zod";
 import { capitalise, MAX_NAME_LENGTH, NAME_CHARACTERS, NAME_MESSAGES } from "../accounts/names";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 
 /**
- * Decision 0214 (issue 13 §2): the backlog a stream can replay from is bounded, per user, to
+ * Decision 0214: the backlog a stream can replay from is bounded, per user, to
  * the latest BACKLOG_EVENTS events and to BACKLOG_DAYS days. A stream asking for something
  * older is sent 'reset' (server/realtime/hub.ts) and its page reloads its data.
  */

@@ -8,7 +8,7 @@ import { announceCampusPagesChanged, publishUserEvent, userEventsAfter } from ".
 import { createRealtimeHub, type RealtimeHub, type RealtimeSink } from "./hub";
 import { LISTENER_NAME } from "./listener";
 
-// Issue 13 §2, decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
+// Decisions 0213 and 0214: what a stream held by the hub receives. Runs on PGlite,
 // and on PostgreSQL with DATABASE_URL (there through the hub's own listening connection).
 
 let t: TestContext;

@@ -14,7 +14,7 @@ import { type Listener, pgliteListener, postgresListener } from "./listener";
 import { createPresence } from "./presence";
 
 /**
- * The realtime hub of one app process (issue 13 §2, decision 0213): ONE listening connection
+ * The realtime hub of one app process (decision 0213): ONE listening connection
  * per process (`LISTEN realtime`), and the process's open streams by user. A NOTIFY carries
  * only `userId:seq`; the hub then reads that user's new events once from realtime_events and
  * hands each of the user's streams the ones it has not had. Every delivery, the first replay

@@ -5,7 +5,7 @@ import { realtimePresence, realtimeProcesses } from "../db/schema";
 import type { Logger } from "../logger";
 
 /**
- * Decision 0331: who has a live stream open, across every app process (issue 14 §3: no web push
+ * Decision 0331: who has a live stream open, across every app process (no web push
  * to someone reading live). The process holding a user's streams writes one row when the user's
  * first stream opens there and deletes it a moment after the last one closes; the process
  * itself beats once per PRESENCE_HEARTBEAT_MS (one row update, however many streams it holds).

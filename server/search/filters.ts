@@ -1,11 +1,11 @@
 // Shared with the browser (the filter bar builds the same addresses): no server imports, and no
-// Zod (the header's search box loads this on every page, issue 16 §2): read-filters.ts reads them.
+// Zod (the header's search box loads this on every page, decision 0340): read-filters.ts reads them.
 import type { ListingCondition } from "../posts/listing";
 
 /**
- * The filters and sorts of post search (issue 12 §1; beyond the spec, decision 0193), read from
+ * The filters and sorts of post search (beyond the spec, decision 0193), read from
  * and written to the address so a search can be shared. Category and newest-first work on
- * every post. Price, condition and sold are the listing fields of issue 11: the schema reads
+ * every post. Price, condition and sold are the listing fields of decision 0170: the schema reads
  * them now, and server/search/listing.ts applies them once those columns exist.
  */
 

@@ -8,7 +8,7 @@ import { normaliseSearchText, searchTextKey } from "./text";
 
 /**
  * Search history and popular searches (spec 2 §3 (Search, User search history, Popular
- * search); §7; issue 12 §2; decision 0192). A signed-in person's search updates their history
+ * search); §7; decision 0192). A signed-in person's search updates their history
  * (text, how many times, when last) and the campus's count for the text (searches, and
  * different people). Popular searches are the texts most people searched, and only texts at
  * least 3 different people searched: one person's typo or phone number never shows to others.

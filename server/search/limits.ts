@@ -14,7 +14,7 @@ export const SEARCH_LIMITS = {
   peopleInDropdown: 3,
   /** Word completions among the dropdown's suggestions. */
   termsInDropdown: 5,
-  /** A popular search is one at least this many different people searched (issue 12 §2). */
+  /** A popular search is one at least this many different people searched (decision 0192). */
   popularMinPeople: 3,
   /** History kept per person and campus: the oldest go beyond this. */
   historyPerPerson: 50,

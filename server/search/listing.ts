@@ -4,7 +4,7 @@ import { posts } from "../db/schema";
 import { DEFAULT_SEARCH_FILTERS, type SearchFilters, type SearchSort } from "./filters";
 
 /**
- * The listing fields of issue 11 (price, condition, availability) as post search filters and
+ * The listing fields of decision 0170 (price, condition, availability) as post search filters and
  * sorts (decision 0193). They live on posts once that issue's columns exist: until
  * LISTING_COLUMNS names them, searches run on category and newest first only, the answer says
  * so (`applied`), and the search page offers no control it cannot honour.
@@ -18,7 +18,7 @@ export interface ListingColumns {
   listingStatus: AnyPgColumn;
 }
 
-/** Issue 11's listing columns (decision 0170). */
+/** The listing columns (decision 0170). */
 export const LISTING_COLUMNS: ListingColumns | null = {
   priceCents: posts.priceCents,
   condition: posts.condition,

@@ -14,7 +14,7 @@ import { normaliseSearchText } from "./text";
 
 /**
  * People search (spec 2 §7 'users index', spec 1 §7 'People search', §5 new-message search;
- * issue 12 §2, decision 0190): the campus's people whose name or username holds the typed text,
+ * decision 0190): the campus's people whose name or username holds the typed text,
  * or resembles it by trigrams (pg_trgm word similarity), best match first. Served by
  * user_people_search_idx (GIN on campus and the lower-case 'first last username').
  * The New Message modal of the messaging issue calls the same function.

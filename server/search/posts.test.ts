@@ -203,7 +203,7 @@ describe("post search", () => {
     expect(priced).toEqual([...priced].sort((a, b) => a - b));
   });
 
-  it("refuses a cursor whose time names no moment (2026-02-30), for every sort (generated, issue 27)", async () => {
+  it("refuses a cursor whose time names no moment (2026-02-30), for every sort (generated, docs/product/outages-and-errors.md)", async () => {
     const uuid = "0b3c5a4e-8f1d-4c1e-9a55-2d7f4f6b9e01";
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...SEARCH_SORTS), impossibleCursorTime, async (sort, time) => {

@@ -19,7 +19,7 @@ import { normaliseSearchText, searchWords } from "./text";
 
 /**
  * Post search (spec 2 §2 Search, §7 'posts index sorted by date descending … 10 hits per page';
- * issue 12 §2, decision 0190). Typed words become exact dictionary terms (terms.ts); the
+ * decision 0190). Typed words become exact dictionary terms (terms.ts); the
  * campus's top-level posts holding every word are read through posts_search_idx (a GIN index
  * on campus and words, for top-level posts only) and sorted newest first — there is no
  * relevance score to compute, so a page costs the matches' bitmap plus a top-N sort, never a
@@ -65,7 +65,7 @@ function decodeSearchCursor(cursor: string, sort: string, keys: SortKey[]): Curs
     const v = values[i];
     if (v === null && key.nullable) return;
     if (key.kind === "int" && !(typeof v === "number" && Number.isSafeInteger(v))) throw refuse();
-    // Issue 27: a date PostgreSQL refuses (2026-02-30) was a 500; the one check of every cursor's time.
+    // docs/product/outages-and-errors.md: a date PostgreSQL refuses (2026-02-30) was a 500; the one check of every cursor's time.
     if (key.kind === "time" && !isCursorTime(v)) throw refuse();
     if (key.kind === "uuid" && !(typeof v === "string" && UUID_PATTERN.test(v))) throw refuse();
   });

@@ -1,5 +1,5 @@
 // Reading search filters from an address (the loaders' half of filters.ts, apart so that the
-// browser's search box does not load Zod, issue 16 §2). No server imports.
+// browser's search box does not load Zod, decision 0340). No server imports.
 import { z } from "zod";
 import { categoryFilter } from "../posts/categories";
 import { LISTING_CONDITIONS } from "../posts/listing";

@@ -9,7 +9,7 @@ import { rowsOf } from "./terms";
 import { normaliseSearchText, searchWords } from "./text";
 
 /**
- * The header search box's dropdown (spec 1 §2 'Search box dropdown', spec 2 §2; issue 12 §1):
+ * The header search box's dropdown (spec 1 §2 'Search box dropdown', spec 2 §2; decision 0194):
  * with nothing typed, the campus's popular searches (first 4) and 'My Recent'; as the person
  * types, popular searches and their own recent ones beginning with the text, the text with its
  * last word completed from the campus's words, and people.

@@ -9,7 +9,7 @@ import { MAX_TERM_LENGTH, typoBudgetBetween, typoDistance } from "./text";
  * index is only ever asked for exact words (never `:*` prefixes, never a similarity scan).
  */
 
-/** Completions of the last word (issue 12 §2: 'the last word typed is a prefix'). */
+/** Completions of the last word (decision 0191: 'the last word typed is a prefix'). */
 const PREFIX_TERMS = 8;
 /**
  * Spellings a misspelt word may stand for (decision 0310): every one at the smallest distance

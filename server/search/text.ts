@@ -1,7 +1,7 @@
 // Shared with the browser (the header's search box): no server imports.
 
 /**
- * How typed search text is read (issue 12, decision 0190). A search text is trimmed, its
+ * How typed search text is read (decision 0190). A search text is trimmed, its
  * spaces (and control characters) collapsed and cut to MAX_SEARCH_TEXT characters; its comparison form (history,
  * popular searches) is that in lower case. Its words are the runs of letters and digits, in
  * lower case: exactly how the stored `posts.search_tsv` splits a post (schema/search.ts).

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MultipartError, MultipartParser, multipartBoundary } from "./multipart";
 
-// The streaming multipart reader (issue 9 §3): whatever the chunking, the same parts.
+// The streaming multipart reader (decision 0120): whatever the chunking, the same parts.
 
 interface Parsed {
   name: string;

@@ -1,7 +1,7 @@
 /**
  * A streaming reader of `multipart/form-data` bodies (RFC 7578 over RFC 2046),
- * fed chunk by chunk, holding no more than one chunk and a part's headers (issue 9
- * §3: uploads are streamed to disk, never held whole). It only splits the body into
+ * fed chunk by chunk, holding no more than one chunk and a part's headers (decision 0120:
+ * uploads are streamed to disk, never held whole). It only splits the body into
  * parts and says what each part is; the caller decides where the bytes go and how
  * many it accepts (server/uploads/upload-form.ts).
  */

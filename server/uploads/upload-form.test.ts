@@ -11,7 +11,7 @@ import {
   type UploadFormResult,
 } from "./upload-form";
 
-// Issue 9 §3, decision 0120: forms with files are read within caps, files streamed to disk.
+// Decision 0120: forms with files are read within caps, files streamed to disk.
 
 let tempRoot: string;
 beforeAll(async () => {
@@ -201,7 +201,7 @@ describe("readUploadForm", () => {
         body: "x",
         headers: { "Content-Type": "multipart/form-data" },
       }),
-      // A NUL character, which no field can hold (issue 9 §4), in a multipart and a url-encoded form.
+      // A NUL character, which no field can hold (docs/product/outages-and-errors.md), in a multipart and a url-encoded form.
       multipartWithText("a\u0000b"),
       new Request("http://localhost/", { method: "POST", body: new URLSearchParams({ bio: "a\u0000b" }) }),
     ];

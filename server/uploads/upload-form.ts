@@ -6,7 +6,7 @@ import { formHoldsNul } from "../http/middleware/form-bodies";
 import { MultipartError, MultipartParser, multipartBoundary } from "./multipart";
 
 /**
- * Reading form posts that may carry files (issue 9 §3, decision 0120). The body is
+ * Reading form posts that may carry files (decision 0120). The body is
  * never held whole: files are streamed to a folder of their own under
  * `DATA_DIR/tmp/uploads`, and the form hands them on as disk-backed `File`s, which
  * the domain reads like any other (slice, stream, arrayBuffer). The caller removes

@@ -5,8 +5,8 @@ import { hostUrl } from "./support/env";
 import { commentOnPost, hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
-// ARCHITECTURE.md 'tests': axe for accessibility, on each page as it is once its script runs.
-// Issue 27: the main pages, signed out and signed in, at 390 and 1280 px; any serious or critical
+// docs/architecture.md 'tests': axe for accessibility, on each page as it is once its script runs.
+// Decision 0475: the main pages, signed out and signed in, at 390 and 1280 px; any serious or critical
 // violation fails. One context per test visits every page in turn (seriousAxeViolationsOf), so
 // the whole check is four tests. On Texas A&M's campus, which no other spec reads.
 
@@ -234,7 +234,7 @@ for (const viewport of VIEWPORTS) {
       expect(await seriousAxeViolationsOf(page, signedOutStops(signedOutWorld))).toEqual({});
     });
 
-    // Issue 27: a student without a photo yet shows initials in the account menu's button; they
+    // Decision 0475: a student without a photo yet shows initials in the account menu's button; they
     // are drawn, not text, so the button's visible text stays within its name (label in name).
     test("no serious accessibility violations for a student without a photo", async ({ page }) => {
       await createStudent(page.context(), { campus: CAMPUS, profile: false });

@@ -17,7 +17,7 @@ import {
   submitRegistration,
 } from "./support/student";
 
-// Issue 2 §5 and §7: sign-up with a mailed code, log out and in, wrong
+// Decision 0030: sign-up with a mailed code, log out and in, wrong
 // credentials, password reset, all through the screens and a real SMTP sink. Where sign-up is not
 // the subject, the student comes from the fixture (decision 0155).
 
@@ -30,7 +30,7 @@ test("register, receive the code by e-mail, a wrong code is refused, the right o
   const mail = await waitForMail(account.email);
   const code = codeFrom(mail);
   expect(code).toMatch(/^[1-9]\d{3}$/);
-  // CONTRACT.md 'Mail': the only 4-digit number; spec 1 §7: says codes expire after two hours.
+  // docs/contract.md 'Mail': the only 4-digit number; spec 1 §7: says codes expire after two hours.
   expect(new Set(`${mail.subject}\n${mail.text}`.match(/\b\d{4}\b/g))).toEqual(new Set([code]));
   expect(mail.text).toContain("two hours");
 
@@ -65,7 +65,7 @@ test("a sign-up form filled before the page's script runs keeps 'Sign Up' usable
 test("a disabled 'Sign Up' says what is missing, tied to the button, until the terms box is ticked", async ({
   page,
 }) => {
-  // Issue 27: the button was disabled with no reason given; the terms box was easy to miss.
+  // Spec 1 §5 'Register': the button was disabled with no reason given; the terms box was easy to miss.
   const account = newAccount("register-reason");
   await page.goto("/register");
   await hydrated(page);

@@ -3,7 +3,7 @@ import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 15: boosting a post through the built-in test checkout (no Stripe keys in the harness),
+// Decision 0270: boosting a post through the built-in test checkout (no Stripe keys in the harness),
 // the sponsored post in another student's feed, pause / resume / stop, Boost Again, the cancel
 // page and the boost form's messages. On Stanford's campus, where no other spec posts
 // (decision 0155: a campus per feed-reading spec), so the feed holds this spec's posts only.
@@ -48,7 +48,7 @@ test("a seller boosts a post, another student sees it sponsored, the seller paus
   await openBoostForm(page, postId);
   // The price follows the slider: $5 × 4 days by default (spec 2 §9).
   await expect(page.getByText("$5.00 × 4 days =")).toContainText("$20.00");
-  // Issue 27 B: Stanford has only this spec's few students, not the spec's 590-1,500 people.
+  // Decision 0466: Stanford has only this spec's few students, not the spec's 590-1,500 people.
   const reach = page.getByText(/^Estimated daily reach: /);
   await expect(reach).toHaveText(/^Estimated daily reach: \d+(-\d+)? (people|person)$/);
   await expect(reach).not.toContainText("590-1,500");
@@ -158,7 +158,7 @@ test("a seller boosts a post, another student sees it sponsored, the seller paus
   );
 });
 
-test("after paying, neither the app's Back nor the browser's returns to the checkout (issue 27 A)", async ({
+test("after paying, neither the app's Back nor the browser's returns to the checkout (decision 0465)", async ({
   page,
 }) => {
   const seller = await createStudent(page.context(), {

@@ -4,9 +4,9 @@ import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
-// Issue 4 §1, spec 2 §2, §4, §5: the post composer — the modal on wide screens, the full
+// Decision 0090, spec 2 §2, §4, §5: the post composer — the modal on wide screens, the full
 // page at 390 px, photos, a category, the 500 rule and the profile gate — through the screens.
-// On MIT's campus, whose feed no other spec reads (issue 10 §5); students from the fixture.
+// On MIT's campus, whose feed no other spec reads (decision 0155); students from the fixture.
 
 const CAMPUS = "mit";
 test.use({ baseURL: hostUrl(CAMPUS) });

@@ -8,7 +8,7 @@ import { APP_PORT } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { logIn } from "./support/student";
 
-// Issue 27: the README's demo accounts can post on a fresh start, and the demo campus looks like a
+// Decision 0450: the README's demo accounts can post on a fresh start, and the demo campus looks like a
 // marketplace. The shared app under test runs with SEED_DEMO=0, so this file starts its own app
 // from the same build on an empty data folder, as `npm start` does the first time.
 
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "cbs-e2e-demo-"));
   app = await startAppProcess({
-    // Only what the app needs: nothing of the caller's CONTRACT.md variables leaks in.
+    // Only what the app needs: nothing of the caller's docs/contract.md variables leaks in.
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

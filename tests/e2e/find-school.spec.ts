@@ -3,7 +3,7 @@ import { hostUrl } from "./support/env";
 import { hydrated } from "./support/page";
 import { signUp } from "./support/student";
 
-// Issue 3 §6, spec 1 §2 'Find Your School' and spec 2 §2 'Search'.
+// Decision 0072, spec 1 §2 'Find Your School' and spec 2 §2 'Search'.
 
 test.describe("Find Your School on the generic instance", () => {
   test("searches as you type and shows each hit's city, state, country and name", async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 16 §2, decision 0370: parts of /home the server renders in full and the browser hydrates
+// Decision 0370: parts of /home the server renders in full and the browser hydrates
 // from chunks of their own (hydratedLater). Until a part's chunk is there, the server's HTML of it
 // stays on the page, and what happens meanwhile (the live stream connecting) must not make React
 // throw it away and draw it again.

@@ -7,7 +7,7 @@ import { startAppProcess } from "../../scripts/app-process";
 import { FIREWALL_PORT, GEO_PORT } from "./support/env";
 import { hydrated } from "./support/page";
 
-// Issue 3 §5, spec 1 §1 and §6: the geo gate. It is off in the shared app under
+// Decision 0070, spec 1 §1 and §6: the geo gate. It is off in the shared app under
 // test (GEO_GATE defaults to 0 outside production), so this file starts app
 // processes of its own from the same build: one with GEO_GATE=1 and
 // TRUST_PROXY=1, driven with X-Forwarded-For and Playwright's `timezoneId`, and
@@ -28,7 +28,7 @@ interface GatedApp {
 async function startGatedApp(port: number, flags: Record<string, string>, name: string): Promise<GatedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cbs-e2e-${name}-`));
   const logFile = path.join(root, "test-results", `e2e-${name}-app.log`);
-  // Only what the app needs: nothing of the caller's CONTRACT.md variables leaks in.
+  // Only what the app needs: nothing of the caller's docs/contract.md variables leaks in.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -167,7 +167,7 @@ test.describe("geo gate: GEO_GATE=1, TRUST_PROXY=1 (spec 1 §6)", () => {
   });
 });
 
-test.describe("firewall: FIREWALL=1 (spec 1 §1, CONTRACT.md)", () => {
+test.describe("firewall: FIREWALL=1 (spec 1 §1, docs/contract.md)", () => {
   test.describe.configure({ mode: "serial" });
   let app: GatedApp;
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./support/page";
 import { LANDED_AFTER_SIGN_IN } from "./support/student";
 
-// Issue 3 §4: Google sign-in through better-auth's genericOAuth plugin against a real
+// Decision 0061: Google sign-in through better-auth's genericOAuth plugin against a real
 // local OpenID Connect provider (oidc-provider, started by the global setup). Every test
 // account there is called 'Taylor Q. Brooks-Smith' (spec 1 §5 → 'Taylor' 'S.').
 
@@ -78,7 +78,7 @@ test("cancelling at the provider comes back with 'Error: Sign-in process was can
   await expect(page.getByRole("button", { name: "Log in or sign up" })).toBeVisible();
 });
 
-test("without JavaScript, the posted form is redirected to the provider: form-action allows exactly it (issue 9 §4)", async ({
+test("without JavaScript, the posted form is redirected to the provider: form-action allows exactly it (decision 0112)", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -91,7 +91,7 @@ test("without JavaScript, the posted form is redirected to the provider: form-ac
   await context.close();
 });
 
-// Issue 10 §6: /login offered no Google button although the sign-in menu and /user_registration did.
+// Decision 0061: /login offered no Google button although the sign-in menu and /user_registration did.
 test("/login and /register offer Continue with Google too, and it signs in from /login", async ({ page }) => {
   await page.goto("/register");
   await expect(page.getByRole("button", { name: "Continue with Google", exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import { plainTextToRichText } from "../../server/posts/rich-text";
 import { APP_PORT } from "./support/env";
 import { createStudent } from "./support/student";
 
-// Issue 9 §4: every bad input gets a 4xx with a message and changes nothing; none may get a
+// docs/product/outages-and-errors.md: every bad input gets a 4xx with a message and changes nothing; none may get a
 // 5xx. Generated requests (fast-check) against every action and every list, signed in and
 // signed out, as the built app is deployed. On UCF's host, which no other spec writes to.
 
@@ -65,7 +65,7 @@ const INTENTS = [
   "delete-comment",
 ];
 
-/** Strings that broke the app before (issue 9 §4) and the generator's own. */
+/** Strings that broke the app before (docs/product/outages-and-errors.md) and the generator's own. */
 const hostileString = fc.oneof(
   fc.constantFrom(
     "",
@@ -86,7 +86,7 @@ const hostileString = fc.oneof(
     "\uD800",
     "x".repeat(10_000),
     "2026-13-45",
-    // Issue 27: a raw ideographic space (no Location header may hold it), encoded and not.
+    // docs/product/outages-and-errors.md: a raw ideographic space (no Location header may hold it), encoded and not.
     "/\u3000/x",
     "/%E3%80%80/x",
     // A well-formed post text with a NUL character, which PostgreSQL cannot store.
@@ -299,7 +299,7 @@ test("no generated input gets a server error, signed in or not, on any action or
         fc
           .tuple(fc.string({ maxLength: 30 }), hostileString)
           .map(([time, id]) => Buffer.from(JSON.stringify([time, id])).toString("base64url")),
-        // Issue 27: a date of the cursor's shape that names no day (a 500 from the search's cursor).
+        // docs/product/outages-and-errors.md: a date of the cursor's shape that names no day (a 500 from the search's cursor).
         fc
           .tuple(
             fc.constantFrom("newest", "price_asc", "price_desc"),

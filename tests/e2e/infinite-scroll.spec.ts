@@ -8,7 +8,7 @@ import { createStudent } from "./support/student";
 
 // spec 2 §2 'Infinite scroll', §4 'Feed pagination', §7 Media: more posts than a page (15), read
 // page after page as the student scrolls or asks, each post once (decision 0106: the next pages
-// come as JSON from /api/lists). On Harvard's campus, where no other spec posts (issue 10 §5), so
+// come as JSON from /api/lists). On Harvard's campus, where no other spec posts (decision 0155), so
 // the pages hold this test's posts and the student's 'joined' post only.
 
 const POSTS = 17;

@@ -5,7 +5,7 @@ import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
-// Issue 27 A, B, C (decisions 0440–0442): a listing as a buyer and its seller meet it. A visible
+// Decisions 0440–0442: a listing as a buyer and its seller meet it. A visible
 // 'Send Message' on someone else's listing (card and page), the photo grid linked from the feed
 // with the price on its tiles, the post page's photos as a swipe gallery on a phone, and no
 // 'Boost for $5' on a reserved or sold listing. On UCLA's campus, whose feed no other spec reads.

@@ -3,7 +3,7 @@ import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 11 (decision 0170–0172; beyond the spec): a listing with a price and a condition, marked
+// Decision 0170–0172 (beyond the spec): a listing with a price and a condition, marked
 // reserved then sold from its card, leaves the feed but stays on the profile; a Wanted post from
 // the full-page composer at 390 px. On Oklahoma State's campus, whose feed no other spec reads.
 

@@ -4,7 +4,7 @@ import { linkFrom, uniqueEmail, waitForMail } from "./support/mailbox";
 import { hydrated } from "./support/page";
 import { LANDED_AFTER_SIGN_IN, signUp, submitRegistration } from "./support/student";
 
-// Issue 3 §4: passwordless sign-in and sign-up by e-mail link (spec 1 §2 /login and
+// Decision 0060: passwordless sign-in and sign-up by e-mail link (spec 1 §2 /login and
 // /login/sent, §4 'Magic link', §8), the link read from a real SMTP sink.
 
 /** Opens the account menu's trigger on the feed of the link's site and returns its accessible name. */
@@ -31,7 +31,7 @@ test("log in with an e-mailed link: sent, opened once, and never twice", async (
   const mail = await waitForMail(account.email, (m) => m.subject.includes("sign-in link"));
   expect(mail.subject).toBe("Your OU Buy / Sell sign-in link");
   const link = linkFrom(mail, "/login/sent");
-  // The link opens the site the student asked from: localhost stays localhost (issue 9 §1).
+  // The link opens the site the student asked from: localhost stays localhost (decision 0110).
   expect(link.startsWith(hostUrl(null, "/login/sent?"))).toBe(true);
 
   await page.goto(link);

@@ -3,8 +3,8 @@ import { hostUrl } from "./support/env";
 import { hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 4 §5, spec 2 §2 'Media': the media grid of a campus, its tiles at phone
-// width, and its empty state. On UF's campus, where no other spec posts (issue 10 §5); the
+// Decision 0100, spec 2 §2 'Media': the media grid of a campus, its tiles at phone
+// width, and its empty state. On UF's campus, where no other spec posts (decision 0155); the
 // student and the post come from the fixture (decision 0155).
 
 test("a post with a photo appears in /media; at 390 px its tile opens the post", async ({ page }) => {

@@ -6,7 +6,7 @@ import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
-// Issue 13 §1, §3: a buyer writes to a seller from a post; the seller sees it without reloading
+// Decision 0235: a buyer writes to a seller from a post; the seller sees it without reloading
 // (the live event stream, decision 0235), Delivered turns
 // into Seen, a reply, a photo, a like, the unread badge, delete for both; the mobile New Message
 // flow. Two browser contexts, two students, on a campus no other spec reads (Duke).
@@ -335,7 +335,7 @@ test("phones: the New Message page searches people, asks 'Start Conversation?', 
     await search.press("Enter");
     await expect.poll(() => alerts).toEqual(["Please select a user!"]);
     // Test students share a name: their username is the best match, first (the people search
-    // of issue 12 also lists near matches after it).
+    // of decision 0190 also lists near matches after it).
     await search.fill(seller.username);
     await expect(buyerPage.getByRole("option").first()).toHaveAccessibleName(new RegExp(seller.username));
     await search.press("ArrowDown");
@@ -395,7 +395,7 @@ async function conversationFor(browser: Browser, sellerViewport: { width: number
   };
 }
 
-test("issue 27: one message is cleared once, and the two bells of a phone always agree", async ({
+test("decision 0455: one message is cleared once, and the two bells of a phone always agree", async ({
   browser,
 }) => {
   const { sellerPage, sellerContext, chatPath, hello, close } = await conversationFor(browser, {
@@ -445,7 +445,7 @@ test("issue 27: one message is cleared once, and the two bells of a phone always
   }
 });
 
-test("issue 27: a chat shows each message's time under its day, the shared listing's live status, and refuses a non-photo when picked", async ({
+test("decision 0456: a chat shows each message's time under its day, the shared listing's live status, and refuses a non-photo when picked", async ({
   browser,
 }, testInfo) => {
   const { sellerPage, buyerPage, words, seller, close } = await conversationFor(browser, {
@@ -487,7 +487,7 @@ test("issue 27: a chat shows each message's time under its day, the shared listi
   }
 });
 
-test("issue 27: the inbox, a thread and the account menu pass axe at 390 and 1280 px", async ({
+test("decision 0475: the inbox, a thread and the account menu pass axe at 390 and 1280 px", async ({
   browser,
 }) => {
   const rules = ["label-content-name-mismatch", "color-contrast", "page-has-heading-one"];

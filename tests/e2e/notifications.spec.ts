@@ -8,7 +8,7 @@ import { linkFrom, mailTo, waitForMail } from "./support/mailbox";
 import { commentOnPost, hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 14: notifications in the app, by e-mail and by web push, and the installable app.
+// Decision 0250: notifications in the app, by e-mail and by web push, and the installable app.
 
 // The service worker is this spec's subject (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: "allow" });

@@ -4,8 +4,8 @@ import { hydrated, toast } from "./support/page";
 import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
-// Issue 4 §2–§4: the feed, the post page with its thread, saves, shares and deletes, driven
-// through the screens as students use them. One test per stage (issue 10 §5), each making its
+// Decision 0097: the feed, the post page with its thread, saves, shares and deletes, driven
+// through the screens as students use them. One test per stage (decision 0155), each making its
 // own student and post through the fixture (decision 0155), on a campus no other spec reads
 // (SMU), each finding its post by its own words.
 

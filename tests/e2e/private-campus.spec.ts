@@ -3,7 +3,7 @@ import { APP_PORT, hostUrl, PRIVATE_CAMPUS } from "./support/env";
 import { hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 10 §6 (decision 0135): every campus is private unless PUBLIC_CAMPUSES opens it; the
+// Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it; the
 // harness keeps UNT closed for this spec. A shared link to one of its posts, opened by a visitor
 // (or fetched by a link-preview robot), shows the campus and 'Join to see this listing', and the
 // page's HTML (title, og:/twitter: tags, the data it hydrates with) holds nothing of the post.

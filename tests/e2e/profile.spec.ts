@@ -14,7 +14,7 @@ import {
 import { writePhoto } from "./support/photos";
 import { createStudent, signUp } from "./support/student";
 
-// Issue 3 §2: the profile set-up wizard with a real upload, the profile page, unknown usernames.
+// Decision 0051: the profile set-up wizard with a real upload, the profile page, unknown usernames.
 
 test("the set-up wizard: a renamed text file is refused, a photo uploads, the bio saves, the profile shows both", async ({
   page,
@@ -119,7 +119,7 @@ test("the set-up wizard: a renamed text file is refused, a photo uploads, the bi
 test("a skipped photo ends the wizard on what is still missing, and 'Continue Posting' only once posting works", async ({
   page,
 }, testInfo) => {
-  // Issue 27: skipping the photo ended on 'Your profile is finished!' and 'Continue Posting', which
+  // Decision 0448: skipping the photo ended on 'Your profile is finished!' and 'Continue Posting', which
   // opened 'Your profile is not complete' (spec 2 §5: posting needs a picture and a bio).
   test.setTimeout(90_000);
   const photo = await writePhoto(testInfo.outputPath("wizard-photo.png"), { r: 200, g: 80, b: 40 }, 600, 600);

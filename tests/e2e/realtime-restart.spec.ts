@@ -11,7 +11,7 @@ import { RESTART_PORTS } from "./support/env";
 import { hydrated } from "./support/page";
 import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";
 
-// Issue 13 'Tests that must exist': reconnection after the server restarts delivers what was
+// Decision 0211: reconnection after the server restarts delivers what was
 // sent meanwhile. The reader has a conversation open on process A; A stops (its stream drops, as
 // in a deploy); the other person, served by process B on the same PostgreSQL database, writes
 // while A is down; A starts again on its port, the reader's browser reconnects by itself with

@@ -11,9 +11,9 @@ import { openSse } from "../support/sse-client";
 import { REALTIME_PORTS } from "./support/env";
 import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";
 
-// Issue 13 §2 and §'Tests that must exist' (decision 0213): fan-out across app processes. Two
+// Decision 0213: fan-out across app processes. Two
 // processes of the built app share one PostgreSQL database; an event committed through process A
-// reaches a stream held by process B through LISTEN/NOTIFY, and (issue 16 §3, decision 0360) a
+// reaches a stream held by process B through LISTEN/NOTIFY, and (decision 0360) a
 // post written through A clears the visitors' page cache of B, over the same listening connection. PGlite is one process by nature, so
 // this needs PostgreSQL: DATABASE_URL's server (as the PostgreSQL variant of the unit tests), or
 // a local one on the default port. Without either the test is skipped, and says why.

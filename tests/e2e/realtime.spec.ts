@@ -3,7 +3,7 @@ import { hostUrl } from "./support/env";
 import { hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 13 §2, decision 0212: one live-event stream per browser, shared by its tabs. The events
+// Decision 0212: one live-event stream per browser, shared by its tabs. The events
 // come from the development-only POST /dev/realtime-event (decision 0215); the chat and
 // notification specs exercise the same path with real messages.
 

@@ -10,7 +10,7 @@ import { openSse } from "../support/sse-client";
 import { APP_PORT } from "./support/env";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 
-// Issue 16 §3 (decision 0290): the built app as two processes (WORKERS=2) on one PostgreSQL
+// Decision 0290: the built app as two processes (WORKERS=2) on one PostgreSQL
 // database. PostgreSQL only: the embedded database allows one process. The server is
 // E2E_DATABASE_URL, else DATABASE_URL, else the local default; when none answers, these tests
 // are skipped and say so.
@@ -183,7 +183,7 @@ test.afterAll(async () => {
     if (replica) await admin.query(`drop database if exists ${replica} with (force)`);
     await admin.end();
   }
-  // CONTRACT.md: SIGTERM stops it cleanly, every worker included.
+  // docs/contract.md: SIGTERM stops it cleanly, every worker included.
   if (app) expect(exit).toBe(0);
 });
 
@@ -431,7 +431,7 @@ test("a worker killed with SIGKILL is replaced, the app keeps answering, and no 
     }),
   );
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  // Decision 0473 (issue 27): a standby has started the app and waits; it serves in the victim's place.
+  // Decision 0473: a standby has started the app and waits; it serves in the victim's place.
   await until("a ready standby", () => {
     const ready = [...log().matchAll(/standby worker (\d+) is ready/g)].at(-1)?.[1];
     return ready !== undefined && !log().includes(`standby worker ${ready} takes the place`);

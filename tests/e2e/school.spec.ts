@@ -11,7 +11,7 @@ import {
 } from "./support/page";
 import { signUp } from "./support/student";
 
-// Issue 3 §1, spec 1 §2 (school_email, verify_school_email), §4 'School verification', §5.
+// Decision 0041, spec 1 §2 (school_email, verify_school_email), §4 'School verification', §5.
 
 // Each test signs up through the screens (scrypt, mail rendering) on 2 shared cores: slow steps get room.
 test.use({ actionTimeout: 20_000 });
@@ -130,7 +130,7 @@ test("on the generic instance the campus comes from the query, and the student g
 
   await openSchoolEmail(page, hostUrl("www", "/settings/account/school_email?campus=ut"));
   await expect(page.getByRole("heading", { name: "Join your campus" })).toBeVisible();
-  // A subdomain of a UT domain counts (CONTRACT.md).
+  // A subdomain of a UT domain counts (docs/contract.md).
   const school = uniqueEmail("school", "mail.utexas.edu");
   await sendPin(page, school);
   await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ut$/);

@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 2 §7: screenshots at the phone and desktop widths, kept as artifacts
+// Decision 0030: screenshots at the phone and desktop widths, kept as artifacts
 // (tests/e2e/.artifacts/, git-ignored) for a person to look at.
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".artifacts");
 mkdirSync(artifacts, { recursive: true });

@@ -3,7 +3,7 @@ import { hostUrl, PRIVATE_CAMPUS } from "./support/env";
 import { hydrated, loadWithScriptsHeld, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
-// Issue 12: search on MIT's campus, where no other spec posts. Each run makes its own word, so
+// Decision 0190: search on MIT's campus, where no other spec posts. Each run makes its own word, so
 // runs on one database never see each other's posts.
 
 function uniqueWord(): string {

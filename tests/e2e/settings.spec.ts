@@ -3,7 +3,7 @@ import { uniqueEmail, waitForCode } from "./support/mailbox";
 import { hydrated } from "./support/page";
 import { createStudent, logIn, type TestAccount } from "./support/student";
 
-// Issue 3 §3, spec 1 §2 'Settings', §5 and §8: each account page's happy path and its main message.
+// Decision 0040, spec 1 §2 'Settings', §5 and §8: each account page's happy path and its main message.
 
 // Mails (PINs, links) and scrypt on 2 shared cores: slow steps get room.
 test.use({ actionTimeout: 20_000 });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { hydrated } from "./support/page";
 
-// Issue 2 §1, §3 and §4: hosts pick the campus, routes, error pages, headers.
+// Decision 0002: hosts pick the campus, routes, error pages, headers.
 
 test.describe("protected routes (spec 1 §2)", () => {
   for (const path of ["/settings/account", "/logout"]) {
@@ -35,7 +35,7 @@ test.describe("not found (spec 1 §2 /404)", () => {
   });
 });
 
-test.describe("campus hosts (CONTRACT.md)", () => {
+test.describe("campus hosts (docs/contract.md)", () => {
   test("ut.localhost is UT's community", async ({ page }) => {
     await page.goto(hostUrl("ut", "/home"));
     await expect(page.getByPlaceholder("Search UT Buy / Sell")).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("campus hosts (CONTRACT.md)", () => {
     await expect(page.getByText("Welcome to Campus Buy Sell").first()).toBeVisible();
   });
 
-  // Issue 10 §6: the footers said © 2025 on campuses and © 2024 on the generic site.
+  // Spec 1 §9: the footers said © 2025 on campuses and © 2024 on the generic site.
   test("the footers of a campus and of the generic site show one year, this one", async ({ page }) => {
     const year = new Date().getUTCFullYear();
     for (const slug of ["ut", "www"]) {
@@ -63,7 +63,7 @@ test.describe("campus hosts (CONTRACT.md)", () => {
   });
 });
 
-test.describe("security and serving (issue 2 §1)", () => {
+test.describe("security and serving (decision 0001)", () => {
   test("pages carry the security headers; scripts run only with the response's nonce", async ({
     request,
   }) => {

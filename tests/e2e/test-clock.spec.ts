@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { type ClockApp, startClockApp } from "./support/clock-app";
 import { hydrated, toast } from "./support/page";
 
-// Decision 0481 (CONTRACT.md 'Test clock'): POST /dev/clock moves the app's time; a listing
+// Decision 0481 (docs/contract.md 'Test clock'): POST /dev/clock moves the app's time; a listing
 // unchanged for 60 days then asks its owner 'Still available?' (decision 0171), read from the
 // clock when the page is rendered, with no job in between. Its own app (support/clock-app.ts).
 

@@ -1,4 +1,4 @@
-// Test factories (ARCHITECTURE.md rule 10: each test makes what it needs).
+// Test factories (docs/architecture.md rule 10: each test makes what it needs).
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { registerUser } from "../../server/accounts/accounts";
@@ -93,7 +93,7 @@ export async function lastMailTo(t: TestContext, email: string, kind: string) {
   return row;
 }
 
-/** The code in the newest code mail to an address: its only 4-digit number (CONTRACT.md 'Mail'). */
+/** The code in the newest code mail to an address: its only 4-digit number (docs/contract.md 'Mail'). */
 export async function lastCodeMailedTo(t: TestContext, email: string): Promise<string> {
   const mail = await lastMailTo(t, email, "verification-code");
   const found = `${mail.subject}\n${mail.text}`.match(/\b\d{4}\b/g) ?? [];
@@ -103,7 +103,7 @@ export async function lastCodeMailedTo(t: TestContext, email: string): Promise<s
 }
 
 // ---------------------------------------------------------------------------
-// Posts (issue 4).
+// Posts (spec 2 §3).
 
 export interface TestMemberOptions extends TestUserOptions {
   /** Default true: a member who may post (spec 2 §5 gates). */
@@ -150,7 +150,7 @@ export interface TestPostOptions {
   text?: string | null;
   category?: string | null;
   files?: Blob[];
-  /** Issue 11: price ('40', 'free'), terms, condition, kind. */
+  /** Decision 0170: price ('40', 'free'), terms, condition, kind. */
   listing?: ListingInput;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, vi } from "vitest";
 
-// ARCHITECTURE.md rule 10: a stray console.error fails the test.
+// docs/architecture.md rule 10: a stray console.error fails the test.
 let errors: unknown[][] = [];
 const original = console.error;
 

@@ -20,7 +20,7 @@ declare module "vitest" {
 }
 
 /**
- * Migrates once per run (ARCHITECTURE.md pitfall 4): into a PGlite snapshot
+ * Migrates once per run (docs/architecture.md pitfall 4): into a PGlite snapshot
  * that each test file loads, or, with DATABASE_URL, into a template database
  * that each test file copies.
  */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 /**
- * Issue 27: cursor times in the cursor's own shape (ISO-8601, microseconds) that name no moment:
+ * docs/product/outages-and-errors.md: cursor times in the cursor's own shape (ISO-8601, microseconds) that name no moment:
  * a day past its month's end (2026-02-30, Feb 29 of a common year), month 0 or 13, 24 o'clock and
  * later, minute or second 60 and later, year 0. Each parser of a cursor must refuse them (400)
  * before SQL, where PostgreSQL's cast fails (a 500).

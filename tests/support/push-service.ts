@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The local push service of the web push tests (issue 14 §3): the `web-push-testing` package's
+ * The local push service of the web push tests (decision 0252): the `web-push-testing` package's
  * server, run as its own process on a free port. It checks each push's VAPID signature and
  * decrypts its payload, as a browser vendor's push service would, without the internet.
  */

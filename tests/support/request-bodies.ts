@@ -1,4 +1,4 @@
-// Request bodies for upload tests (issue 9 §3): produced only as they are read, and
+// Request bodies for upload tests (decision 0120): produced only as they are read, and
 // counting what was read, so a test sees whether the server took in an upload or
 // left it on the wire.
 

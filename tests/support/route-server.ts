@@ -97,7 +97,7 @@ export function routeServerBuild(
           entryContext: EntryContext,
           loadContext: AppLoadContext,
         ) =>
-          // The app's document answer only when it does not render (a database outage, issue 27).
+          // The app's document answer only when it does not render (a database outage, decision 0470).
           (loadContext.databaseUnavailable && appEntry
             ? appEntry.default(request, status, headers, entryContext, loadContext)
             : null) ??

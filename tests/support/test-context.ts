@@ -83,7 +83,7 @@ function testVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string 
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
-/** A freshly migrated database with the campuses, and recording seams (ARCHITECTURE.md rule 10). */
+/** A freshly migrated database with the campuses, and recording seams (docs/architecture.md rule 10). */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { handle, drop } = await openTestDatabase();
   const config: Config = {
@@ -97,7 +97,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       // Decision 0135: campuses are private unless opened; tests of visitors' pages read open
       // ones, and the privacy tests ask for `publicCampuses: []` or close a campus themselves.
       PUBLIC_CAMPUSES: "all",
-      // CONTRACT.md: tests run notification e-mails without delay; the delay tests set theirs.
+      // docs/contract.md: tests run notification e-mails without delay; the delay tests set theirs.
       NOTIFICATION_EMAIL_DELAY: "0",
       // Decision 0252: keys of the test's own, never a file several test workers would race to write.
       ...testVapidKeys(),

@@ -5,7 +5,7 @@ import { GoogleIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
 
-/** CONTRACT.md: without GOOGLE_CLIENT_ID the Google button explains that Google sign-in is not configured. */
+/** docs/contract.md: without GOOGLE_CLIENT_ID the Google button explains that Google sign-in is not configured. */
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
 
 /** What every screen where a user signs in calls the Google method (spec 1 §2). */
@@ -13,9 +13,9 @@ export const GOOGLE_BUTTON_LABEL = "Continue with Google";
 
 /**
  * 'Continue with Google' wherever a user signs in: /user_registration, /login, /register and the
- * sign-in modal (issue 10 §6). A form posting to the auth landing's action, which starts Google
+ * sign-in modal (decision 0061). A form posting to the auth landing's action, which starts Google
  * sign-in (decision 0061), so it works before scripts load. Without GOOGLE_CLIENT_ID the button
- * explains that Google sign-in is not configured (CONTRACT.md): a toast at once with scripts, the
+ * explains that Google sign-in is not configured (docs/contract.md): a toast at once with scripts, the
  * landing's answer without.
  */
 export function GoogleSignInButton({ className = "w-full" }: { className?: string }) {

@@ -20,7 +20,7 @@ interface SignInModalApi {
   open(reason: SignInReason): void;
 }
 
-// Issue 16 §2: the modal itself loads when the browser is idle, or when it first opens.
+// Decision 0340: the modal itself loads when the browser is idle, or when it first opens.
 const loadSignInDialog = () => import("./sign-in-dialog");
 const SignInDialog = lazy(loadSignInDialog);
 

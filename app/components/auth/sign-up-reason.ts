@@ -1,4 +1,4 @@
-// Issue 27: Sign Up stays disabled until the form is complete (spec 1 §5 'Register'); the page says
+// Sign Up stays disabled until the form is complete (spec 1 §5 'Register'); the page says
 // why next to it rather than leaving a student to guess that the terms box is the missing piece.
 
 const FIELD_WORDS: Record<string, string> = {

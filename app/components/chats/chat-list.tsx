@@ -47,7 +47,7 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
                   >
                     {name}
                   </span>
-                  {/* Issue 27: zinc-600, not 500: readable (4.5:1) on the selected row's grey too. */}
+                  {/* Decision 0475: zinc-600, not 500: readable (4.5:1) on the selected row's grey too. */}
                   <span className="truncate text-sm text-zinc-600">@{chat.other.username}</span>
                   <time
                     dateTime={chat.lastModified.toISOString()}

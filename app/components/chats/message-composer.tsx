@@ -157,7 +157,7 @@ export function MessageComposer({
             const file = event.target.files?.[0] ?? null;
             event.target.value = "";
             if (!file) return;
-            // Issue 27: refused when picked, not on send — the posts' type check (spec 2 §5), then
+            // Decision 0456: refused when picked, not on send — the posts' type check (spec 2 §5), then
             // the chat's own 'photos only' (decision 0233); the server checks the bytes again.
             const refusal =
               checkFileChoice(0, [file]) ??

@@ -22,7 +22,7 @@ interface OlderData {
 /**
  * A conversation's messages, newest at the bottom (spec 2 §2 '/messages/{chatId}'): text, the
  * photo, a shared post's card, the heart; each message's time, the first of each day under the
- * day's name (issue 27); 'Delivered' or 'Seen' beside the viewer's latest own message's time
+ * day's name (decision 0456); 'Delivered' or 'Seen' beside the viewer's latest own message's time
  * (spec 2 §4 'Chat'). Older pages of 15 load near the top (spec 2 §7, §9).
  */
 export function MessageThread({
@@ -139,7 +139,7 @@ export function MessageThread({
       ) : null}
       <ol aria-label="Messages" className="flex flex-col gap-2">
         {items.map((message, index) => {
-          // Issue 27: the first message of each day opens it with the day's name.
+          // Decision 0456: the first message of each day opens it with the day's name.
           const day = messageDayKey(message.createdAt, zone);
           const previous = items[index - 1];
           const opensDay = !previous || messageDayKey(previous.createdAt, zone) !== day;

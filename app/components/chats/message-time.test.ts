@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
 
-describe("a chat's day separators and message times (issue 27)", () => {
+describe("a chat's day separators and message times (decision 0456)", () => {
   const now = new Date("2026-03-02T15:00:00Z");
 
   it("says Today, Yesterday, the weekday and date, then the year for another year", () => {

@@ -1,4 +1,4 @@
-// Issue 27: a chat's messages carry their time and are grouped by day, as in every messenger.
+// Decision 0456: a chat's messages carry their time and are grouped by day, as in every messenger.
 // Pure, so the rules are tested without rendering (message-time.test.ts). Like a post's timestamp
 // (app/components/posts/post-age.tsx), the server renders in UTC and says so, and the browser
 // renders again in the reader's own zone once the page runs.

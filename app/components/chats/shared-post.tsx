@@ -5,7 +5,7 @@ import type { SharedPostCard } from "~/server/chats/shared-posts";
 
 /**
  * A shared post in a chat (spec 2 §3 Message postId): its card, or '* Post deleted **' once it
- * is gone (spec 2 §4). Issue 27: the card shows the price and the listing's labels (Wanted,
+ * is gone (spec 2 §4). Decision 0456: the card shows the price and the listing's labels (Wanted,
  * Reserved, Sold) as they are when the thread loads, the feed's labels (decision 0170).
  */
 export function SharedPost({ card }: { card: SharedPostCard }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { FeedListingFilters } from "~/server/posts/listing";
 
-/** The address of a tab, keeping the listing filters (issue 11 §2) both lists read. */
+/** The address of a tab, keeping the listing filters (decision 0170) both lists read. */
 function tabHref(path: "/home" | "/media", filters: FeedListingFilters): string {
   const query = new URLSearchParams();
   if (filters.free) query.set("free", "1");
@@ -14,7 +14,7 @@ const tabClass =
   "relative flex h-12 flex-1 items-center justify-center text-[15px] font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600";
 
 /**
- * spec 2 §2 'Media': 'tabs Feed and Media', on /media and, since issue 27 B (decision 0441), on
+ * spec 2 §2 'Media': 'tabs Feed and Media', on /media and, since decision 0441, on
  * /home too at every width: the grid, where a phone shows many listings at once, was linked from
  * nowhere. A tab keeps the 'Free' and 'Show sold' filters.
  */

@@ -42,7 +42,7 @@ function tileName(tile: MediaTileData): string {
       : tile.media.kind === "video"
         ? "a video"
         : "a photo";
-  // Issue 11: the price and labels are read out with the tile's name.
+  // Decision 0170: the price and labels are read out with the tile's name.
   const listing = [
     tile.listing.kind === "wanted" ? "Wanted" : null,
     tile.listing.priceCents !== null ? formatPrice(tile.listing.priceCents) : null,
@@ -53,8 +53,8 @@ function tileName(tile: MediaTileData): string {
 }
 
 /**
- * Issue 11 §2: a tile's price and Wanted / Reserved / Sold labels, over its bottom-left corner;
- * issue 27 B (decision 0441): the price large, read at a glance as in a shop's grid.
+ * Decision 0170: a tile's price and Wanted / Reserved / Sold labels, over its bottom-left corner;
+ * decision 0441: the price large, read at a glance as in a shop's grid.
  */
 function TileListing({ tile }: { tile: MediaTileData }) {
   const { priceCents, kind, status } = tile.listing;

@@ -15,7 +15,7 @@ export const END_TRIGGER = { media: "0px 0px 1px 0px", profile: "0px 0px 251px 0
 
 /**
  * /media's pages: its own address after a cursor (the link without JavaScript), and as JSON
- * (decision 0106), with issue 11's filters (`?free=1`, `?sold=1`).
+ * (decision 0106), with the listing filters of decision 0170 (`?free=1`, `?sold=1`).
  */
 export function mediaPages(filters: FeedListingFilters = { free: false, showSold: false }) {
   const query = `${filters.free ? "&free=1" : ""}${filters.showSold ? "&sold=1" : ""}`;

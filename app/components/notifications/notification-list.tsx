@@ -61,7 +61,7 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
         </span>
         <span className="min-w-0 flex-1 text-[15px] leading-snug text-zinc-900">
           <span className={item.unread ? "font-semibold" : undefined}>{item.text}</span>
-          {/* Issue 27: zinc-600, as zinc-500 falls under 4.5:1 on the unread rows' brand-50. */}
+          {/* Decision 0475: zinc-600, as zinc-500 falls under 4.5:1 on the unread rows' brand-50. */}
           <time dateTime={item.createdAt} className="mt-0.5 block text-sm text-zinc-600">
             {formatAge(created, now, "UTC")}
           </time>

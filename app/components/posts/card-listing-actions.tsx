@@ -4,7 +4,7 @@ import { MessageSellerButton } from "./message-seller-button";
 
 /**
  * The reader's own part of a listing's feed card, between its shared body and its action row
- * (decision 0380): the owner's status buttons (issue 11), anyone else's 'Send Message' (issue 27 A,
+ * (decision 0380): the owner's status buttons (decision 0170), anyone else's 'Send Message' (decision 0440,
  * decision 0440). One chunk for both, loaded after the page as the action row is (decision 0370).
  */
 export function CardListingActions({ post }: { post: PostSummary }) {

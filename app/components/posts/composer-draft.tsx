@@ -21,7 +21,7 @@ import {
   ListingFields,
 } from "./listing-fields";
 
-// The draft both composers hold: editor text, files, category, listing details (issue 11), sending.
+// The draft both composers hold: editor text, files, category, listing details (decision 0170), sending.
 
 /** spec 2 §5, §9: 'Error: Too many characters!' at most every 3 seconds. */
 const LIMIT_ALERT_INTERVAL_MS = 3000;
@@ -91,7 +91,7 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     form.set("enhanced", "1");
     if (text.json) form.set("text", text.json);
     if (withCategory && category) form.set("category", category);
-    // Issue 11: a post's listing details (comments have none).
+    // Decision 0170: a post's listing details (comments have none).
     if (withCategory) appendListingDraft(form, listing);
     for (const { file } of files) form.append("files", file, file.name);
     setProcessing(true);

@@ -21,7 +21,7 @@ import {
   setUpOriginFor,
 } from "./composer-targets";
 
-// Issue 16 §2: the composer (Lexical, the post schemas) and the set-up wizard are not part of a
+// Decision 0340: the composer (Lexical, the post schemas) and the set-up wizard are not part of a
 // page's first load: they come when the browser is idle, or on first use, whichever is sooner.
 export const loadPostComposer = () => import("./post-composer");
 const PostComposer = lazy(() => loadPostComposer().then((module) => ({ default: module.PostComposer })));

@@ -5,7 +5,7 @@ import type { ToastInput } from "~/app/lib/toast";
 import { isBoostable, type ListingStatus, type ListingView, STATUS_ACTIONS } from "~/server/posts/listing";
 
 /**
- * The listing's status buttons (issue 11 §2, decision 0170): the owner's on their cards and post
+ * The listing's status buttons (decision 0170): the owner's on their cards and post
  * page, and 'Notify me' on someone else's reserved listing (./listing-labels.tsx shows the details).
  */
 
@@ -26,7 +26,7 @@ export function nextStatuses(status: ListingStatus): ListingStatus[] {
 }
 
 /**
- * Issue 27 C (decision 0442): whether the owner is offered boosting a post ('Boost for $5',
+ * Decision 0442: whether the owner is offered boosting a post ('Boost for $5',
  * 'Boost Again', the menu's 'Boost Post'): not on a sold listing, which the server refuses ('Sold
  * listings can't be boosted.', server/posts/listing.ts isBoostable), nor on a reserved one, whose
  * buyers are already found. An ad already running keeps its 'View Analytics' (PostAdBar), so the

@@ -8,7 +8,7 @@ import {
 } from "~/server/posts/listing";
 
 /**
- * The composer's listing details (issue 11 §2, decision 0170; beyond the spec): Selling or Wanted,
+ * The composer's listing details (decision 0170; beyond the spec): Selling or Wanted,
  * a price with Firm / Open to offers / Free, and a condition. All optional; plain form controls
  * (radios in fieldsets with legends, a labelled input and select), so they work before scripts
  * load and read well to screen readers.

@@ -4,7 +4,7 @@ import { CheckIcon } from "~/app/components/ui/icons";
 import type { FeedListingFilters } from "~/server/posts/listing";
 
 /**
- * The feed's 'Free' filter and 'Show sold' toggle (issue 11 §2, decision 0170), beside the
+ * The feed's 'Free' filter and 'Show sold' toggle (decision 0170), beside the
  * category filter: links that switch `?free=1` / `?sold=1` in the address (so they work before
  * JavaScript, page, and are shared with the link), announced as switches.
  */

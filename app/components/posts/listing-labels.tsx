@@ -1,7 +1,7 @@
 import { CONDITION_LABELS, isListing, type ListingView, priceLine } from "~/server/posts/listing";
 
 /**
- * How a post shows its listing details (issue 11 §2, decision 0170; beyond the spec): the
+ * How a post shows its listing details (decision 0170; beyond the spec): the
  * price ('$40 · Open to offers', 'Free'), the condition and the Wanted / Reserved / Sold labels,
  * on cards, the post page, media tiles and profile lists. The owner's status buttons are in
  * ./listing-actions.tsx, which a feed loads only when it has a card of the viewer's listing.
@@ -59,7 +59,7 @@ export function isListingPost(post: { listing: ListingView }): boolean {
 }
 
 /**
- * Issue 27 A (decision 0440): whether a post shows the visible 'Send Message' button: someone
+ * Decision 0440: whether a post shows the visible 'Send Message' button: someone
  * else's top-level listing. A plain post, a comment and one's own post keep only the more menu's
  * entry (spec 2 §2); a sponsored card has its ad's own button instead.
  */

@@ -4,7 +4,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { MessageIcon } from "~/app/components/ui/icons";
 
 /**
- * Issue 27 A (decision 0440): 'Send Message' in plain sight on someone else's listing, on its feed
+ * Decision 0440: 'Send Message' in plain sight on someone else's listing, on its feed
  * card and its page, beside the more menu's entry (spec 2 §2), which a buyer did not find. The
  * gates are the menu's (spec 2 §5, useSendMessage): a visitor gets the sign-in modal with reason
  * 'message', a member without a verified school its prompt. A link, so a modified click opens the

@@ -173,7 +173,7 @@ describe("a feed card's body shared between readers", () => {
   });
 });
 
-describe("a listing's card as a shop shows it (issue 27 A, B)", () => {
+describe("a listing's card as a shop shows it (decisions 0440, 0441)", () => {
   const sendMessage =
     /<a [^>]*href="\/messages\/new\?to=jamier&amp;post=11111111-1111-4111-8111-111111111111"[^>]*>.*?Send Message/s;
 

@@ -18,7 +18,7 @@ import { TagIcon } from "./post-icons";
 import { FirstMedia } from "./post-media";
 import { PostText } from "./post-text";
 
-// Issue 16 §2 (decision 0370): Comment / Save / Share and the owner's listing buttons hydrate from chunks of their own.
+// Decision 0370: Comment / Save / Share and the owner's listing buttons hydrate from chunks of their own.
 const PostActions = hydratedLater(() => import("./post-actions").then((module) => module.PostActions));
 /**
  * The action row's elements for the server's shared markup (decision 0390), loaded as the server
@@ -34,7 +34,7 @@ if (import.meta.env.SSR) {
     serverActionsMarkup = module;
   });
 }
-// The owner's listing buttons, or anyone else's Send Message (issue 27 A), from a chunk of their own.
+// The owner's listing buttons, or anyone else's Send Message (decision 0440), from a chunk of their own.
 const CardListingActions = hydratedLater(() =>
   import("./card-listing-actions").then((module) => module.CardListingActions),
 );
@@ -130,7 +130,7 @@ export function PostCard({ post }: PostCardProps) {
         <PostCardBody post={post} name={name} postHref={postHref} />
       </SharedMarkup>
       {/*
-        Issue 11: the owner's status buttons on their own listing cards; issue 27 A (decision 0440):
+        Decision 0170: the owner's status buttons on their own listing cards; decision 0440:
         on anyone else's listing, the buyer's Send Message in plain sight. Same test as the post page's
         (offersMessageButton): a top-level listing, not sponsored (a 'new user' post never gets here).
       */}
@@ -199,7 +199,7 @@ function PostCardBody({
           </ListLink>
         </p>
       ) : null}
-      {/* Issue 27 B (decision 0441): a listing's price and status come first, large, as in a shop. */}
+      {/* Decision 0441: a listing's price and status come first, large, as in a shop. */}
       <ListingSummary listing={post.listing} className="mt-3" />
       {post.category ? (
         <div className="mt-2">

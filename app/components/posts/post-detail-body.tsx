@@ -29,7 +29,7 @@ export function PostDetailBody({
   const topLevel = post.type === "post" && post.parentId === null;
   return (
     <>
-      {/* Issue 27 B (decision 0441): price and status first; A (decision 0440): the buyer's Send Message under them. */}
+      {/* Decision 0441: price and status first; decision 0440: the buyer's Send Message under them. */}
       <ListingSummary listing={post.listing} className="mt-3" />
       {offersMessageButton(post) ? (
         <MessageSellerButton
@@ -49,7 +49,7 @@ export function PostDetailBody({
       ) : null}
       {post.media.length > 0 ? (
         <div className="mt-3">
-          {/* Issue 27 B (decision 0441): several photos swipe as a gallery on a phone. */}
+          {/* Decision 0441: several photos swipe as a gallery on a phone. */}
           {post.media.length > 1 ? (
             <MediaGallery media={post.media} authorName={authorName} eager />
           ) : (
@@ -60,7 +60,7 @@ export function PostDetailBody({
       <p className="mt-3 text-sm text-zinc-500">
         <PostTimestamp date={post.createdAt} />
       </p>
-      {/* Issue 11: the owner's status buttons ('Still available?' once expired); others may watch a reserved one. */}
+      {/* Decision 0171: the owner's status buttons ('Still available?' once expired); others may watch a reserved one. */}
       {topLevel && post.ownedByViewer && (isListingPost(post) || post.listing.status !== "available") ? (
         <ListingOwnerActions postId={post.id} listing={post.listing} />
       ) : null}

@@ -7,7 +7,7 @@ const galleryButtonClass =
   "absolute top-1/2 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow-md ring-1 ring-zinc-950/10 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden";
 
 /**
- * Issue 27 B (decision 0441): a post's photos and videos as a gallery on a phone. Below 770 px
+ * Decision 0441: a post's photos and videos as a gallery on a phone. Below 770 px
  * (the `md` width) they sit side by side and swipe, one at a time (CSS scroll snapping, no
  * library), with Previous / Next buttons (wrapping round at the ends, so a focused button never
  * disappears) and '2 / 5', which a screen reader hears as 'Photo 2 of 5'. Wider, they stack as

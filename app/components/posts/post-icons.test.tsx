@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HomeIcon, IconSprite } from "~/app/components/ui/icons";
 import { CommentIcon } from "./post-icons";
 
-// Issue 16 §1, decision 0353: the icons every card repeats are drawn once per page.
+// Decision 0353: the icons every card repeats are drawn once per page.
 
 describe("the card icons' sprite", () => {
   it("draws a card icon by reference to the page's sprite, which holds its drawing once", () => {

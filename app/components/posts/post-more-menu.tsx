@@ -81,7 +81,7 @@ interface PostMoreMenuProps {
   /** The post page's own post is a comment when opened from a thread. */
   kind: "post" | "comment";
   own: boolean;
-  /** Issue 11: the post's listing status, for the owner's 'Mark as …' items (top-level posts). */
+  /** Decision 0170: the post's listing status, for the owner's 'Mark as …' items (top-level posts). */
   listingStatus?: ListingStatus;
   /** The author, whom Send Message writes to. */
   authorUsername: string;
@@ -91,7 +91,7 @@ interface PostMoreMenuProps {
  * The post page's more menu (spec 2 §2 'Post detail'): Copy link; Send Message
  * (not on one's own post; opens the chat with the author, sharing the post); Boost Post
  * (owner; the boost flow comes with the ads issue, whose /ads page says so — decision 0097);
- * Delete (owner) → 'Delete Post?'. Issue 11: the owner's 'Mark as reserved' / 'Mark as sold' /
+ * Delete (owner) → 'Delete Post?'. Decision 0170: the owner's 'Mark as reserved' / 'Mark as sold' /
  * 'Mark as available'.
  */
 export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername }: PostMoreMenuProps) {
@@ -121,7 +121,7 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
             Send Message
           </MenuItem>
         )}
-        {/* Issue 11 (decision 0170): the owner marks the listing reserved, sold or available. */}
+        {/* Decision 0170: the owner marks the listing reserved, sold or available. */}
         {own && kind === "post" && listingStatus
           ? nextStatuses(listingStatus).map((status) => (
               <MenuItem
@@ -138,7 +138,7 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
               </MenuItem>
             ))
           : null}
-        {/* Issue 27 C (decision 0442): not offered on a reserved or sold listing. */}
+        {/* Decision 0442: not offered on a reserved or sold listing. */}
         {own && kind === "post" && (listingStatus === undefined || offersBoost(listingStatus)) ? (
           <MenuItem
             icon={<RocketIcon className="size-5" />}

@@ -38,7 +38,7 @@ function wrap(format: RichTextFormat, children: ReactNode): ReactNode {
 
 function Inline({ node }: { node: RichTextViewInline }) {
   if (node.type === "linebreak") return <br />;
-  // Text is a React text child: '<script>' in a post stays those characters (ARCHITECTURE.md 'rich text').
+  // Text is a React text child: '<script>' in a post stays those characters (docs/architecture.md 'rich text').
   let content: ReactNode = node.text;
   for (const format of FORMAT_ORDER) {
     if (node.format.includes(format)) content = wrap(format, content);

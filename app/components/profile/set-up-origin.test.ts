@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { closeTarget, finishLabel, originAction, parseStep, setUpHref } from "./set-up-origin";
 
-describe("originAction (issue 27: what the last step checks the posting gate for)", () => {
+describe("originAction (decision 0448: what the last step checks the posting gate for)", () => {
   it("is a post from the create origins, a comment from 'comment', nothing otherwise", () => {
     for (const origin of ["create", "create_home", "create_detail", "create_profile"]) {
       expect(originAction(origin)).toBe("post");

@@ -9,7 +9,7 @@ const POSTING_ORIGINS = new Set(["create", "create_home", "create_detail", "crea
 /**
  * What the user goes on to do after the wizard: a post from the create origins, a comment from
  * 'comment', nothing in particular otherwise. The last step asks the posting gate whether that
- * will work (issue 27).
+ * will work (decision 0448).
  */
 export function originAction(origin: string | null): ParticipationAction | null {
   if (origin === "comment") return "comment";

@@ -44,14 +44,14 @@ interface SetUpWizardProps {
   /** Where step 1's 'Go Back' and the last button lead without JavaScript. */
   fallbackHref: string;
   /**
-   * 'Not now' on a last step that cannot go on to post (issue 27): somewhere that does not ask for
+   * 'Not now' on a last step that cannot go on to post (decision 0448): somewhere that does not ask for
    * the profile again. `laterHref` is the link without JavaScript.
    */
   onLater(): void;
   laterHref: string;
 }
 
-/** How the incomplete last step names each missing part (issue 27). */
+/** How the incomplete last step names each missing part (decision 0448). */
 const PART_WORDS: Record<ProfilePart, { noun: string; add: string; step: WizardStep }> = {
   photo: { noun: "a profile picture", add: "Add a picture", step: 1 },
   bio: { noun: "a bio", add: "Add a bio", step: 2 },
@@ -169,7 +169,7 @@ export function SetUpWizard({
   const action = setUpHref(1, origin, postId);
   const linkClass = (variant: "primary" | "secondary") => buttonClass(variant, "min-w-28");
 
-  // Issue 27: the last step asks the posting gate's own rule (server/accounts/gates.ts) what the
+  // Decision 0448: the last step asks the posting gate's own rule (server/accounts/gates.ts) what the
   // profile still lacks, and whether what the user came to do will work, instead of calling every
   // profile finished. What the page holds now counts: a photo just uploaded, a bio just saved.
   const profileNow = { profileSetUp: data.profileSetUp, img, bio: storedBio };

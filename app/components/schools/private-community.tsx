@@ -67,12 +67,11 @@ export function PrivateCommunityGate({
   );
 }
 
-/** Issue 10 §6: all a visitor learns of a private campus's post from its shared link. */
+/** Decision 0135: all a visitor learns of a private campus's post from its shared link. */
 export const PRIVATE_LISTING_TEXT = "Join to see this listing";
 
 /**
- * The document head of a shared link to a private campus's post, opened by a visitor (issue 10
- * §6, decision 0135): the campus and 'Join to see this listing' for the title and the link
+ * The document head of a shared link to a private campus's post, opened by a visitor (decision 0135): the campus and 'Join to see this listing' for the title and the link
  * preview (og:, twitter:), never the post's author, text or photos; not for search engines.
  */
 export function privateListingMeta(campus: { name: string; generic: boolean } | undefined): MetaDescriptor[] {
@@ -92,7 +91,7 @@ export function privateListingMeta(campus: { name: string; generic: boolean } | 
 }
 
 /**
- * The preview card a visitor gets for a shared link to a private campus's post (issue 10 §6):
+ * The preview card a visitor gets for a shared link to a private campus's post (decision 0135):
  * the campus's name and logo, 'Join to see this listing' and 'Click to Join'; nothing of the post.
  */
 export function PrivateListingCard({

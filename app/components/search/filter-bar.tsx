@@ -14,7 +14,7 @@ const selectClass =
   "h-10 rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none";
 
 /**
- * Filters and sort (issue 12 §1, decision 0193): a GET form, so the address carries them and
+ * Filters and sort (decision 0193): a GET form, so the address carries them and
  * a search can be shared; a change submits it (the Apply button does without JavaScript).
  */
 export function FilterBar({ q, show, filters }: { q: string; show: SearchTab; filters: SearchFilters }) {

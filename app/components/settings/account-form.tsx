@@ -70,7 +70,7 @@ export function useSaveEnabled(
     formRef,
     onChange: (event: FormEvent<HTMLFormElement>) => update(event.currentTarget),
     disabled: hydrated && !enabled,
-    /** The required fields still empty, by name (the sign-up form says which, issue 27). */
+    /** The required fields still empty, by name (the sign-up form says which, spec 1 §5 'Register'). */
     empty: emptyKey === "" ? [] : emptyKey.split(","),
   };
 }
@@ -103,7 +103,7 @@ export function AccountFormError({ id, message }: { id?: string; message: string
 type SaveEnabledOptions = Parameters<typeof useSaveEnabled>[1];
 
 /**
- * One settings form's state (issue 10 §2): its Conform form over the schema, started from the saved
+ * One settings form's state (decision 0145): its Conform form over the schema, started from the saved
  * values, and the Save rule over the same values. A new saved value (a different `id`) starts afresh.
  */
 export function useAccountForm<Schema extends z.ZodType<unknown, Record<string, string>>>(

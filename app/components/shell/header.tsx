@@ -4,7 +4,7 @@ import { useRootData } from "~/app/lib/root-data";
 import { campusBrand } from "./campus";
 import { useScrollHomeToTop } from "./use-home-link";
 
-// Issue 16 §2 (decision 0370): the search box's combobox and the profile menu hydrate from chunks of their own.
+// Decision 0370: the search box's combobox and the profile menu hydrate from chunks of their own.
 const SearchBox = hydratedLater(() => import("./search-box").then((module) => module.SearchBox));
 const ProfileMenu = hydratedLater(() => import("./profile-menu").then((module) => module.ProfileMenu));
 

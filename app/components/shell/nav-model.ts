@@ -86,7 +86,7 @@ export interface UnreadCounts {
 
 /**
  * Splits the root loader's counts for the badges. The root sends the sum as
- * `unreadCount`; per-kind counts arrive with notifications and chats (issue 4).
+ * `unreadCount`; per-kind counts arrive with notifications and chats (spec 1 §2 'Shell and layout').
  * Until a kind is reported, the remainder of the sum is shown on notifications.
  */
 export function unreadCounts(root: {

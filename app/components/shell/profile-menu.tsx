@@ -5,7 +5,7 @@ import { TOTAL_UNREAD_WHAT, UnreadBadge, unreadLabel } from "~/app/components/ui
 import { preloadWhenIdle } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 
-// Issue 16 §2: the menu's items load with Radix's menu, on first use or when the browser is idle.
+// Decision 0340: the menu's items load with Radix's menu, on first use or when the browser is idle.
 const loadProfileMenuContent = () => import("./profile-menu-content");
 const ProfileMenuContent = lazy(loadProfileMenuContent);
 preloadWhenIdle(loadProfileMenuContent);
@@ -39,7 +39,7 @@ export function ProfileMenu() {
       {/*
         spec 1 §2 'Headers carry the unread badge' (notifications plus chats), said with what it
         counts in the button's name (decision 0455). Outside the button, so the button's visible
-        text is the first name alone, which its name holds (issue 27, WCAG 2.5.3 label in name);
+        text is the first name alone, which its name holds (decision 0475, WCAG 2.5.3 label in name);
         clicks go through it to the button.
       */}
       {viewer ? (

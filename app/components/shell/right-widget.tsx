@@ -7,7 +7,7 @@ import { useRootData } from "~/app/lib/root-data";
 import { campusBrand, campusLocation, SUPPORT_EMAIL, socialHandle, socialUrl } from "./campus";
 import { SiteFooter } from "./site-footer";
 
-// Issue 16 §2: the share modal loads when it first opens.
+// Decision 0340: the share modal loads when it first opens.
 const ShareModal = lazy(() =>
   import("~/app/components/ui/share-modal").then((module) => ({ default: module.ShareModal })),
 );

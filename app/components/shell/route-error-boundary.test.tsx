@@ -3,7 +3,7 @@ import { createMemoryRouter, data, RouterProvider, useRouteError } from "react-r
 import { describe, expect, it } from "vitest";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
-// Issue 10 §1, decision 0140: the one boundary every route exports, by status.
+// Decision 0140: the one boundary every route exports, by status.
 
 /** What React Router gives a route module's ErrorBoundary: the error among its props. */
 function Boundary() {

@@ -83,7 +83,7 @@ function RetryButton() {
 }
 
 /**
- * Every route module's ErrorBoundary (issue 10 §1, decision 0140; ARCHITECTURE.md rule 5):
+ * Every route module's ErrorBoundary (decision 0140; docs/architecture.md rule 5):
  * an error in one page answers in that page's panel, never blanking the shell. Status-aware:
  * 404 → the /404 page's texts with a way home; 403 → the refusal's message (or a general
  * one); anything else → its message, or 'Something went wrong' for an unexpected error

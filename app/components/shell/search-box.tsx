@@ -7,7 +7,7 @@ import { searchHref } from "~/server/search/filters";
 import type { SearchSuggestions } from "~/server/search/suggestions";
 import { searchPlaceholder } from "./campus";
 
-/** Issue 12 §1: suggestions wait this long after the last key (the research's 150 ms debounce). */
+/** Decision 0194: suggestions wait this long after the last key (the research's 150 ms debounce). */
 const SUGGEST_DELAY_MS = 150;
 
 interface Option {
@@ -58,7 +58,7 @@ function withoutRemoved(
 }
 
 /**
- * The header search (spec 1 §1, §2 'Search box dropdown'; issue 12 §1, decision 0194): a GET
+ * The header search (spec 1 §1, §2 'Search box dropdown'; decision 0194): a GET
  * form, so it works before JavaScript loads; with it, a combobox (WAI-ARIA pattern) whose
  * list shows popular searches (first 4) and 'My Recent' with Clear all while empty, and
  * suggestions as the person types: popular and recent texts, completed words, people.

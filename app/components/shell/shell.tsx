@@ -7,7 +7,7 @@ import { useShellMode } from "./shell-mode";
 
 export type { ShellHandle, ShellMode } from "./shell-mode";
 
-// Issue 16 §2 (decision 0370): what a phone does not show (the side navigation, the right-hand
+// Decision 0370: what a phone does not show (the side navigation, the right-hand
 // widget), shows only to some (the banners) or needs only on a tap (the bottom bar, whose links
 // work before) hydrates from chunks of its own.
 const Banners = hydratedLater(() => import("./banners").then((module) => module.Banners));

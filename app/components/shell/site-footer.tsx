@@ -12,7 +12,7 @@ export const footerLinks = [
 
 /**
  * The small print under the right-hand widget, the campuses' and the generic site's alike. The
- * original showed 2025 on campuses and 2024 on the generic site (spec 1 §9); issue 10 §6: one
+ * original showed 2025 on campuses and 2024 on the generic site (spec 1 §9): one
  * year, the current one by the app's clock (the root loader's, so server and browser agree).
  */
 export function SiteFooter() {

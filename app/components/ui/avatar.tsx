@@ -40,7 +40,7 @@ export function Avatar({ person, size = "md", className = "" }: AvatarProps) {
   if (person) {
     // Drawn by CSS from the attribute, not written as text: the controls an avatar sits in are
     // named by the person's name, and initials as text would be visible text missing from that
-    // name (WCAG 2.5.3 label in name; issue 27, the account menu of a student without a photo).
+    // name (WCAG 2.5.3 label in name; decision 0475, the account menu of a student without a photo).
     return (
       <span
         aria-hidden="true"

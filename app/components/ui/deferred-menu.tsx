@@ -10,7 +10,7 @@ import {
 } from "react";
 import { preloadWhenIdle } from "~/app/lib/lazy-load";
 
-/** Radix's dropdown menu, loaded on first use (issue 16 §2: no page needs it to paint or hydrate). */
+/** Radix's dropdown menu, loaded on first use (decision 0370: no page needs it to paint or hydrate). */
 export type DropdownMenu = typeof RadixDropdownMenu;
 
 let dropdownMenu: DropdownMenu | null = null;
@@ -76,7 +76,7 @@ interface DeferredMenuProps {
  * A Radix dropdown menu that costs nothing until it is first used: until then it is a
  * plain button, and Radix itself is loaded then (or when the browser is idle). Radix's
  * providers would cost every card a render on the server and again at hydration on the
- * phone (bench/README.md), and its code every page's first load (issue 16 §2), for menus
+ * phone (bench/README.md), and its code every page's first load (decision 0340), for menus
  * few people open. It opens the way Radix's trigger does — on pointer down, or Enter,
  * Space or Arrow Down — and is a Radix menu from then on.
  */

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ConformField } from "./field";
 
-// Issue 10 §2: the one Conform-aware field carries Conform's name, id, saved value and first message
+// Decision 0145: the one Conform-aware field carries Conform's name, id, saved value and first message
 // onto the labelled input, wired for screen readers.
 
 describe("ConformField", () => {

@@ -56,7 +56,7 @@ export interface ConformFieldMeta {
 }
 
 /**
- * The one way to put a Conform field on a page (issue 10 §2): its name, id, saved value and
+ * The one way to put a Conform field on a page (decision 0145): its name, id, saved value and
  * first message come from Conform; the label and the input's own attributes from the caller.
  */
 export function ConformField({
@@ -77,7 +77,7 @@ export function ConformField({
 }
 
 /**
- * The one Conform setup of the app's forms (issue 10 §2): the form's Zod schema validates in the
+ * The one Conform setup of the app's forms (decision 0145): the form's Zod schema validates in the
  * browser as on the server; a field is first checked when it is left ("onBlur", or "onSubmit"
  * where a message while choosing would only be noise), then again on every keystroke.
  */

@@ -58,7 +58,7 @@ function shapeElement(shape: IconShape, key: number) {
 /**
  * The icons every post card repeats (Comment, Save, Saved!, Share, the category's tag, the
  * verified badge): drawn once per page in IconSprite, and each use is a `<use>` of it
- * (issue 16 §1, decision 0353: a feed page held 91 inline drawings).
+ * (decision 0353: a feed page held 91 inline drawings).
  */
 const SPRITE_ICONS: ReadonlySet<string> = new Set([
   "Comment",

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ListLink } from "./list-link";
 
-// Issue 16 §1: what a post card is made of, as the server sends it (decision 0351).
+// Decision 0354: what a post card is made of, as the server sends it (decision 0351).
 
 describe("ListLink", () => {
   it("is a plain link the app's one listener follows, and works without JavaScript", () => {

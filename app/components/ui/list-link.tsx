@@ -16,7 +16,7 @@ interface ListLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "h
  * A link of the app's pages that every page repeats (each post card's author, age, photo, Comment
  * and savers; the shell's navigation and footer): a plain `<a>` the server renders without React
  * Router's Link or NavLink, whose hooks (resolving the path, a click handler, prefetch state) every
- * signed-in page paid for about 140 times (issue 16 §1, decisions 0351 and 0354). Once the page
+ * signed-in page paid for about 140 times (decisions 0351 and 0354). Once the page
  * runs, the one listener of useListLinkNavigation follows these links inside the app as a Link
  * would; an onClick of the link's own runs first and may prevent it. `data-discover` lets React
  * Router learn the route ahead of the click, as for a Link.

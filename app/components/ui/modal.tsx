@@ -17,14 +17,14 @@ export interface ModalProps {
   dismissible?: boolean;
 }
 
-// Issue 16 §2: Radix Dialog is not part of a page's first load; it comes when the browser is
+// Decision 0340: Radix Dialog is not part of a page's first load; it comes when the browser is
 // idle, or when a modal first opens, whichever is sooner.
 const loadModalDialog = () => import("./modal-dialog");
 const ModalDialog = lazy(loadModalDialog);
 preloadWhenIdle(loadModalDialog);
 
 /**
- * The one modal primitive (ARCHITECTURE.md 'One way to do each thing'), on
+ * The one modal primitive (docs/architecture.md 'One way to do each thing'), on
  * Radix Dialog (./modal-dialog.tsx). A closed modal renders nothing, so a page
  * whose modals are all closed needs none of Radix to paint or hydrate.
  */

@@ -10,7 +10,7 @@ export function formatUnreadCount(count: number): string | null {
   return whole > 99 ? "99+" : String(whole);
 }
 
-/** What the header's total counts (spec 1 §2), said with it so it is not taken for the bell's (issue 27). */
+/** What the header's total counts (spec 1 §2), said with it so it is not taken for the bell's (decision 0455). */
 export const TOTAL_UNREAD_WHAT = "unread notifications and chats";
 
 /** Screen-reader text for a badge, e.g. '3 unread', or '3 unread notifications and chats'. */

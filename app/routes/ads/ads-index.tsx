@@ -1,4 +1,4 @@
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 Ads: the detail side of /ads before an ad is chosen (above 1000 px). */

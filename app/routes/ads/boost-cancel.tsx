@@ -5,7 +5,7 @@ import { cancelCheckout } from "~/server/ads/boost";
 import { AD_MESSAGES } from "~/server/ads/errors";
 import type { Route } from "./+types/boost-cancel";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**

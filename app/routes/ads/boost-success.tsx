@@ -17,7 +17,7 @@ export function meta() {
 
 /**
  * spec 2 §4 'Payment success page': the same fulfilment as the webhook (whichever comes
- * first, issue 15 §1); a running ad goes to the post with 'Success! Your ad is running..',
+ * first, decision 0270); a running ad goes to the post with 'Success! Your ad is running..',
  * otherwise the page says 'Ad is being processed' and looks again every two seconds.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import { isListing } from "~/server/posts/listing";
 import { getPost } from "~/server/posts/posts";
 import type { Route } from "./+types/boost";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -69,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     getBoostReach(context.app, context.campus.id),
   ]);
   if (!post) return data({ state: "refused" as const, message: AD_MESSAGES.boostRefused }, { status: 404 });
-  // Issue 27 B: a listing's buyers write to the seller; a student selling a fridge has no website.
+  // Decision 0466: a listing's buyers write to the seller; a student selling a fridge has no website.
   const defaultGoal: AdGoal = isListing(post.listing) ? "message" : "website";
   const firstImage = post.media.find((media) => media.kind === "image");
   return data({
@@ -80,7 +80,7 @@ export async function loader(args: Route.LoaderArgs) {
       image: firstImage?.thumbUrl ?? firstImage?.url ?? null,
     },
     defaultGoal,
-    // Issue 27 B, decision 0466: the spec's figures only where the campus has that many people.
+    // Decision 0466: the spec's figures only where the campus has that many people.
     reach,
     testMode: context.app.payments.provider === "test",
   });

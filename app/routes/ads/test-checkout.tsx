@@ -24,7 +24,7 @@ function notFound(): never {
 }
 
 /**
- * The built-in test checkout (decision 0270; round2-design §4): only without STRIPE_SECRET_KEY
+ * The built-in test checkout (decision 0270; docs/research/round-2.md §4): only without STRIPE_SECRET_KEY
  * and never in production (404). Pay signs a `checkout.session.completed` event and sends it
  * through the same webhook handler Stripe's deliveries reach, then goes to the success page.
  */

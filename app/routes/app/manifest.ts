@@ -4,7 +4,7 @@ import type { Route } from "./+types/manifest";
 // A resource route: no component, so no ErrorBoundary (exporting one would make it a page that
 // renders the document; app/routes/error-boundaries.test.ts exempts routes without a component).
 
-/** /manifest.webmanifest (issue 14 §3): the manifest of the campus the host serves. */
+/** /manifest.webmanifest (decision 0253): the manifest of the campus the host serves. */
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(JSON.stringify(webAppManifest(context.campus)), {
     headers: {

@@ -22,7 +22,7 @@ import { requestSignInLink } from "~/server/accounts/magic-link";
 import { loginSchema, sendLinkSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/login";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -140,7 +140,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
-      {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
+      {/* Decision 0061: every sign-in method wherever a user signs in. */}
       <GoogleSignInOr />
       <SignInForm
         key={loaderData.method}

@@ -9,7 +9,7 @@ import { requireUser } from "~/app/lib/viewer.server";
 import { signOut } from "~/server/accounts/accounts";
 import type { Route } from "./+types/logout";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;

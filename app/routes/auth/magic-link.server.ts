@@ -24,7 +24,7 @@ export function redirectToLinkSent(sent: MagicLinkSent): Promise<Response> {
 
 /**
  * 'Claim this account': /login/sent?claim={username}, which names the profile, not the
- * address the link went to (issue 9 §3, decision 0126).
+ * address the link went to (decision 0126).
  */
 export function claimLinkSentPath(username: string): string {
   return `/login/sent?${new URLSearchParams({ claim: username })}`;

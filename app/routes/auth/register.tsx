@@ -29,7 +29,7 @@ import {
 } from "~/server/accounts/schemas";
 import type { Route } from "./+types/register";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -99,7 +99,7 @@ function RegisterForm({ byLink, actionData }: { byLink: boolean; actionData: Aut
   const [form, fields] = useSchemaForm(schema, {
     lastResult: actionData?.result,
   });
-  // Issue 27: why the button is off, next to it, read with it and announced as it changes.
+  // Spec 1 §5 'Register': why the button is off, next to it, read with it and announced as it changes.
   const reasonId = useId();
   const reason = submit.disabled ? signUpBlockedReason(submit.empty, byLink) : null;
 
@@ -222,7 +222,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <NoScriptMessage toast={actionData?.toast} />
-      {/* Issue 10 §6: every sign-in method wherever a user signs in. */}
+      {/* Decision 0061: every sign-in method wherever a user signs in. */}
       <GoogleSignInOr />
       <RegisterForm key={byLink ? "link" : "password"} byLink={byLink} actionData={actionData} />
     </AuthCard>

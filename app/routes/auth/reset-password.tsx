@@ -15,7 +15,7 @@ import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
 import { resetPasswordSchema } from "~/server/accounts/schemas";
 import type { Route } from "./+types/reset-password";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;

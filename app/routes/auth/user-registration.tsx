@@ -19,7 +19,7 @@ import {
 } from "~/server/accounts/google";
 import type { Route } from "./+types/user-registration";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, auth, campus } = context;
-  // CONTRACT.md: without GOOGLE_CLIENT_ID the button explains that Google sign-in is not configured.
+  // docs/contract.md: without GOOGLE_CLIENT_ID the button explains that Google sign-in is not configured.
   if (!app.config.googleClientId) {
     return data<AuthActionData>({ toast: { message: GOOGLE_NOT_CONFIGURED, type: "black" } });
   }

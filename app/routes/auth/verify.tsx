@@ -11,7 +11,7 @@ import { answerCodeForm } from "~/app/routes/auth/action.server";
 import { issueEmailCode, verifyEmailCode } from "~/server/accounts/codes";
 import type { Route } from "./+types/verify";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { listRecentMail } from "~/server/mail/outbox";
 import type { Route } from "./+types/mail";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta() {
@@ -14,7 +14,7 @@ export function meta() {
 }
 
 /**
- * The development mailbox (CONTRACT.md 'Environment', SMTP_URL): without an
+ * The development mailbox (docs/contract.md 'Environment', SMTP_URL): without an
  * SMTP server, codes and links are read here. It lists every address's mail,
  * so it does not exist in production.
  */

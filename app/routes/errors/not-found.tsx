@@ -3,7 +3,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { ErrorPanel, GoToFeed, NOT_FOUND_TEXT } from "~/app/components/shell/route-error-boundary";
 import type { Route } from "./+types/not-found";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** /404 and every unknown path (spec 1 §2): the page answers with status 404. */

@@ -24,7 +24,7 @@ import { listPageHref } from "~/server/posts/list-names";
 import { readFeedListingFilters } from "~/server/posts/listing";
 import type { Route } from "./+types/home";
 
-// Issue 16 §2 (decision 0370): what only the generic campus's or a private campus's visitors see,
+// Decision 0370: what only the generic campus's or a private campus's visitors see,
 // and the feed's filter controls, hydrate from chunks of their own; the server renders them as ever.
 const Landing = hydratedLater(() =>
   import("~/app/components/landing/landing").then((module) => module.Landing),
@@ -38,12 +38,12 @@ const CategoryFilter = hydratedLater(() =>
 const ListingFilters = hydratedLater(() =>
   import("~/app/components/posts/listing-filters").then((module) => module.ListingFilters),
 );
-// Issue 27 B (decision 0441): the Feed / Media tabs are links; they need no script before the page is idle.
+// Decision 0441: the Feed / Media tabs are links; they need no script before the page is idle.
 const FeedTabs = hydratedLater(() =>
   import("~/app/components/media/feed-tabs").then((module) => module.FeedTabs),
 );
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
@@ -56,14 +56,14 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const url = new URL(request.url);
   const category = categoryFilter(url.searchParams.get("category"));
-  // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
+  // Decision 0170: 'Free' and 'Show sold', kept in the address.
   const filters = readFeedListingFilters(url.searchParams);
   const none = { privateGate: false, page: null, category, filters, listError: null };
   if (context.campus.generic) return data(none);
   return listLoader(
     context.app,
     async () => {
-      // With its sponsored posts after every 4th post (issue 15 §2, decision 0274).
+      // With its sponsored posts after every 4th post (decision 0274).
       const page = await listFeedWithAds(context.app, viewer, {
         campusId: context.campus.id,
         category,
@@ -115,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-3">
       <HomeHeader />
-      {/* Issue 27 B (decision 0441): the photo grid, linked from the feed at every width. */}
+      {/* Decision 0441: the photo grid, linked from the feed at every width. */}
       <FeedTabs current="feed" filters={loaderData.filters} />
       {viewer ? <ComposerPrompt /> : <WelcomePanel />}
       <NotifyPosted />
@@ -180,7 +180,7 @@ function HomeHeader() {
         >
           <BellIcon className="size-6" />
           <span className="sr-only">Notifications</span>
-          {/* Issue 27, decision 0455: the bottom bar's bell and this one count the same; the total is the account menu's. */}
+          {/* Decision 0455: the bottom bar's bell and this one count the same; the total is the account menu's. */}
           <UnreadBadge count={unreadNotifications} className="absolute -top-0.5 -right-0.5" />
         </Link>
       ) : null}

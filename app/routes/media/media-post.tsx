@@ -20,7 +20,7 @@ import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { getPost } from "~/server/posts/posts";
 import type { Route } from "./+types/media-post";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
@@ -54,7 +54,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const campus = matches[0]?.loaderData?.campus;
-  // Issue 10 §6: a link to a private campus's post previews the campus, not the post.
+  // Decision 0135: a link to a private campus's post previews the campus, not the post.
   if (loaderData?.state === "private") return privateListingMeta(campus);
   if (loaderData?.state !== "found") {
     return [{ title: pageTitle(POST_MESSAGES.postGone, campus) }, { name: "robots", content: "noindex" }];

@@ -15,7 +15,7 @@ import { readFeedListingFilters } from "~/server/posts/listing";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const query = new URL(request.url).searchParams;
   const cursor = query.get("cursor");
-  // Issue 11 §2: 'Free' and 'Show sold', kept in the address.
+  // Decision 0170: 'Free' and 'Show sold', kept in the address.
   const filters = readFeedListingFilters(query);
   return listLoader(
     context.app,

@@ -20,7 +20,7 @@ import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**
@@ -179,7 +179,7 @@ function ChatHeader({
       >
         <Avatar person={chat.other} />
         <div className="min-w-0">
-          {/* Issue 27: on a phone the chat is the whole page, so the person's name is its heading. */}
+          {/* Decision 0475: on a phone the chat is the whole page, so the person's name is its heading. */}
           <h1 className="flex items-center gap-1 text-base font-bold">
             <span className="truncate">{name}</span>
             {chat.other.verified ? (

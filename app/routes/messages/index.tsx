@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 'Messages': the right-hand pane before a chat is chosen (above 1000 px). */

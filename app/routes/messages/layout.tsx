@@ -11,7 +11,7 @@ import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ChatListItem, listChats } from "~/server/chats/conversations";
 import type { Route } from "./+types/layout";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** Two panes need the main column's full width (no right-hand widget). */

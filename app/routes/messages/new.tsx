@@ -16,7 +16,7 @@ import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/new";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

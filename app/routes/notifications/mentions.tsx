@@ -2,7 +2,7 @@ import { NotificationsHeader } from "~/app/components/notifications/notification
 import { pageTitle } from "~/app/components/shell/campus";
 import type { Route } from "./+types/mentions";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import { CampusDirectory } from "~/server/campuses/directory";
 import { createTestMember, requestHeaders, type TestMember } from "~/tests/support/factories";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
 
-// spec 2 §7 'Failed queries give an empty list and error state' (issue 14 §1: an error state
+// spec 2 §7 'Failed queries give an empty list and error state' (decision 0250: an error state
 // with retry, never an empty list that says there is nothing).
 
 let t: TestContext;

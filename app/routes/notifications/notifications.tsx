@@ -11,7 +11,7 @@ import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import { listNotifications } from "~/server/notifications/notifications";
 import type { Route } from "./+types/notifications";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**

@@ -5,7 +5,7 @@ import { readForm } from "~/app/lib/form.server";
 import { unsubscribeFromNotificationEmails, verifyUnsubscribeToken } from "~/server/notifications/email";
 import type { Route } from "./+types/unsubscribe";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const UNSUBSCRIBE_MESSAGES = {
@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * The page an e-mail's 'Turn off notification e-mails' link opens (issue 14 §2, decision 0251).
+ * The page an e-mail's 'Turn off notification e-mails' link opens (decision 0251).
  * Opening it changes nothing — mail scanners follow links — it asks to confirm with a button.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

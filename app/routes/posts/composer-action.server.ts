@@ -93,7 +93,7 @@ export const withComposerForm = uploadFormReader("composer", COMPOSER_FORM_LIMIT
 );
 
 /**
- * Issue 9 §3: who may not post or comment is answered before the body is read —
+ * Decision 0120: who may not post or comment is answered before the body is read —
  * the same answer the domain would give (server/posts/access.ts), so a signed-out
  * upload costs nothing. Null when the viewer may go on.
  */
@@ -127,7 +127,7 @@ export function composerHeaders({ actionHeaders, parentHeaders }: HeadersArgs): 
 }
 
 /**
- * The composer routes' action (spec 2 §4, §5; issue 9 §3): who may not post or comment is
+ * The composer routes' action (spec 2 §4, §5; decision 0120): who may not post or comment is
  * answered before the body is read; then the form within the caps, its fields checked by
  * `schema` (as read by `fields`), and `create` with them and the files. The composer's script
  * gets { ok, postId, rootId } or the refusal as data; a plain form gets `plainAnswer`.

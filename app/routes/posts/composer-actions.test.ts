@@ -124,7 +124,7 @@ describe("/create/post action", () => {
     });
   });
 
-  it("refuses the probe's 94,000-character text as too long, posting nothing (issue 9 §2)", async () => {
+  it("refuses the probe's 94,000-character text as too long, posting nothing (decision 0115)", async () => {
     const member = await createTestMember(t);
     const runs = Array.from({ length: 496 }, () => ({ type: "text", text: "a", format: 255 }));
     const empties = Array.from({ length: 2000 }, () => ({ type: "text", text: "", format: 0 }));
@@ -145,7 +145,7 @@ describe("/create/post action", () => {
     expect(written?.n).toBe(0);
   });
 
-  it("answers past the posting limit with 429, the wait in the toast and Retry-After (issue 9 §2)", async () => {
+  it("answers past the posting limit with 429, the wait in the toast and Retry-After (decision 0116)", async () => {
     const member = await createTestMember(t);
     const limits = t.ctx.config.postLimits;
     t.ctx.config.postLimits = { perMinute: 1, perDay: 0 };
@@ -275,7 +275,7 @@ describe("/create/comment/:postId action", () => {
   });
 });
 
-describe("composer uploads (issue 9 §3: bodies capped, read after the gate, files on disk)", () => {
+describe("composer uploads (decision 0120: bodies capped, read after the gate, files on disk)", () => {
   const boundary = "----composerBoundary";
   const contentType = `multipart/form-data; boundary=${boundary}`;
   const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ import { requireUser } from "~/app/lib/viewer.server";
 import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryFilter } from "~/server/posts/categories";
 import type { Route } from "./+types/create-categories";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;

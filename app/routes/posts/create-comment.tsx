@@ -14,7 +14,7 @@ import { createComment } from "~/server/posts/comments";
 import { commentFormSchema, POST_MESSAGES } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-comment";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // The full-page comment composer draws its own frame (spec 2 §2 'Mobile: /create/comment/{postId}').

@@ -22,7 +22,7 @@ import { createPost } from "~/server/posts/posts";
 import { postFormSchema } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-post";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // The full-page composer draws its own frame (spec 2 §2 'Mobile: /create/post?goBack={page}').

@@ -7,7 +7,7 @@ import { posts } from "~/server/db/schema";
 import { createTestMember, createTestPost, requestHeaders } from "~/tests/support/factories";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
 
-// Issue 11 (decision 0170): the post page's listing intents through the route, as a browser sends
+// Decision 0170: the post page's listing intents through the route, as a browser sends
 // them: only the owner changes the status, whatever id is in the address; the answer says so.
 
 let t: TestContext;

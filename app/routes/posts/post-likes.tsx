@@ -16,7 +16,7 @@ import { POST_MESSAGES } from "~/server/posts/post-rules";
 import { listPostSavers } from "~/server/posts/saves";
 import type { Route } from "./+types/post-likes";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/post/{id}/likes': the people who saved a post, most recent first. */

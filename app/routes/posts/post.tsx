@@ -44,7 +44,7 @@ import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
 import type { Route } from "./+types/post";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/post/{id}': the post with every photo and video, and its thread. */
@@ -98,12 +98,12 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   if (!loaderData || loaderData.state === "missing") {
     return [{ title: pageTitle(POST_MESSAGES.postGone, campus) }, { name: "robots", content: "noindex" }];
   }
-  // Issue 10 §6: a shared link to a private campus's post previews the campus, not the post.
+  // Decision 0135: a shared link to a private campus's post previews the campus, not the post.
   if (loaderData.state === "private") return privateListingMeta(campus);
   const { post, url, imageUrl } = loaderData;
   const name = displayName(post.author);
   const brand = campus ? campusBrand(campus) : "Campus Buy Sell";
-  // Link previews (issue 4 §2): who posted where, the text's start, the first photo; issue 11: the price.
+  // Link previews (spec 2 §2 'Post detail'): who posted where, the text's start, the first photo; decision 0170: the price.
   const price = post.listing.priceCents === null ? null : formatPrice(post.listing.priceCents);
   const title = price ? `${price} · ${name} on ${brand}` : `${name} on ${brand}`;
   const text =
@@ -121,7 +121,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    // Issue 11: the price as product tags too (cents → dollars with two decimals, USD as spec 2 §9).
+    // Decision 0170: the price as product tags too (cents → dollars with two decimals, USD as spec 2 §9).
     ...(post.listing.priceCents !== null
       ? [
           { property: "product:price:amount", content: (post.listing.priceCents / 100).toFixed(2) },
@@ -147,7 +147,7 @@ const POST_PAGE_INTENTS = z.enum([
 
 /**
  * intents 'toggle-save' (spec 2 §4 'Save/like'), 'delete-post' and
- * 'delete-comment' (spec 2 §4 'Post lifecycle'), and issue 11's 'set-listing-status',
+ * 'delete-comment' (spec 2 §4 'Post lifecycle'), and the listings' 'set-listing-status' (decision 0170),
  * 'renew-listing', 'watch-listing', 'unwatch-listing' (decision 0170–0172); the domain decides who may.
  */
 export async function action(args: Route.ActionArgs) {
@@ -156,7 +156,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, POST_PAGE_INTENTS);
   // A plain HTML form (no JavaScript) goes back to the page it was sent from, a path of this site;
-  // read before any write, so a bad one is a 400 that changed nothing (issue 27).
+  // read before any write, so a bad one is a 400 that changed nothing (docs/product/outages-and-errors.md).
   const returnTo = readReturnTo(form);
   try {
     if (intent === "toggle-save") {
@@ -198,7 +198,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-/** Issue 11's post-page intents, each one domain call, and the toast that says it was done. */
+/** The listings' post-page intents (decision 0170), each one domain call, and the toast that says it was done. */
 async function listingAction(
   app: Route.ActionArgs["context"]["app"],
   viewer: Awaited<ReturnType<typeof getViewer>>,
@@ -340,7 +340,7 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
           boostable={
             post.parentId === null &&
             post.type === "post" &&
-            // Issue 27 C (decision 0442): no 'Boost for $5' on a reserved or sold listing; a running ad keeps 'View Analytics'.
+            // Decision 0442: no 'Boost for $5' on a reserved or sold listing; a running ad keeps 'View Analytics'.
             (offersBoost(post.listing.status) || ownerBoostButton(adState.latest) === "analytics")
           }
           state={adState}

@@ -8,7 +8,7 @@ import { createTestMember, createTestPost, requestHeaders } from "~/tests/suppor
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
 
 // The post page's 'toggle-save' intent (spec 2 §4 'Save/like') through the route, as a browser sends it:
-// issue 9 §4 — another campus's post cannot be saved from one's own campus's host, and ids that are
+// decision 0117 — another campus's post cannot be saved from one's own campus's host, and ids that are
 // not posts get a 4xx, changing nothing.
 
 let t: TestContext;

@@ -11,7 +11,7 @@ import { listSaved } from "~/server/posts/feed";
 import { listPageHref } from "~/server/posts/list-names";
 import type { Route } from "./+types/saved";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 2 §2 '/saved': the posts the viewer saved on this campus, 10 a page, most recently saved first. */

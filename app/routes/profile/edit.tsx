@@ -20,7 +20,7 @@ import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles
 import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import type { Route } from "./+types/edit";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 1 §8 'Profile Updated' (success). */

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from "~/tests/support/test-contex
 import { MAX_UPLOAD_BODY_BYTES, type ProfileActionData } from "./profile-action.server";
 
 // The profile photo forms (spec 1 §5) read their bodies within the caps, the photo
-// streamed to disk and removed after the request (issue 9 §3, decision 0120).
+// streamed to disk and removed after the request (decision 0120).
 
 let t: TestContext;
 let campuses: CampusDirectory;
@@ -124,7 +124,7 @@ describe("profile photo actions", () => {
   });
 });
 
-describe("profile edit intents (issue 10 §2)", () => {
+describe("profile edit intents (decision 0145)", () => {
   function editRequest(cookie: string, fields: Record<string, string>): Request {
     return new Request("http://localhost/profile/edit", {
       method: "POST",

@@ -7,7 +7,7 @@ import { mailOutbox, user } from "~/server/db/schema";
 import { createTestUser } from "~/tests/support/factories";
 import { createTestContext, type TestContext } from "~/tests/support/test-context";
 
-// Issue 9 §3: 'Claim this account' answered anonymous visitors with a redirect to
+// Decision 0126: 'Claim this account' answered anonymous visitors with a redirect to
 // /login/sent?email=<the unverified user's address>. The link is mailed instead, and no
 // part of any response (status, headers, body) carries the address.
 

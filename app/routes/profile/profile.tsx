@@ -48,7 +48,7 @@ import {
 import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
 import type { Route } from "./+types/profile";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /** spec 1 §2: '/{username}' and, with no username, the signed-in user's own profile ('/profile', protected). */
@@ -200,7 +200,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "claim-account") {
     // spec 2 §2 'Claim this account' opens /login/sent; the link is mailed from here and the
-    // page is told the profile, never its address (issue 9 §3, decision 0126).
+    // page is told the profile, never its address (decision 0126).
     try {
       const claimed = await requestClaimLink(context.app, context.auth, username, {
         campus: context.campus,

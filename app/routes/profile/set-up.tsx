@@ -18,7 +18,7 @@ import {
 import { getProfileById } from "~/server/profiles/profiles";
 import type { Route } from "./+types/set-up";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export const handle = { shell: "bare" } satisfies ShellHandle;
@@ -96,7 +96,7 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
         fallbackHref={target ?? "/home"}
         onBack={leave}
         onFinish={leave}
-        // Issue 27: going back to the composer would only ask for the profile again.
+        // Decision 0448: going back to the composer would only ask for the profile again.
         laterHref="/home"
         onLater={() => navigate("/home")}
       />

@@ -9,7 +9,7 @@ import { getSearchSuggestions } from "~/server/search/suggestions";
 import type { Route } from "./+types/search-data";
 
 /**
- * `GET /search/data?kind=…` (issue 12, decision 0194): the header dropdown's suggestions
+ * `GET /search/data?kind=…` (decision 0194): the header dropdown's suggestions
  * (`kind=suggest&q=`) and the next pages of /search's tabs as JSON (`kind=latest|media|people&q=
  * &cursor=`, the same shape as /api/lists, decision 0106). The first page of each tab stays in
  * /search's loader; these record nothing in the search history.

@@ -29,7 +29,7 @@ import { readSearchFilters } from "~/server/search/read-filters";
 import { normaliseSearchText } from "~/server/search/text";
 import type { Route } from "./+types/search";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 /**

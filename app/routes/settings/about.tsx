@@ -5,7 +5,7 @@ import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/about";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -12,7 +12,7 @@ import { ChevronRightIcon } from "~/app/components/ui/icons";
 import { requireAccount } from "~/app/routes/settings/account/account-action.server";
 import type { Route } from "./+types/account";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -76,7 +76,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           Blocked users
         </Link>
       </p>
-      {/* Issue 14 §2: the e-mail (spec 1 §3 email_notifications) and push settings, beside the spec's rows. */}
+      {/* Decision 0251: the e-mail (spec 1 §3 email_notifications) and push settings, beside the spec's rows. */}
       <Link
         to="/settings/notifications"
         className="mt-4 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"

@@ -3,7 +3,7 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle, SUPPORT_EMAIL } from "~/app/components/shell/campus";
 import type { Route } from "./+types/feedback";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -6,7 +6,7 @@ import { pageTitle, SUPPORT_EMAIL } from "~/app/components/shell/campus";
 import { Disclosure, DisclosureList } from "~/app/components/ui/disclosure";
 import type { Route } from "./+types/help";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -6,7 +6,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/index";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import { SettingsNav } from "~/app/components/settings/settings-nav";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { useRootData } from "~/app/lib/root-data";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 // Settings needs the room of the right-hand widget for its two panes.

@@ -14,7 +14,7 @@ import { getEmailPreferences, updateEmailPreferences } from "~/server/notificati
 import { removePushSubscription, savePushSubscription } from "~/server/notifications/push";
 import type { Route } from "./+types/notifications";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = readIntent(form, intents);
   try {
     if (intent === "save-email") {
-      // spec 1 §3 email_notifications, and per kind beside it (issue 14 §2).
+      // spec 1 §3 email_notifications, and per kind beside it (decision 0251).
       await updateEmailPreferences(app, viewer, {
         enabled: checked(form, "enabled"),
         comments: checked(form, "comments"),
@@ -84,7 +84,7 @@ function Toggle(props: { name: string; label: string; hint: string; defaultCheck
 
 type PushState = "checking" | "unsupported" | "blocked" | "off" | "on";
 
-/** Push in this browser: turned on only by this button (issue 14 §3: never on page load). */
+/** Push in this browser: turned on only by this button (decision 0252: never on page load). */
 function PushSetting({ vapidPublicKey }: { vapidPublicKey: string }) {
   const fetcher = useFetcher();
   const [state, setState] = useState<PushState>("checking");
@@ -178,7 +178,7 @@ function PushSetting({ vapidPublicKey }: { vapidPublicKey: string }) {
   );
 }
 
-/** /settings/notifications (issue 14 §2, §3): e-mail per kind and push, linked from the account settings. */
+/** /settings/notifications (decision 0251): e-mail per kind and push, linked from the account settings. */
 export default function NotificationSettings({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData;
   const navigation = useNavigation();

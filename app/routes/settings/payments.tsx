@@ -8,7 +8,7 @@ import { getAvailableFunds } from "~/server/accounts/settings";
 import { listPayments } from "~/server/ads/payments-activity";
 import type { Route } from "./+types/payments";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -123,13 +123,13 @@ export const payments = pgTable(
   },
   (table) => [
     index("payments_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
-    // One payment row per paid checkout session, however many deliveries (issue 15 §1).
+    // One payment row per paid checkout session, however many deliveries (decision 0270).
     uniqueIndex("payments_session_unique").on(table.checkoutSessionId).where(sql`${table.kind} = 'payment'`),
     index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );
 
-/** Webhook event ids already handled (issue 15 §1: replays and concurrent deliveries do nothing). */
+/** Webhook event ids already handled (decision 0270: replays and concurrent deliveries do nothing). */
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

@@ -72,7 +72,7 @@ export const user = pgTable(
   },
   (table) => [
     uniqueIndex("user_username_unique").on(table.username),
-    // Issue 9 §3, decision 0125: whatever writes the row, nobody holds a page's path, the staff's
+    // Decision 0125: whatever writes the row, nobody holds a page's path, the staff's
     // name or a campus's. A change to the list makes drizzle-kit generate a new migration, which
     // must first rename the accounts holding a newly reserved name, as 0011_notifications.sql does
     // (decision 0300; 0005_reserved_usernames.sql did it first, with a loop).
@@ -81,7 +81,7 @@ export const user = pgTable(
       .on(table.schoolEmail)
       .where(sql`${table.schoolEmail} is not null`),
     index("user_campus_school_verified_idx").on(table.campusId, table.schoolVerified),
-    // Issue 12, decision 0190: people search, names and username by trigram within a campus.
+    // Decision 0190: people search, names and username by trigram within a campus.
     index("user_people_search_idx").using(
       "gin",
       table.campusId,

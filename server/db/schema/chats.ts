@@ -101,7 +101,7 @@ export const chatMessages = pgTable(
 );
 
 /**
- * Blocks (issue 13 §1, decision 0230): `blocker` blocked `blocked`. Listed in settings newest
+ * Blocks (decision 0230): `blocker` blocked `blocked`. Listed in settings newest
  * first; either direction stops new messages between the two.
  */
 export const userBlocks = pgTable(

@@ -3,7 +3,7 @@ import { user } from "./auth";
 import { campuses } from "./campuses";
 
 /**
- * The columns most tables share, one spelling each (issue 10: one pattern per thing). Each call
+ * The columns most tables share, one spelling each (decision 0300: one pattern per thing). Each call
  * makes a fresh builder, as a builder belongs to the one table it is built into. The SQL they
  * make is the same as before they were shared, so drizzle-kit sees no change.
  */
@@ -13,7 +13,7 @@ export function id() {
   return uuid("id").primaryKey().defaultRandom();
 }
 
-/** The campus a row belongs to: every row carries it (ARCHITECTURE.md, sharding by campus_id). */
+/** The campus a row belongs to: every row carries it (docs/architecture.md, sharding by campus_id). */
 export function campusId() {
   return text("campus_id")
     .notNull()

@@ -7,7 +7,7 @@ import { posts } from "./posts";
 
 /**
  * spec 2 §3 Notification types, plus 'available again' (a saved listing is for sale again,
- * issue 14 §1). Stored as the spec spells them.
+ * decision 0250). Stored as the spec spells them.
  */
 export const NOTIFICATION_TYPES = [
   "like",
@@ -26,7 +26,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * spec 2 §3 Notification: to_user = user_id, from_user = actor_id (name and avatar are read
  * from the actor's row when listed, so a renamed user shows their current name). A
  * notification about a post or comment goes when that content is deleted (cascade), so
- * nothing links to, or e-mails, deleted content (issue 14 §2).
+ * nothing links to, or e-mails, deleted content (decision 0251).
  */
 export const notifications = pgTable(
   "notifications",
@@ -67,7 +67,7 @@ export const notifications = pgTable(
 
 /**
  * Per-user notification settings beside spec 1 §3 `email_notifications` (the master switch on
- * the user row): e-mail per kind (issue 14 §2), and when the list was last opened, which
+ * the user row): e-mail per kind (decision 0251), and when the list was last opened, which
  * resets the badge (spec 2 §4). No row means every default.
  */
 export const notificationSettings = pgTable("notification_settings", {
@@ -81,7 +81,7 @@ export const notificationSettings = pgTable("notification_settings", {
   seenAt: columns.time("seen_at"),
 });
 
-/** Web push subscriptions, one per browser a user turned push on in (issue 14 §3). */
+/** Web push subscriptions, one per browser a user turned push on in (decision 0252). */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {

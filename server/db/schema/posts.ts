@@ -46,7 +46,7 @@ export const posts = pgTable(
      * LISTING_EXPIRY_DAYS leaves the feed.
      */
     lastModified: columns.lastModified(),
-    // Listing essentials (issue 11, decision 0170; beyond the spec, all optional but kind and status).
+    // Listing essentials (decision 0170; beyond the spec, all optional but kind and status).
     /** Price in US cents; 0 is 'Free'; null: no price stated. */
     priceCents: integer("price_cents"),
     priceTerms: text("price_terms", { enum: ["firm", "offers"] }),
@@ -57,7 +57,7 @@ export const posts = pgTable(
     listingStatus: text("listing_status", { enum: ["available", "reserved", "sold"] })
       .notNull()
       .default("available"),
-    /** Issue 12, decision 0190: the words search matches, kept by PostgreSQL itself. */
+    /** Decision 0190: the words search matches, kept by PostgreSQL itself. */
     searchTsv: tsvector("search_tsv").notNull().generatedAlwaysAs(POST_SEARCH_DOCUMENT),
   },
   (table) => [
@@ -101,7 +101,7 @@ export const posts = pgTable(
     index("posts_media_feed_idx")
       .on(table.campusId, table.lastModified.desc(), table.id.desc())
       .where(sql`${table.parentId} is null and ${table.imgCount} > 0`),
-    // Issue 12, decision 0190: post search, one campus's top-level posts (btree_gin for campus_id).
+    // Decision 0190: post search, one campus's top-level posts (btree_gin for campus_id).
     index("posts_search_idx")
       .using("gin", table.campusId, table.searchTsv)
       .where(sql`${table.parentId} is null`),
@@ -183,7 +183,7 @@ export const postLikes = pgTable("post_likes", postPersonColumns(), (table) => [
 ]);
 
 /**
- * Listing essentials (issue 11, decision 0172): who asked 'Notify me if it's available again'
+ * Listing essentials (decision 0172): who asked 'Notify me if it's available again'
  * on a reserved listing. Rows leave when the listing is available again (listingAvailableAgain).
  */
 export const listingWatches = pgTable("listing_watches", postPersonColumns(), (table) => [

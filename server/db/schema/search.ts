@@ -3,12 +3,12 @@ import { customType, index, integer, pgTable, primaryKey, text } from "drizzle-o
 import * as columns from "./columns";
 
 /**
- * Search (spec 2 §3: the Search, User search history and Popular search entities; issue 12, decision 0190).
+ * Search (spec 2 §3: the Search, User search history and Popular search entities; decision 0190).
  * The posts' own search column is `posts.search_tsv` (schema/posts.ts); the term dictionary
  * below is kept current by a trigger on posts (drizzle/*_search.sql), not by the posts code.
  */
 
-/** Drizzle has no tsvector type (ARCHITECTURE.md pitfall 6). */
+/** Drizzle has no tsvector type (docs/architecture.md pitfall 6). */
 export const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => "tsvector",
 });

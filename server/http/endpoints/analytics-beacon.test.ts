@@ -14,7 +14,7 @@ import { refuseNonFormWrites } from "../middleware/form-bodies";
 import { ANALYTICS_PATH, mountAnalytics } from "./analytics-beacon";
 import { mountPaymentWebhook } from "./payment-webhook";
 
-// Issue 15 §1: the webhook reads the raw body ahead of the app's body rules (here the real
+// Decision 0270: the webhook reads the raw body ahead of the app's body rules (here the real
 // ones: the body limit and the form-only guard, which would refuse Stripe's JSON), checks the
 // signature over those exact bytes, and fulfils once.
 
@@ -39,7 +39,7 @@ afterEach(async () => {
   await t.close();
 });
 
-describe(`POST ${ANALYTICS_PATH} (issue 27 C, decision 0467)`, () => {
+describe(`POST ${ANALYTICS_PATH} (decision 0467)`, () => {
   /** A POST as a script sends it: its own Host header and cookies, nothing else. */
   function post(
     form: Record<string, string>,
@@ -102,7 +102,7 @@ describe(`POST ${ANALYTICS_PATH} (issue 27 C, decision 0467)`, () => {
     for (let i = 0; i < 200; i++) {
       statuses.add((await post({ postId, action: "view", token }, { host: "ou.localhost" })).status);
     }
-    // As reported in issue 27: without a token at all, too.
+    // Decision 0467: without a token at all, too.
     for (let i = 0; i < 20; i++) {
       statuses.add((await post({ postId, action: "view" }, { host: "ou.localhost" })).status);
     }

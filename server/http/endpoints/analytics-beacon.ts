@@ -25,7 +25,7 @@ const STATUS = { done: 204, forbidden: 403, "session-issued": 202, throttled: 42
  * `POST /api/analytics` (form: postId, action, token), sent by the browser from sponsored cards
  * and boosted posts' pages. Mounted ahead of the page cache: a beacon changes no page a visitor
  * is served, so it must not empty the cache as other writes do. The rules are the domain's
- * (trackPostAnalytics; issue 27 C, decision 0467): a token of a page of this host's campus, a
+ * (trackPostAnalytics; decision 0467): a token of a page of this host's campus, a
  * session the server gave out, new visitor sessions limited per address.
  */
 export function mountAnalytics(app: Express, deps: { ctx: AppContext; auth: Auth }): void {

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from "../../../tests/support/test
 import { publishUserEvent } from "../../realtime/events";
 import { EVENT_STREAM_PATH, eventStreamHandler, startingSeq } from "./event-stream";
 
-// Issue 13 §2, decision 0211: GET /events as a browser's EventSource sees it.
+// Decision 0211: GET /events as a browser's EventSource sees it.
 
 let t: TestContext;
 let server: ReturnType<express.Express["listen"]>;

@@ -6,7 +6,7 @@ import type { StoredRealtimeEvent } from "../../realtime/events";
 import type { RealtimeSink, RealtimeSubscription, SubscribeResult } from "../../realtime/hub";
 
 /**
- * `GET /events` (issue 13 §2, decision 0211): the signed-in viewer's live events as
+ * `GET /events` (decision 0211): the signed-in viewer's live events as
  * server-sent events, `id:` = the event's sequence number, `event:` = its type, `data:` = its
  * JSON. A plain Express route mounted ahead of the compression middleware (main.js), which
  * would hold the stream's writes back. `Last-Event-ID` (the browser's reconnect) or `?after=`
@@ -36,7 +36,7 @@ export function startingSeq(lastEventId: string | undefined, after: unknown): nu
 /**
  * One open stream: the response and what the stream needs, as ONE object whose methods live on
  * the prototype (rather than a handful of closures per stream), because an idle stream should
- * cost the process little (issue 13 §4: ≤ 50 KB, most of it Node's own socket and HTTP objects).
+ * cost the process little (decision 0211: ≤ 50 KB, most of it Node's own socket and HTTP objects).
  */
 class OpenStream implements RealtimeSink {
   ended = false;

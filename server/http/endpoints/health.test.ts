@@ -10,7 +10,7 @@ function controlledProbe() {
   return { probe, calls };
 }
 
-describe("health check (issue 9 §2)", () => {
+describe("health check (decision 0107)", () => {
   it("waits for the first check, then answers from it without asking the database again", async () => {
     let clock = 0;
     const { probe, calls } = controlledProbe();

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { BACK_SOON_HEADERS } from "../../errors";
 
 /**
- * `GET /healthz` answers from the last database check when it is recent (issue 9 §2,
+ * `GET /healthz` answers from the last database check when it is recent (decision 0107,
  * decision 0107). Asking the database on every call put the check in the same queue as
  * every page's queries (PGlite runs one query at a time), so under load a balancer saw
  * the process as dead exactly when it was only busy. Now a call older than `refreshMs`
@@ -64,7 +64,7 @@ export function createHealthCheck(options: HealthCheckOptions): () => Promise<bo
 
 /**
  * `GET /healthz` on `app`: 200 with the database's kind while it answers, else 503 with
- * Retry-After, so a balancer or client is told when to look again (issue 27, decision 0470).
+ * Retry-After, so a balancer or client is told when to look again (decision 0470).
  */
 export function mountHealthCheck(app: Express, database: DatabaseHandle): void {
   const databaseHealthy = createHealthCheck({

@@ -24,7 +24,7 @@ const listPageQuerySchema = z.object({
   cursor: z.string().min(1).max(200),
   category: z.string().max(100).optional(),
   user: z.string().min(1).max(200).optional(),
-  // Issue 11 §2: the feed's 'Free' filter and 'Show sold' toggle, as the pages' addresses carry them.
+  // Decision 0170: the feed's 'Free' filter and 'Show sold' toggle, as the pages' addresses carry them.
   free: z.literal("1").optional(),
   sold: z.literal("1").optional(),
 });
@@ -61,7 +61,7 @@ export function listPagesHandler(deps: {
         free: query.data.free === "1",
         showSold: query.data.sold === "1",
       };
-      // The feed with its sponsored posts (issue 15 §2, decision 0274).
+      // The feed with its sponsored posts (decision 0274).
       const page =
         list === "feed"
           ? await listFeedWithAds(ctx, viewer, input)
@@ -76,7 +76,7 @@ export function listPagesHandler(deps: {
       // The one error path (decision 0140): the refusal's own status and message, as the pages give them.
       const failure = describeFailure(error, POST_MESSAGES.somethingWentWrong);
       if (!failure.error) ctx.log.error({ err: error, path: req.path }, "list page failed");
-      // Retry-After of a database outage (issue 27) or of a limit.
+      // Retry-After of a database outage (decision 0470) or of a limit.
       for (const [name, value] of Object.entries(failure.headers)) res.setHeader(name, value);
       sendJson(req, res, failure.status, { message: failure.message });
     }

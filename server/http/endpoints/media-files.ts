@@ -18,7 +18,7 @@ import {
  * - the key is the path after the prefix and must pass the store's own key check (keyOf):
  *   anything else is a 404, so no request names a file outside the store;
  * - a key never names other content (decision 0050), so browsers keep the answer a year;
- * - chat photos are not served here (issue 27 B, decision 0463): serveMessagePhotos does, to
+ * - chat photos are not served here (decision 0463): serveMessagePhotos does, to
  *   the chat's members only;
  * - one byte range (`Range: bytes=…`) is answered 206, which video players need to seek;
  *   several ranges, or a Range with If-Range, get the whole object (RFC 9110 allows it);
@@ -40,7 +40,7 @@ export function serveMediaFiles(storage: MediaStorage) {
 }
 
 /**
- * Issue 27 B, decision 0463: chat photos at MESSAGE_PHOTO_URL_PREFIX, to the two members of the
+ * Decision 0463: chat photos at MESSAGE_PHOTO_URL_PREFIX, to the two members of the
  * chat only, on their campus's host; everyone else gets the same 404 as for no photo at all.
  * `private`: no shared cache keeps them; the browser may, a day.
  */

@@ -16,7 +16,7 @@ import { createS3Storage } from "../../media/s3-storage";
 import { MEDIA_URL_PREFIX, type MediaStorage } from "../../media/storage";
 import { serveMediaFiles, serveMessagePhotos } from "./media-files";
 
-// Issue 27 B, decision 0463: chat photos go to the chat's two members only, `private`, at an
+// Decision 0463: chat photos go to the chat's two members only, `private`, at an
 // address nobody can work out, from local storage and from a bucket alike.
 
 let t: TestContext;
@@ -80,7 +80,7 @@ async function serve(ctx: AppContext) {
     get(url: string, options: { cookie?: string; host?: string } = {}) {
       const headers: Record<string, string> = {};
       if (options.cookie) headers.cookie = options.cookie;
-      // 127.0.0.1 serves OU; `{slug}.localhost` another campus (CONTRACT.md 'Campuses and hosts').
+      // 127.0.0.1 serves OU; `{slug}.localhost` another campus (docs/contract.md 'Campuses and hosts').
       if (options.host) headers.host = options.host;
       return new Promise<{ status: number; cacheControl: string | undefined }>((resolve, reject) => {
         request({ host: "127.0.0.1", port, path: url, headers }, (response) => {
@@ -98,7 +98,7 @@ async function serve(ctx: AppContext) {
 }
 
 for (const store of ["local storage", "an S3 bucket"] as const) {
-  describe(`chat photos from ${store} (issue 27 B, decision 0463)`, () => {
+  describe(`chat photos from ${store} (decision 0463)`, () => {
     it("go to the chat's two members, private; a third student, a visitor and another campus's host get 404", async () => {
       const ctx: AppContext = store === "local storage" ? t.ctx : { ...t.ctx, storage: s3.storage };
       const { chatId } = await startConversation(ctx, ana.viewer, {

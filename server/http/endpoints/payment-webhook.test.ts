@@ -11,7 +11,7 @@ import { refuseNonFormWrites } from "../middleware/form-bodies";
 import { mountAnalytics } from "./analytics-beacon";
 import { mountPaymentWebhook, PAYMENT_WEBHOOK_PATH } from "./payment-webhook";
 
-// Issue 15 §1: the webhook reads the raw body ahead of the app's body rules (here the real
+// Decision 0270: the webhook reads the raw body ahead of the app's body rules (here the real
 // ones: the body limit and the form-only guard, which would refuse Stripe's JSON), checks the
 // signature over those exact bytes, and fulfils once.
 

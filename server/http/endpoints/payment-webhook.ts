@@ -9,9 +9,9 @@ export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
 const WEBHOOK_BODY_LIMIT = "256kb";
 
 /**
- * Issue 15 §1: the payment webhook, a plain Express route mounted ahead of every body parser
+ * Decision 0270: the payment webhook, a plain Express route mounted ahead of every body parser
  * and of the form-only guard (server/http/app.ts), because the signature is over the raw bytes
- * (round2-design §4: a JSON parser in front is the classic 'No signatures found'). It answers
+ * (docs/research/round-2.md §4: a JSON parser in front is the classic 'No signatures found'). It answers
  * as soon as fulfilment committed; a bad signature is a 400.
  */
 export function mountPaymentWebhook(app: Express, ctx: AppContext): void {

@@ -9,7 +9,7 @@ import {
   PROFILE_FORM_LIMITS,
 } from "./body-limit";
 
-// Issue 9 §3, decision 0120: request bodies are capped before anything reads them.
+// Decision 0120: request bodies are capped before anything reads them.
 
 let server: http.Server;
 let port: number;

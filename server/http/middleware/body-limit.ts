@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES } from "../../media/limits";
 import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES } from "../../posts/schemas";
 import type { UploadFormLimits } from "../../uploads/upload-form";
 
-// Request body caps (issue 9 §3, decision 0120): no request body is larger than
+// Request body caps (decision 0120): no request body is larger than
 // what the rules allow, and no body is read by a request that is refused anyway.
 
 /** Any form or JSON body other than an upload: far above the largest post text (200,000 characters). */

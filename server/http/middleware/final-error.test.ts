@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeServerBuild } from "../../../tests/support/route-server";
 import { type RunningApp, startApp } from "../app";
 
-// Issue 27, decision 0471: outside production, a TRACE or an over-long body was answered by
+// Decision 0471: outside production, a TRACE or an over-long body was answered by
 // Express's own error handler, with a stack trace and the install path. The whole app, as main.js
 // mounts it, with NODE_ENV unset: every such request gets our page or JSON, and its status.
 

@@ -5,7 +5,7 @@ import type { Logger } from "../../logger";
 import { backSoonPage, staticErrorPage } from "../error-pages";
 
 /**
- * Issue 27, decision 0471: the last handler of every Express app of ours (server/http/app.ts,
+ * Decision 0471: the last handler of every Express app of ours (server/http/app.ts,
  * main.js). Express's own one answers an error with its stack trace, the install path in it,
  * whenever NODE_ENV is not `production`: a TRACE request, a body over a parser's limit, malformed
  * JSON, a bad percent-encoding in a path. This one answers every error the same way in every

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-describe("writes that are not forms (issue 9 §4)", () => {
+describe("writes that are not forms (docs/product/outages-and-errors.md)", () => {
   it.each([
     ["application/json", '{"intent":"toggle-save"}'],
     ["text/plain", "intent=toggle-save"],

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Issue 9 §4: the app's actions read HTML forms and nothing else. A write with any
+ * docs/product/outages-and-errors.md: the app's actions read HTML forms and nothing else. A write with any
  * other body (JSON, plain text, a multipart type without its boundary, no type at
  * all) is refused here with 415 before a byte of it is read, instead of failing
  * inside an action as a 500. better-auth's endpoints and webhooks are mounted
@@ -31,7 +31,7 @@ export function refuseNonFormWrites() {
 
 /**
  * Whether a form field holds a NUL character. No field of the app's forms can hold one, and
- * PostgreSQL text cannot store it: the form is refused as a whole (issue 9 §4), by readForm and
+ * PostgreSQL text cannot store it: the form is refused as a whole (docs/product/outages-and-errors.md), by readForm and
  * by the upload reader alike.
  */
 export function formHoldsNul(form: FormData): boolean {

@@ -49,7 +49,7 @@ async function until(check: () => boolean) {
 let close = () => {};
 afterEach(() => close());
 
-describe("render limiter (issue 9 §2)", () => {
+describe("render limiter (decision 0107)", () => {
   it("runs up to the limit, queues a few, and refuses the rest at once with 503 and Retry-After", async () => {
     const app = await startLimitedApp({
       maxInFlight: 2,

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Issue 9 §2: a bound on the pages one process renders at once. A server render
+ * Decision 0107: a bound on the pages one process renders at once. A server render
  * holds its loader's rows and React's output in memory and blocks the event loop
  * while it runs; without a bound, a burst of slow pages queues without end, the
  * heap grows until the process dies, and `/healthz` and cached pages wait behind

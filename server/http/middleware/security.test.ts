@@ -37,7 +37,7 @@ describe("security headers", () => {
     expect(await second.text()).not.toBe(nonce);
   });
 
-  it("lets forms post to this site only (issue 9 §4)", async () => {
+  it("lets forms post to this site only (decision 0112)", async () => {
     const csp = (await fetch(`${base}/echo`)).headers.get("content-security-policy") ?? "";
     const formAction = csp.split(";").find((directive) => directive.trim().startsWith("form-action"));
     expect(formAction?.trim()).toBe("form-action 'self'");
@@ -77,7 +77,7 @@ describe("security headers", () => {
   });
 });
 
-describe("pages rendered for a session (issue 9 §4)", () => {
+describe("pages rendered for a session (decision 0111)", () => {
   let site = "";
   let stop: () => void = () => {};
   let renders = 0;

@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from "express";
  * nonce (React Router's hydration data and module scripts carry it); styles
  * allow inline attributes because React renders style props.
  *
- * Forms post to this site only (issue 9 §4). `formActionOrigins` adds the few other origins a
+ * Forms post to this site only (decision 0112). `formActionOrigins` adds the few other origins a
  * form submission may end at: browsers (Chrome) apply form-action to the redirects that follow a
  * submission, and 'Continue with Google' without JavaScript is a form posted here that is
  * redirected to the provider (decision 0112).
@@ -68,7 +68,7 @@ export function rejectCrossSiteWrites() {
 }
 
 /**
- * Issue 9 §4: a page rendered for a session (its HTML, or React Router's `.data` answer for
+ * Decision 0111: a page rendered for a session (its HTML, or React Router's `.data` answer for
  * the same page) shows that person's data, the settings their e-mail and phone: no cache,
  * shared or the browser's, may keep it. Any request carrying a session cookie counts, as in
  * getViewerFromHeaders (server/accounts/viewer.ts); visitors' pages are untouched, so the
@@ -87,7 +87,7 @@ export function privateForSessions() {
 const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /**
- * Issue 27: TRACE (and CONNECT, TRACK, anything else) reached React Router, whose Request cannot
+ * Decision 0471: TRACE (and CONNECT, TRACK, anything else) reached React Router, whose Request cannot
  * carry it: the error that followed was answered by Express's own handler with a stack trace
  * outside production. No page answers such a method: 405, with the methods that are.
  */

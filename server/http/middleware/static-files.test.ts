@@ -48,7 +48,7 @@ afterAll(() => {
 });
 
 describe("client files", () => {
-  it("sends nosniff with every asset, the favicon and the campus logos (issue 9 §4)", async () => {
+  it("sends nosniff with every asset, the favicon and the campus logos (decision 0112)", async () => {
     for (const [file, type] of [
       ["/assets/root-Ab12.js", "text/javascript"],
       ["/assets/app-Cd34.css", "text/css"],

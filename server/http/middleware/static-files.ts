@@ -5,7 +5,7 @@ import { type BodyEncoding, preferredEncoding } from "../compress";
 import { isPrecompressible, PRECOMPRESSED_SUFFIX } from "./precompressed-assets";
 
 /**
- * Browsers must take a file for what its Content-Type says (issue 9 §4): these files are served
+ * Browsers must take a file for what its Content-Type says (decision 0112): these files are served
  * ahead of the app (main.js), so the app's securityHeaders never reach them.
  */
 function noSniff(res: express.Response): void {

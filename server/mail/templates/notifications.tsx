@@ -7,7 +7,7 @@ export interface NotificationMailLine {
 }
 
 /**
- * Issue 14 §2: the notifications of one delay window in one e-mail, each a line that leads to
+ * Decision 0251: the notifications of one delay window in one e-mail, each a line that leads to
  * its post or chat, with a visible link to turn these e-mails off (a page that confirms with a
  * button: decision 0251).
  */

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { hydrated } from "./page";
 
-// ARCHITECTURE.md 'tests': axe for accessibility. axe-core is evaluated in the page over the
+// docs/architecture.md 'tests': axe for accessibility. axe-core is evaluated in the page over the
 // DevTools protocol, which the page's CSP does not govern.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -23,7 +23,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    // Issue 27: every rule axe runs by default (WCAG 2.0 to 2.2 A and AA, and best practice).
+    // Decision 0475: every rule axe runs by default (WCAG 2.0 to 2.2 A and AA, and best practice).
     const result = await axe.run();
     return result.violations;
   });
@@ -53,7 +53,7 @@ export interface AxeStop {
 }
 
 /**
- * Issue 27: visits each stop in turn in one page (one browser context, one signed-in student or
+ * Decision 0475: visits each stop in turn in one page (one browser context, one signed-in student or
  * none) and returns the serious and critical violations of those that have any, by name — every
  * screen's findings in one report, for `expect(…).toEqual({})`, rather than the first screen's only.
  */
@@ -74,7 +74,7 @@ export async function seriousAxeViolationsOf(
 
 /**
  * The violations of the named axe rules only, whatever their tags or impact (`rule @ where, …`):
- * for a test that proves one fix (issue 27), e.g. page-has-heading-one, which axe rates moderate
+ * for a test that proves one fix (decision 0475), e.g. page-has-heading-one, which axe rates moderate
  * and seriousAxeViolations therefore lets pass.
  */
 export async function axeRuleViolations(page: Page, rules: readonly string[]): Promise<string[]> {

@@ -30,7 +30,7 @@ export interface ClockApp {
 export async function startClockApp(name: string): Promise<ClockApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cbs-e2e-${name}-`));
   const app = await startAppProcess({
-    // Only what the app needs: nothing of the caller's CONTRACT.md variables leaks in.
+    // Only what the app needs: nothing of the caller's docs/contract.md variables leaks in.
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -37,7 +37,7 @@ export const PRIVATE_CAMPUS = "unt";
 
 export const BASE_URL = `http://localhost:${APP_PORT}`;
 
-/** A campus host (CONTRACT.md 'Campuses and hosts'): `ut` → http://ut.localhost:<port>. */
+/** A campus host (docs/contract.md 'Campuses and hosts'): `ut` → http://ut.localhost:<port>. */
 export function hostUrl(slug: string | null, path = "/"): string {
   const host = slug ? `${slug}.localhost` : "localhost";
   return `http://${host}:${APP_PORT}${path}`;
@@ -45,7 +45,7 @@ export function hostUrl(slug: string | null, path = "/"): string {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** CONTRACT.md 'Browser end-to-end tests'. */
+/** docs/contract.md 'Browser end-to-end tests'. */
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

@@ -12,7 +12,7 @@ import { startSinkApi, startSmtpSink } from "./smtp-sink";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const logFile = path.join(root, "test-results", "e2e-app.log");
 
-/** Variables of CONTRACT.md that must not leak from the caller's shell into the app under test. */
+/** Variables of docs/contract.md that must not leak from the caller's shell into the app under test. */
 const CONTRACT_VARIABLES = [
   "NODE_ENV",
   "DATA_DIR",
@@ -57,7 +57,7 @@ async function assertPortFree(port: number, what: string): Promise<void> {
   });
 }
 
-/** The campus ids of CONTRACT.md 'Campuses and hosts' (the app's copy of shared/campuses.json). */
+/** The campus ids of docs/contract.md 'Campuses and hosts' (the app's copy of shared/campuses.json). */
 function campusIds(): string[] {
   const list: { slug: string }[] = JSON.parse(
     readFileSync(path.join(root, "server/campuses/campuses.json"), "utf8"),
@@ -109,7 +109,7 @@ export default async function globalSetup() {
     SIGN_UPS_PER_HOUR: "1000",
     // Decision 0155: POST /dev/test-student makes signed-in students for the specs (support/student.ts).
     TEST_FIXTURES: "1",
-    // CONTRACT.md NOTIFICATION_EMAIL_DELAY: tests do not wait two minutes for a notification e-mail.
+    // docs/contract.md NOTIFICATION_EMAIL_DELAY: tests do not wait two minutes for a notification e-mail.
     NOTIFICATION_EMAIL_DELAY: "0",
     // Decision 0460: the push specs' push service is web-push-testing on localhost (support/push-service.ts).
     PUSH_LOCAL_SERVICE: "1",
@@ -137,7 +137,7 @@ export default async function globalSetup() {
   return async () => {
     const exit = await app.stop();
     await stopHelpers();
-    // CONTRACT.md: the server stops cleanly on SIGTERM.
+    // docs/contract.md: the server stops cleanly on SIGTERM.
     if (exit !== 0) {
       throw new Error(`The app did not shut down cleanly on SIGTERM (${exit}); see ${logFile}`);
     }

@@ -38,7 +38,7 @@ export async function waitForMail(
   }
 }
 
-/** CONTRACT.md 'Mail': a code mail carries its 4-digit code as the only 4-digit number. */
+/** docs/contract.md 'Mail': a code mail carries its 4-digit code as the only 4-digit number. */
 export function codeFrom(mail: ReceivedMail): string {
   const code = mail.text.match(/\b(\d{4})\b/)?.[1] ?? mail.subject.match(/\b(\d{4})\b/)?.[1];
   if (!code) throw new Error(`No 4-digit code in the mail "${mail.subject}":\n${mail.text}`);

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 
 // A real OpenID Connect provider standing in for Google in the end-to-end tests
-// (ARCHITECTURE.md pitfall 8; decision 0061). The app discovers it through
+// (docs/architecture.md pitfall 8; decision 0061). The app discovers it through
 // GOOGLE_ISSUER, so the global setup starts it before the app.
 
 /** Any free port unless E2E_OIDC_PORT says otherwise: only the app (through GOOGLE_ISSUER) needs to know it. */
@@ -24,7 +24,7 @@ export function oidcEmail(login: string): string {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** The app's Google callback on every campus host it may be reached on (CONTRACT.md 'Campuses and hosts'). */
+/** The app's Google callback on every campus host it may be reached on (docs/contract.md 'Campuses and hosts'). */
 function redirectUris(appPort: number): string[] {
   const campuses = JSON.parse(readFileSync(path.join(root, "server/campuses/campuses.json"), "utf8")) as {
     slug: string;

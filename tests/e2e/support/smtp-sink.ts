@@ -17,7 +17,7 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server that keeps every message it accepts (ARCHITECTURE.md
+ * A real SMTP server that keeps every message it accepts (docs/architecture.md
  * rule 10: end-to-end tests read mail from a real SMTP sink). Set
  * `rejecting` to answer every message with a temporary failure, like a mail
  * server that is having trouble.

@@ -19,7 +19,7 @@ export const ACCOUNT_UPDATED: ToastInput = { message: "Account Updated!", type: 
 export { EMAIL_SENT } from "~/app/routes/auth/action.server";
 
 /**
- * The one settings action (issue 10 §2): the form parsed with its Zod schema (400 with the
+ * The one settings action (decision 0145): the form parsed with its Zod schema (400 with the
  * messages when it does not pass), then `run` (the domain function and the answer: a redirect with
  * a toast, or data); a refusal is answered by the one adapter (decision 0140), on its field when
  * that field is in `inlineFields`, else as an alert.

@@ -21,7 +21,7 @@ import {
 import { changeBirthDate } from "~/server/accounts/settings";
 import type { Route } from "./+types/birth-date";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

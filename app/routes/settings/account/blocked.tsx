@@ -12,7 +12,7 @@ import { type BlockedPerson, listBlockedUsers, unblockUser } from "~/server/chat
 import { CHAT_MESSAGES } from "~/server/chats/schemas";
 import type { Route } from "./+types/blocked";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

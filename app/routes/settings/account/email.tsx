@@ -8,7 +8,7 @@ import { changeEmailSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
 import { requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/email";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

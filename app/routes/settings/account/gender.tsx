@@ -17,7 +17,7 @@ import { GENDERS, genderSchema } from "~/server/accounts/schemas";
 import { changeGender } from "~/server/accounts/settings";
 import type { Route } from "./+types/gender";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -17,7 +17,7 @@ import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/sch
 import { changePassword } from "~/server/accounts/settings";
 import type { Route } from "./+types/password";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

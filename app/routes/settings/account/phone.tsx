@@ -11,7 +11,7 @@ import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
 import { changePhone } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

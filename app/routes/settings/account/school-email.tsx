@@ -24,7 +24,7 @@ import { isSchoolEmailDomain } from "~/server/campuses/names";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
 import type { Route } from "./+types/school-email";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import { MAX_USERNAME_LENGTH, usernameSchema } from "~/server/accounts/schemas";
 import { changeUsername } from "~/server/accounts/settings";
 import type { Route } from "./+types/screen-name";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -11,7 +11,7 @@ import { ACCOUNT_UPDATED } from "~/app/routes/settings/account/account-action.se
 import { confirmEmailChange, requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/verify-email";
 
-// Issue 10 §1, decision 0140: an error here answers in this page's panel, inside the shell.
+// Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
