@@ -44,7 +44,11 @@ export const SKIPPED_DIRS = new Set([
 ]);
 export const SOURCE_FILE = /\.(?:ts|tsx|js|mjs|cjs)$/;
 /** The files that quote citations as examples: this script, and the test that checks them. */
-export const CITATION_TOOLS = ["scripts/resolve-citations.ts", "server/docs/product-citations.test.ts"];
+export const CITATION_TOOLS = [
+  "scripts/resolve-citations.ts",
+  "server/docs/citation-check.ts",
+  "server/docs/product-citations.test.ts",
+];
 
 /**
  * An issue citation: `issue 9 §4`, `Issue 27 B`, `issue 27 A, B`, `issue 16 §1, §2`,

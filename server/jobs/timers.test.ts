@@ -12,16 +12,17 @@ import { SERVER_DIR, serverSourceFiles } from "../../tests/support/source-files"
 const REGISTRY = "jobs/registry.ts";
 
 const NOT_JOBS: Record<string, { setInterval?: number; setTimeout?: number; why: string }> = {
-  "http/event-stream.ts": {
+  "http/endpoints/event-stream.ts": {
     setInterval: 1,
     why: "the open streams' own heartbeat comment, so proxies keep them; stops with the last stream",
   },
-  "http/render-limit.ts": { setTimeout: 1, why: "how long one queued request may wait for a render slot" },
-  "http/health.ts": { setTimeout: 1, why: "one health probe's time limit" },
-  "realtime/hub.ts": {
+  "http/middleware/render-limit.ts": { setTimeout: 1, why: "how long one queued request may wait for a render slot" },
+  "http/endpoints/health.ts": { setTimeout: 1, why: "one health probe's time limit" },
+  "realtime/hub.ts": { setTimeout: 1, why: "a failed read's one retry" },
+  "realtime/listener.ts": {
     setInterval: 1,
-    setTimeout: 2,
-    why: "the listening connection's keep-alive ping and its reconnect back-off; a failed read's one retry",
+    setTimeout: 1,
+    why: "the listening connection's keep-alive ping and its reconnect back-off",
   },
   "realtime/presence.ts": {
     setInterval: 1,
