@@ -17,13 +17,14 @@
 // each variant once under `valgrind --tool=callgrind --instr-atstart=no`, BENCH_CALLGRIND_WARM
 // (40) pages one after another, then instrumentation on for BENCH_CALLGRIND_PAGES (40) more.
 import { execFileSync, spawn } from "node:child_process";
+import { openSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv, signInThroughLogin } from "./app";
 import { BENCH_USER, benchTarget } from "./database";
-import autocannon from "./load-generator";
+import autocannon, { type Result as LoadResult } from "./load-generator";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4735);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -78,7 +79,7 @@ async function load(
   seconds: number,
 ): Promise<{ cpuMs: number; pagesPerSecond: number; errors: number }> {
   const before = await cpuSeconds(pid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const result = await new Promise<LoadResult>((resolve, reject) => {
     autocannon(
       {
         url: `${BASE}/home`,
@@ -91,7 +92,7 @@ async function load(
     );
   });
   const cpu = (await cpuSeconds(pid)) - before;
-  const pages = result.requests.total;
+  const pages = result.requests.total ?? 0;
   return {
     cpuMs: (cpu * 1000) / Math.max(1, pages),
     pagesPerSecond: pages / seconds,
@@ -159,6 +160,7 @@ async function countInstructions(variant: Variant): Promise<number> {
   const target = benchTarget();
   const outFile = path.join(os.tmpdir(), `cbs-rr-callgrind-${variant.label}.out`);
   await rm(outFile, { force: true });
+  const logFile = openSync(path.join(os.tmpdir(), `cbs-rr-callgrind-${variant.label}.log`), "w");
   const child = spawn(
     "valgrind",
     [
@@ -177,7 +179,7 @@ async function countInstructions(variant: Variant): Promise<number> {
         WORKERS: "1",
         ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir }),
       },
-      stdio: ["ignore", "ignore", "ignore"],
+      stdio: ["ignore", logFile, logFile],
     },
   );
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -198,11 +200,19 @@ async function countInstructions(variant: Variant): Promise<number> {
         headers: { "accept-encoding": "gzip, deflate, br, zstd", cookie },
       });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`/home answered ${response.status}`);
+      return response.status;
     };
-    for (let i = 0; i < CALLGRIND_WARM; i++) await page();
+    // A cold page under valgrind can outlast the render's timeout (app/entry.server.tsx): the
+    // warm-up goes on until the pages answer.
+    for (let i = 0, answered = 0; i < CALLGRIND_WARM || answered < 5; i++) {
+      answered = (await page()) === 200 ? answered + 1 : 0;
+      if (i > CALLGRIND_WARM * 5) throw new Error(`${variant.label}: /home still fails after the warm-up`);
+    }
     execFileSync("callgrind_control", ["-i", "on", String(child.pid)]);
-    for (let i = 0; i < CALLGRIND_PAGES; i++) await page();
+    for (let i = 0; i < CALLGRIND_PAGES; i++) {
+      const status = await page();
+      if (status !== 200) throw new Error(`${variant.label}: /home answered ${status} while counted`);
+    }
     execFileSync("callgrind_control", ["-i", "off", String(child.pid)]);
   } finally {
     child.kill("SIGTERM");
