@@ -222,7 +222,7 @@ async function countInstructions(variant: Variant): Promise<number> {
   let instructions = 0;
   for (const file of [outFile, ...(await readdirNames(path.dirname(outFile), path.basename(outFile)))]) {
     const text = await readFile(file, "utf8").catch(() => "");
-    const total = text.match(/^(?:summary|totals): (\d+)/m);
+    const total = text.match(/^totals: (\d+)/m);
     if (total) instructions += Number(total[1]);
   }
   return instructions / CALLGRIND_PAGES;
