@@ -65,7 +65,7 @@ export const DEVELOPMENT_BUILD_WARNING = "main.js: running the development build
 
 /**
  * What main.js prints at start when a package it runs on is its development build (started
- * without PRODUCTION_NODE_ARGS, or a package upgraded past its patch), else null.
+ * without PRODUCTION_NODE_ARGS, or React Router upgraded past its patch), else null.
  * @param {{ name: string; file: string; production: boolean }[]} [builds]
  * @returns {string | null}
  */
@@ -74,7 +74,7 @@ export function developmentBuildsWarning(builds = dependencyBuilds()) {
   if (development.length === 0) return null;
   return (
     `${DEVELOPMENT_BUILD_WARNING} ${development.map((build) => `${build.name} (${build.file})`).join(", ")}, ` +
-    `which costs every page. Start the app with \`npm start\` or \`node ${PRODUCTION_NODE_ARGS.join(" ")} main.js\` ` +
-    "(docs/upgrading.md, 'Production builds')."
+    `with its development checks and warnings. Start the app with \`npm start\` or ` +
+    `\`node ${PRODUCTION_NODE_ARGS.join(" ")} main.js\`; after an upgrade, see docs/upgrading.md.`
   );
 }
