@@ -16,7 +16,8 @@
 // BENCH_CALLGRIND=1 counts instructions instead, which other work on the machine does not change:
 // each variant once, in the order given, under `valgrind --tool=callgrind --instr-atstart=no`, BENCH_CALLGRIND_WARM
 // (40; 150 for the recorded figures) pages one after another, then instrumentation on for
-// BENCH_CALLGRIND_PAGES (40; 60) more. It reports V8 compiling apart, as it varies from run to run.
+// BENCH_CALLGRIND_PAGES (40; 60) more. It reports V8 compiling and full collections apart, as
+// they vary from run to run.
 import { execFileSync, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
@@ -157,7 +158,9 @@ const CALLGRIND_WARM = Number(process.env.BENCH_CALLGRIND_WARM ?? 40);
 const CALLGRIND_PAGES = Number(process.env.BENCH_CALLGRIND_PAGES ?? 40);
 
 /** Instructions per signed-in /home of one variant under callgrind. */
-async function countInstructions(variant: Variant): Promise<{ perPage: number; compilingPerPage: number }> {
+async function countInstructions(
+  variant: Variant,
+): Promise<{ perPage: number; compilingPerPage: number; fullCollectionsPerPage: number }> {
   const target = benchTarget();
   const outFile = path.join(os.tmpdir(), `cbs-rr-callgrind-${variant.label}.out`);
   await rm(outFile, { force: true });
@@ -224,6 +227,7 @@ async function countInstructions(variant: Variant): Promise<{ perPage: number; c
   // server that runs for days does once. Both are reported.
   let instructions = 0;
   let compiling = 0;
+  let fullCollections = 0;
   for (const file of [outFile, ...(await readdirNames(path.dirname(outFile), path.basename(outFile)))]) {
     const text = await readFile(file, "utf8").catch(() => "");
     const total = text.match(/^totals: (\d+)/m);
@@ -235,17 +239,29 @@ async function countInstructions(variant: Variant): Promise<{ perPage: number; c
     });
     for (const line of annotated.split("\n")) {
       const counted = /^\s*([\d,]+) \(/.exec(line);
-      if (counted?.[1] && !line.includes("PROGRAM TOTALS") && V8_COMPILER.test(line)) {
-        compiling += Number(counted[1].replaceAll(",", ""));
-      }
+      if (!counted?.[1] || line.includes("PROGRAM TOTALS")) continue;
+      const count = Number(counted[1].replaceAll(",", ""));
+      if (V8_COMPILER.test(line)) compiling += count;
+      else if (V8_FULL_COLLECTION.test(line)) fullCollections += count;
     }
   }
-  return { perPage: instructions / CALLGRIND_PAGES, compilingPerPage: compiling / CALLGRIND_PAGES };
+  return {
+    perPage: instructions / CALLGRIND_PAGES,
+    compilingPerPage: compiling / CALLGRIND_PAGES,
+    fullCollectionsPerPage: fullCollections / CALLGRIND_PAGES,
+  };
 }
 
 /** Functions of V8's parser, interpreter's bytecode generator and optimising compilers. */
 const V8_COMPILER =
   /compiler::|maglev|Maglev|turboshaft|Turboshaft|Compil|interpreter::|BytecodeGenerator|Parser|Scanner/;
+/**
+ * Functions of V8's full (mark-compact) collections. One falls inside the counted window or not by
+ * chance, and a window with one is disturbed beyond it (write barriers, sweeping): compare the
+ * windows where this is near zero.
+ */
+const V8_FULL_COLLECTION =
+  /ConcurrentMarking|MarkCompact|MarkingVisitor|Sweeper|IncrementalMarking|MarkingBarrier|MemoryChunk|MarkingWorklist|SizeFromMap|IterateObjectCache|Evacuat|RememberedSet|MinorMark|MarkBit/;
 
 /** The per-thread files callgrind writes beside `base` (base-01, base-02, …). */
 async function readdirNames(dir: string, base: string): Promise<string[]> {
@@ -262,15 +278,17 @@ async function main() {
       const uptime = execFileSync("uptime", { encoding: "utf8" })
         .trim()
         .replace(/^.*load average: /, "");
-      const { perPage, compilingPerPage } = await countInstructions(variant);
-      console.log(JSON.stringify({ label: variant.label, perPage, compilingPerPage, uptime }));
+      const { perPage, compilingPerPage, fullCollectionsPerPage } = await countInstructions(variant);
+      console.log(
+        JSON.stringify({ label: variant.label, perPage, compilingPerPage, fullCollectionsPerPage, uptime }),
+      );
       counts.push(
-        `| ${variant.label} | ${(perPage / 1e6).toFixed(1)} M | ${(compilingPerPage / 1e6).toFixed(1)} M | ${((perPage - compilingPerPage) / 1e6).toFixed(1)} M | ${uptime} |`,
+        `| ${variant.label} | ${(perPage / 1e6).toFixed(1)} M | ${(compilingPerPage / 1e6).toFixed(1)} M | ${(fullCollectionsPerPage / 1e6).toFixed(1)} M | ${((perPage - compilingPerPage - fullCollectionsPerPage) / 1e6).toFixed(1)} M | ${uptime} |`,
       );
     }
     console.log(
       `\n${new Date().toISOString()} · callgrind · signed-in /home · ${CALLGRIND_WARM} pages warm-up, ${CALLGRIND_PAGES} counted\n\n` +
-        `| variant | instructions per page | of which V8 compiling | without compiling | load average when it started |\n|---|---:|---:|---:|---|\n${counts.join("\n")}`,
+        `| variant | instructions per page | V8 compiling | full collections | the rest | load average when it started |\n|---|---:|---:|---:|---:|---|\n${counts.join("\n")}`,
     );
     return;
   }
