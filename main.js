@@ -18,7 +18,7 @@ import {
   STANDBY_SERVE,
   superviseWorkers,
 } from "./scripts/cluster.js";
-import { selectReactProductionBuild } from "./scripts/runtime-env.js";
+import { developmentBuildsWarning, selectReactProductionBuild } from "./scripts/runtime-env.js";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -100,7 +100,10 @@ async function serve() {
     const operatorEnv = selectReactProductionBuild(process.env);
     const { startApp, clientFiles } = await import("./build/server/index.js");
     running = await startApp({ dev: false, env: operatorEnv });
-    // The built assets, favicon and campus logos (server/http/middleware/static-files.ts).
+    // Decision 0510: React Router's production build needs Node's export condition, given at start.
+    const developmentBuilds = developmentBuildsWarning();
+    if (developmentBuilds) console.warn(developmentBuilds);
+    // The built assets, favicon and campus logos (server/http/static-files.ts).
     serveFrontEnd = await clientFiles(path.resolve("build/client"));
   }
   // Ahead of the rest: the lists' next pages compress their own answers (server/http/app.ts).

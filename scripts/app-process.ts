@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PRODUCTION_NODE_ARGS } from "./runtime-env.js";
 
 // Decision 0156: the one way to start the built app (`node main.js`) from a test or
 // the benchmark: spawn it with the caller's environment, wait until /healthz answers, stop it
@@ -23,6 +24,8 @@ export interface AppProcessOptions {
   startTimeoutMs?: number;
   /** Another checkout's build to start (the bench's before/after runs); this repository by default. */
   cwd?: string;
+  /** Node's own arguments, before main.js: those of `npm start` (PRODUCTION_NODE_ARGS) unless given. */
+  nodeArgs?: readonly string[];
 }
 
 export interface AppProcess {
@@ -49,11 +52,15 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const toFile = options.output !== "inherit";
   if (toFile) mkdirSync(path.dirname(options.output), { recursive: true });
   const log = toFile ? createWriteStream(options.output) : null;
-  const child: ChildProcess = spawn(process.execPath, ["main.js"], {
-    cwd,
-    env: options.env,
-    stdio: ["ignore", toFile ? "pipe" : "inherit", toFile ? "pipe" : "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? PRODUCTION_NODE_ARGS), "main.js"],
+    {
+      cwd,
+      env: options.env,
+      stdio: ["ignore", toFile ? "pipe" : "inherit", toFile ? "pipe" : "inherit"],
+    },
+  );
   if (log) {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);

@@ -1,259 +1,213 @@
-// Changes to installed packages, applied after every `npm install` (package.json "postinstall")
-// and before `npm test`. Each replaces exact texts in the package's modules (ES and CommonJS:
-// Node and Vitest load different ones) and is written for one version: on any other it is
-// skipped with a warning (and its test fails), so an upgrade is a moment to check whether the
-// package now does it itself. Why each one exists is in its decision record.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// Changes to installed packages (docs/upgrading.md lists each with its reason, its test and the
+// React Router change that makes it unnecessary). Each is a unified diff in patches/, named
+// `<package>+<version>.patch` (a scope's slash written `+`: `@react-router+dev+7.18.4.patch`), made
+// against that version's published files and applied exactly: every hunk at its line with its
+// context, or nothing is written. Run after every `npm install` (package.json "postinstall") and
+// by `npm test`; applying twice changes nothing. When the installed version is not the patch's,
+// or its files are not what the patch was made against, the install stops with what to do.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * A change to one package: each edit's pattern must match exactly once in a module for the
- * change to be made there; `marker` is a text only a changed module holds; `moduleKinds`, the
- * module files it must be in (ES and CommonJS unless said).
- * @typedef {{
- *   name: string;
- *   packageName: string;
- *   version: string;
- *   marker: string;
- *   edits: { find: RegExp; replace: string }[];
- *   moduleKinds?: string[];
- * }} DependencyPatch
+ * The package and version a patch file is for, from its name.
+ * @param {string} fileName e.g. "react-router+7.18.4.patch" or "@react-router+dev+7.18.4.patch"
+ * @returns {{ packageName: string; version: string }}
  */
-
-/** @type {DependencyPatch[]} */
-export const DEPENDENCY_PATCHES = [
-  {
-    // Decision 0472: React Router's config loader starts a Vite server of its own with
-    // `envFile: false`, which Vite 8 has deprecated for `envDir: false` (the same: no .env file is
-    // read), and each one printed a warning into every build's output. The text is in its
-    // CommonJS modules only.
-    name: "@react-router/dev: the config loader's Vite server reads no .env file without a deprecation warning",
-    packageName: "@react-router/dev",
-    version: "7.18.4",
-    marker: "envDir: false /* cbs: the config loader */",
-    moduleKinds: [".js"],
-    edits: [
-      {
-        find: /\n {4}configFile: false,\n {4}envFile: false,\n/,
-        replace: "\n    configFile: false,\n    envDir: false /* cbs: the config loader */,\n",
-      },
-    ],
-  },
-  {
-    // Decision 0472: the same for the child compiler that reads the route modules' exports.
-    name: "@react-router/dev: the child compiler reads no .env file without a deprecation warning",
-    packageName: "@react-router/dev",
-    version: "7.18.4",
-    marker: "envDir: false /* cbs: the child compiler */",
-    moduleKinds: [".js"],
-    edits: [
-      {
-        find: /\n {10}configFile: false,\n {10}envFile: false,\n/,
-        replace: "\n          configFile: false,\n          envDir: false /* cbs: the child compiler */,\n",
-      },
-    ],
-  },
-  {
-    // Decision 0410: for every page, React Router rebuilt the same route objects from the build's
-    // manifest and route modules. They are built again when anything they are built from changes:
-    // a route's module (a development rebuild), SPA mode (which a prerendering build switches per
-    // request) or the future flags; each page's `routeModules` is a new object with the same
-    // modules. The routes are marked as built here, for createStaticRouter's patch below.
-    // The ES module calls `createServerRoutes(`, the CommonJS one `_chunk….createServerRoutes.call(void 0, `.
-    name: "react-router: ServerRouter builds the route objects once per build",
-    packageName: "react-router",
-    version: "7.18.4",
-    marker: 'Symbol.for("react-router.serverRoutesOfBuild"), { value: true }',
-    edits: [
-      {
-        find: /\nfunction ServerRouter\(\{\n/,
-        replace: `
-var serverRoutesByBuild = /* @__PURE__ */ new WeakMap();
-function sameRouteModules(built, current) {
-  let ids = Object.keys(current);
-  return ids.length === Object.keys(built).length && ids.every((id) => built[id] === current[id]);
+export function patchTarget(fileName) {
+  const match = /^((?:@[^+]+\+)?[^+]+)\+([^+]+)\.patch$/.exec(fileName);
+  if (!match?.[1] || !match[2]) throw new Error(`${fileName}: not named <package>+<version>.patch`);
+  return { packageName: match[1].replace("+", "/"), version: match[2] };
 }
-function ServerRouter({
-`,
-      },
-      {
-        find: /\n {2}let routes = ([\w.]*createServerRoutes(?:\(|\.call\(void 0, ))\n {4}manifest\.routes,\n {4}routeModules,\n {4}context\.future,\n {4}context\.isSpaMode\n {2}\);\n/,
-        replace: `
-  let built = serverRoutesByBuild.get(manifest.routes);
-  if (!built || built.isSpaMode !== context.isSpaMode || built.future !== context.future || !sameRouteModules(built.routeModules, routeModules)) {
-    built = {
-      routeModules,
-      isSpaMode: context.isSpaMode,
-      future: context.future,
-      routes: $1
-        manifest.routes,
-        routeModules,
-        context.future,
-        context.isSpaMode
-      )
-    };
-    Object.defineProperty(built.routes, Symbol.for("react-router.serverRoutesOfBuild"), { value: true });
-    serverRoutesByBuild.set(manifest.routes, built);
-  }
-  let routes = built.routes;
-`,
-      },
-    ],
-  },
-  {
-    // Decision 0410: the data routes made of those same route objects, once for each of them.
-    // Only for the routes ServerRouter built and marked: another caller's routes may be changed in
-    // place between calls (the static handler resolves `lazy` routes so), and are converted anew.
-    name: "react-router: createStaticRouter converts the same routes once",
-    packageName: "react-router",
-    version: "7.18.4",
-    marker: 'routes[Symbol.for("react-router.serverRoutesOfBuild")] === true',
-    edits: [
-      {
-        find: /\nfunction createStaticRouter\(routes, context, opts = \{\}\) \{\n {2}let manifest = \{\};\n {2}let dataRoutes = ([\w.]*convertRoutesToDataRoutes(?:\(|\.call\(void 0, ))\n {4}routes,\n {4}([\w.]*mapRouteProperties),\n {4}void 0,\n {4}manifest\n {2}\);\n/,
-        replace: `
-var staticDataRoutes = /* @__PURE__ */ new WeakMap();
-function createStaticRouter(routes, context, opts = {}) {
-  let converted = staticDataRoutes.get(routes);
-  if (!converted) {
-    let routeManifest = {};
-    converted = { manifest: routeManifest, dataRoutes: $1routes, $2, void 0, routeManifest) };
-    if (routes[Symbol.for("react-router.serverRoutesOfBuild")] === true) staticDataRoutes.set(routes, converted);
-  }
-  let { manifest, dataRoutes } = converted;
-`,
-      },
-    ],
-  },
-  {
-    // Decision 0410: every page's script that imports its route modules and lists the routes the
-    // browser knows at first (lazy route discovery) was written out anew, matching each ancestor
-    // of the page's path against every route. It depends only on the build, the page's matched
-    // routes and the path's segments but the last (as getPartialManifest takes them), so it is
-    // kept per build under that key. The path is the client's to choose: a key over 512
-    // characters is not kept, and at most 500 are, forgotten together when full.
-    name: "react-router: Scripts keeps the route modules script of each page shape",
-    packageName: "react-router",
-    version: "7.18.4",
-    marker: "routeModulesScriptKey.length > 512",
-    edits: [
-      {
-        find: /\nfunction Scripts\(scriptProps\) \{\n/,
-        replace: `
-var routeModulesScriptsByBuild = /* @__PURE__ */ new WeakMap();
-function Scripts(scriptProps) {
-`,
-      },
-      {
-        find: /\n {4}let routeModulesScript = !isStatic \? " " : `/,
-        replace: `
-    let routeModulesScriptKey = isStatic && !manifest.hmr ? [
-      router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/"),
-      matches.map((match) => match.route.id).join(" "),
-      router.state.matches.map((match) => match.route.id).join(" ")
-    ].join("\\n") : null;
-    if (routeModulesScriptKey !== null && routeModulesScriptKey.length > 512) routeModulesScriptKey = null;
-    let routeModulesScripts = routeModulesScriptKey === null ? null : routeModulesScriptsByBuild.get(manifest) ?? /* @__PURE__ */ new Map();
-    if (routeModulesScripts) routeModulesScriptsByBuild.set(manifest, routeModulesScripts);
-    let routeModulesScript = routeModulesScripts?.get(routeModulesScriptKey) ?? (!isStatic ? " " : \``,
-      },
-      {
-        find: /\nimport\(\$\{JSON\.stringify\(manifest\.entry\.module\)\}\);`;\n/,
-        replace: `
-import(\${JSON.stringify(manifest.entry.module)});\`);
-    if (routeModulesScripts && !routeModulesScripts.has(routeModulesScriptKey)) {
-      if (routeModulesScripts.size >= 500) routeModulesScripts.clear();
-      routeModulesScripts.set(routeModulesScriptKey, routeModulesScript);
-    }
-`,
-      },
-    ],
-  },
-];
 
 /**
- * One module's text with the patch applied: "applied" (changed now), "already" (changed
- * before) or "absent" (not every edit's pattern is there exactly once: the module is left as it is).
+ * @typedef {{ oldStart: number; oldLines: string[]; newStart: number; newLines: string[] }} Hunk
+ * @typedef {{ file: string; hunks: Hunk[] }} FilePatch
+ */
+
+/**
+ * The files and hunks of a unified diff (as `git diff` writes it). Each line keeps its "\n",
+ * except one marked "\ No newline at end of file".
  * @param {string} text
- * @param {Pick<DependencyPatch, "marker" | "edits">} patch
- * @returns {{ status: "applied" | "already" | "absent"; text: string }}
+ * @returns {FilePatch[]}
  */
-export function applyPatch(text, patch) {
-  if (text.includes(patch.marker)) return { status: "already", text };
-  let result = text;
-  for (const edit of patch.edits) {
-    const everywhere = new RegExp(edit.find.source, `${edit.find.flags.replace("g", "")}g`);
-    if ((text.match(everywhere) ?? []).length !== 1) return { status: "absent", text };
-    result = result.replace(edit.find, edit.replace);
+export function parsePatch(text) {
+  /** @type {FilePatch[]} */
+  const files = [];
+  /** @type {Hunk | null} */
+  let hunk = null;
+  // Lines the current hunk still has on each side: a hunk's lines are read by its counts, so a
+  // line of code that begins with "++" or "@@" is never taken for a header.
+  let oldLeft = 0;
+  let newLeft = 0;
+  /** @type {string[][]} the sides the last line went to, for "\ No newline at end of file" */
+  let lastSides = [];
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  for (const line of lines) {
+    if (line.startsWith("\\")) {
+      for (const side of lastSides) side[side.length - 1] = (side.at(-1) ?? "").replace(/\n$/, "");
+    } else if (hunk && (oldLeft > 0 || newLeft > 0)) {
+      const content = `${line.slice(1)}\n`;
+      if (line.startsWith(" ")) lastSides = [hunk.oldLines, hunk.newLines];
+      else if (line.startsWith("-")) lastSides = [hunk.oldLines];
+      else if (line.startsWith("+")) lastSides = [hunk.newLines];
+      else throw new Error(`a hunk ends early, at: ${line}`);
+      for (const side of lastSides) side.push(content);
+      if (line[0] !== "+") oldLeft -= 1;
+      if (line[0] !== "-") newLeft -= 1;
+    } else if (line.startsWith("+++ ")) {
+      const file = line.slice(4).replace(/^b\//, "");
+      if (file === "/dev/null")
+        throw new Error("a patch here changes files; it neither adds nor deletes them");
+      files.push({ file, hunks: [] });
+      hunk = null;
+    } else if (line.startsWith("@@ ")) {
+      const match = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+      const current = files.at(-1);
+      if (!match || !current) throw new Error(`not a hunk header here: ${line}`);
+      oldLeft = Number(match[2] ?? 1);
+      newLeft = Number(match[4] ?? 1);
+      // A side with no lines names the line before the place; one with lines, its first line.
+      const start = (/** @type {string | undefined} */ at, /** @type {number} */ count) =>
+        count === 0 ? Number(at) : Number(at) - 1;
+      hunk = {
+        oldStart: start(match[1], oldLeft),
+        oldLines: [],
+        newStart: start(match[3], newLeft),
+        newLines: [],
+      };
+      current.hunks.push(hunk);
+      lastSides = [];
+    }
+    // Anything else (`diff --git`, `index`, `---`) is a file's header: the `+++` line names it.
   }
-  return { status: "applied", text: result };
+  return files;
 }
 
-/** @param {string} directory @returns {string[]} */
-function moduleFiles(directory) {
-  return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+/** @param {string} text @returns {string[]} the lines, each with its "\n" but perhaps the last */
+function linesOf(text) {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/** @param {string[]} lines @param {number} at @param {string[]} expected */
+function holds(lines, at, expected) {
+  return expected.every((line, index) => lines[at + index] === line);
 }
 
 /**
- * Applies every patch to the packages under `root`/node_modules.
- * @param {string} root
- * @param {DependencyPatch[]} patches
- * @returns {{ name: string; outcome: "applied" | "already" | "other-version" | "not-installed" | "not-found"; detail: string }[]}
+ * One file's text with its hunks applied: "applied", "already" (every hunk's new text is in place)
+ * or "mismatch" (neither: the first hunk whose text is not at its line).
+ * @param {string} text
+ * @param {Hunk[]} hunks
+ * @returns {{ status: "applied" | "already"; text: string } | { status: "mismatch"; line: number }}
  */
-export function patchDependencies(root, patches = DEPENDENCY_PATCHES) {
-  return patches.map((patch) => {
-    const packageDir = path.join(root, "node_modules", patch.packageName);
-    let installed;
-    try {
-      installed = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")).version;
-    } catch {
-      return { name: patch.name, outcome: "not-installed", detail: `${patch.packageName} is not installed` };
+export function applyHunks(text, hunks) {
+  const lines = linesOf(text);
+  if (hunks.every((hunk) => holds(lines, hunk.newStart, hunk.newLines))) return { status: "already", text };
+  const result = [];
+  let next = 0;
+  for (const hunk of hunks) {
+    if (hunk.oldStart < next || !holds(lines, hunk.oldStart, hunk.oldLines)) {
+      return { status: "mismatch", line: hunk.oldStart + 1 };
     }
-    if (installed !== patch.version) {
-      return {
-        name: patch.name,
-        outcome: "other-version",
-        detail: `${patch.packageName} ${installed} is installed; the patch is for ${patch.version}`,
-      };
-    }
-    let applied = 0;
-    let already = 0;
-    for (const file of moduleFiles(packageDir)) {
-      const result = applyPatch(readFileSync(file, "utf8"), patch);
-      if (result.status === "applied") {
-        writeFileSync(file, result.text);
-        applied += 1;
-      } else if (result.status === "already") already += 1;
-    }
-    if (applied + already === 0) {
-      return {
-        name: patch.name,
-        outcome: "not-found",
-        detail: `its text is in no module of ${packageDir}; if an earlier version of this patch is there, reinstall the package (rm -rf ${packageDir} && npm install)`,
-      };
-    }
+    result.push(...lines.slice(next, hunk.oldStart), ...hunk.newLines);
+    next = hunk.oldStart + hunk.oldLines.length;
+  }
+  result.push(...lines.slice(next));
+  return { status: "applied", text: result.join("") };
+}
+
+/**
+ * @typedef {{
+ *   patch: string;
+ *   outcome: "applied" | "already" | "other-version" | "not-installed" | "mismatch";
+ *   detail: string;
+ * }} PatchResult
+ */
+
+/**
+ * Applies one patch file to the packages under `root`/node_modules: all its files or none.
+ * @param {string} root
+ * @param {string} patchFile
+ * @returns {PatchResult}
+ */
+export function applyPatchFile(root, patchFile) {
+  const name = path.basename(patchFile);
+  const { packageName, version } = patchTarget(name);
+  const packageDir = path.join("node_modules", packageName);
+  let installed;
+  try {
+    installed = JSON.parse(readFileSync(path.join(root, packageDir, "package.json"), "utf8")).version;
+  } catch {
+    return { patch: name, outcome: "not-installed", detail: `${packageName} is not installed` };
+  }
+  if (installed !== version) {
     return {
-      name: patch.name,
-      outcome: applied > 0 ? "applied" : "already",
-      detail: `${applied + already} module(s)`,
+      patch: name,
+      outcome: "other-version",
+      detail:
+        `${packageName} ${installed} is installed, and this patch is for ${version} only. ` +
+        `docs/upgrading.md says, for this patch, which change of ${packageName} makes it unnecessary: ` +
+        `if ${installed} has it, delete patches/${name} (and what the page lists with it); ` +
+        `if not, make the patch again against ${installed} (the page says how), or install ${version}.`,
     };
-  });
+  }
+  /** @type {{ file: string; text: string }[]} */
+  const writes = [];
+  let already = 0;
+  for (const { file, hunks } of parsePatch(readFileSync(patchFile, "utf8"))) {
+    if (!file.startsWith(`${packageDir}/`)) {
+      throw new Error(`${name}: ${file} is outside ${packageDir}`);
+    }
+    const target = path.join(root, file);
+    const result = existsSync(target) ? applyHunks(readFileSync(target, "utf8"), hunks) : null;
+    if (!result || result.status === "mismatch") {
+      return {
+        patch: name,
+        outcome: "mismatch",
+        detail:
+          `${file}${result ? ` (line ${result.line})` : ""} is not the file of ${packageName} ${version} this patch ` +
+          `was made against, nor that file patched. Reinstall the package (rm -rf ${packageDir} && npm install).`,
+      };
+    }
+    if (result.status === "applied") writes.push({ file: target, text: result.text });
+    else already += 1;
+  }
+  for (const { file, text } of writes) writeFileSync(file, text);
+  return {
+    patch: name,
+    outcome: writes.length > 0 ? "applied" : "already",
+    detail: `${writes.length} file(s) changed, ${already} already`,
+  };
+}
+
+/** The project's patches directory. */
+export const PATCHES_DIR = fileURLToPath(new URL("../patches", import.meta.url));
+
+/**
+ * Applies every patch in `patchesDir` to the packages under `root`/node_modules.
+ * @param {string} root
+ * @param {string} [patchesDir]
+ * @returns {PatchResult[]}
+ */
+export function patchDependencies(root, patchesDir = PATCHES_DIR) {
+  return readdirSync(patchesDir)
+    .filter((file) => file.endsWith(".patch"))
+    .sort()
+    .map((file) => applyPatchFile(root, path.join(patchesDir, file)));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   let failed = false;
   for (const result of patchDependencies(root)) {
-    if (result.outcome === "not-found") failed = true;
-    const warn = result.outcome !== "applied" && result.outcome !== "already";
-    (warn ? console.warn : console.log)(
-      `patch-dependencies: ${result.name}: ${result.outcome} (${result.detail})`,
+    const ok = result.outcome === "applied" || result.outcome === "already";
+    // A package that is not installed (a production install without devDependencies) needs no patch.
+    if (!ok && result.outcome !== "not-installed") failed = true;
+    (ok ? console.log : console.error)(
+      `patch-dependencies: patches/${result.patch}: ${result.outcome}: ${result.detail}`,
     );
   }
-  // A version mismatch (or no such package) only loses the speed-up; a patch that matches its version but finds
-  // nothing means the installed files are not what the patch was written against.
   if (failed) process.exit(1);
 }

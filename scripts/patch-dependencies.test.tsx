@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
@@ -15,32 +16,81 @@ import {
 } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SERVER_BUILD_SETTINGS } from "../tests/support/route-server";
-import { applyPatch, DEPENDENCY_PATCHES } from "./patch-dependencies.js";
+import { applyHunks, applyPatchFile, PATCHES_DIR, parsePatch, patchTarget } from "./patch-dependencies.js";
 
-describe("applyPatch", () => {
-  const patch = {
-    marker: "cached ??",
-    edits: [
-      { find: /let routes = (\w+)\(\);/, replace: "let routes = cached ?? $1();" },
-      { find: /\nfunction render\(/, replace: "\nlet cached;\nfunction render(" },
-    ],
-  };
-  const original = "\nfunction render() {\n  let routes = build();\n}";
+describe("the patch files", () => {
+  const patch = [
+    "diff --git a/node_modules/pkg/index.js b/node_modules/pkg/index.js",
+    "--- a/node_modules/pkg/index.js",
+    "+++ b/node_modules/pkg/index.js",
+    "@@ -1,3 +1,4 @@",
+    " function render() {",
+    "-  let routes = build();",
+    "+  let routes = cached ?? build();",
+    "+  cached = routes;",
+    " }",
+    "@@ -5,2 +6,2 @@",
+    " // end",
+    "-++done",
+    "\\ No newline at end of file",
+    "+++kept",
+    "\\ No newline at end of file",
+    "",
+  ].join("\n");
+  const original = "function render() {\n  let routes = build();\n}\n\n// end\n++done";
+  const patched =
+    "function render() {\n  let routes = cached ?? build();\n  cached = routes;\n}\n\n// end\n++kept";
 
-  it("makes every edit once and then knows it is done", () => {
-    const first = applyPatch(original, patch);
-    expect(first).toEqual({
-      status: "applied",
-      text: "\nlet cached;\nfunction render() {\n  let routes = cached ?? build();\n}",
+  it("are named for one version of one package", () => {
+    expect(patchTarget("react-router+7.18.4.patch")).toEqual({
+      packageName: "react-router",
+      version: "7.18.4",
     });
-    expect(applyPatch(first.text, patch)).toEqual({ status: "already", text: first.text });
+    expect(patchTarget("@react-router+dev+7.18.4.patch")).toEqual({
+      packageName: "@react-router/dev",
+      version: "7.18.4",
+    });
   });
 
-  it("leaves a module where an edit's text is missing or there twice as it is", () => {
-    const missing = "\nfunction render() {\n  let routes = [];\n}";
-    expect(applyPatch(missing, patch)).toEqual({ status: "absent", text: missing });
-    const twice = `${original}\n${original}`;
-    expect(applyPatch(twice, patch)).toEqual({ status: "absent", text: twice });
+  it("are applied exactly, once, and a file that is neither before nor after is left alone", () => {
+    const [file] = parsePatch(patch);
+    expect(file?.file).toBe("node_modules/pkg/index.js");
+    const hunks = file?.hunks ?? [];
+    expect(applyHunks(original, hunks)).toEqual({ status: "applied", text: patched });
+    expect(applyHunks(patched, hunks)).toEqual({ status: "already", text: patched });
+    expect(applyHunks(original.replace("build()", "make()"), hunks)).toEqual({ status: "mismatch", line: 1 });
+  });
+
+  it("stop the install with what to do when the installed version is another", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "cbs-patch-"));
+    try {
+      mkdirSync(path.join(root, "node_modules/pkg"), { recursive: true });
+      writeFileSync(path.join(root, "node_modules/pkg/package.json"), JSON.stringify({ version: "1.1.0" }));
+      writeFileSync(path.join(root, "node_modules/pkg/index.js"), original);
+      writeFileSync(path.join(root, "pkg+1.0.0.patch"), patch);
+      const other = applyPatchFile(root, path.join(root, "pkg+1.0.0.patch"));
+      expect(other.outcome).toBe("other-version");
+      expect(other.detail).toContain("pkg 1.1.0 is installed, and this patch is for 1.0.0 only");
+      expect(other.detail).toContain("docs/upgrading.md");
+      expect(readFileSync(path.join(root, "node_modules/pkg/index.js"), "utf8")).toBe(original);
+
+      writeFileSync(path.join(root, "node_modules/pkg/package.json"), JSON.stringify({ version: "1.0.0" }));
+      expect(applyPatchFile(root, path.join(root, "pkg+1.0.0.patch")).outcome).toBe("applied");
+      expect(readFileSync(path.join(root, "node_modules/pkg/index.js"), "utf8")).toBe(patched);
+      expect(applyPatchFile(root, path.join(root, "pkg+1.0.0.patch")).outcome).toBe("already");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("are all in the installed packages (npm install applied them)", () => {
+    for (const name of readdirSync(PATCHES_DIR)) {
+      for (const { file, hunks } of parsePatch(readFileSync(path.join(PATCHES_DIR, name), "utf8"))) {
+        expect(applyHunks(readFileSync(path.resolve(file), "utf8"), hunks).status, `${name}: ${file}`).toBe(
+          "already",
+        );
+      }
+    }
   });
 });
 
@@ -107,22 +157,8 @@ function scriptsBuild(): ServerBuild {
 }
 const handleWithScripts = createRequestHandler(scriptsBuild(), "production");
 
-/** Decision 0410: what the installed React Router does once the patches are applied. */
+/** Decisions 0410 and 0510: what the installed React Router does once patches/ is applied. */
 describe("React Router as patched", () => {
-  it("has every patch in both its ES and CommonJS modules, or the kinds it names (npm install applied them)", () => {
-    for (const patch of DEPENDENCY_PATCHES) {
-      const dist = path.resolve("node_modules", patch.packageName, "dist");
-      const patched = readdirSync(dist, { recursive: true, encoding: "utf8" })
-        .filter(
-          (file) =>
-            /\.m?js$/.test(file) && readFileSync(path.join(dist, file), "utf8").includes(patch.marker),
-        )
-        .map((file) => path.extname(file));
-      // @react-router/dev's text is in its CommonJS modules only (decision 0472).
-      expect(new Set(patched), patch.name).toEqual(new Set(patch.moduleKinds ?? [".mjs", ".js"]));
-    }
-  });
-
   it("converts any other caller's routes anew on every call, as they may change in place", async () => {
     const routes = [{ id: "root", path: "/", children: [{ id: "home", path: "home" }] }];
     const handler = createStaticHandler(routes);

@@ -1,4 +1,5 @@
-// `npm start`: build when there is no build, then serve (docs/contract.md).
+// `npm start`: build when there is no build, then serve (docs/contract.md). package.json starts this with
+// Node's production export condition, which main.js, imported below, then runs under (decision 0510).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 

@@ -16,7 +16,10 @@ const NOT_JOBS: Record<string, { setInterval?: number; setTimeout?: number; why:
     setInterval: 1,
     why: "the open streams' own heartbeat comment, so proxies keep them; stops with the last stream",
   },
-  "http/middleware/render-limit.ts": { setTimeout: 1, why: "how long one queued request may wait for a render slot" },
+  "http/middleware/render-limit.ts": {
+    setTimeout: 1,
+    why: "how long one queued request may wait for a render slot",
+  },
   "http/endpoints/health.ts": { setTimeout: 1, why: "one health probe's time limit" },
   "realtime/hub.ts": { setTimeout: 1, why: "a failed read's one retry" },
   "realtime/listener.ts": {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAppProcess } from "../../../scripts/app-process";
+import { DEVELOPMENT_BUILD_WARNING } from "../../../scripts/runtime-env.js";
 import { APP_PORT, PRIVATE_CAMPUS, SINK_API_PORT, SMTP_PORT } from "./env";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcServer } from "./oidc-server";
 import { startSinkApi, startSmtpSink } from "./smtp-sink";
@@ -132,6 +133,14 @@ export default async function globalSetup() {
   } catch (error) {
     await stopHelpers();
     throw error;
+  }
+  // Decision 0510: the app under test runs the production builds of React Router, React and React
+  // DOM, as `npm start` does; main.js says at start when one is a development build.
+  const startLog = readFileSync(logFile, "utf8");
+  if (startLog.includes(DEVELOPMENT_BUILD_WARNING)) {
+    await app.stop();
+    await stopHelpers();
+    throw new Error(`The app under test runs a development build:\n${startLog}`);
   }
 
   return async () => {
