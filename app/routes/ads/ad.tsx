@@ -7,7 +7,7 @@ import { BackButton } from "~/app/components/ui/back-button";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
 import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireUser } from "~/app/lib/viewer.server";
 import { AD_MESSAGES } from "~/server/ads/errors";
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "pause-ad") await pauseAd(context.app, viewer, params.adId);
     else if (intent === "resume-ad") await resumeAd(context.app, viewer, params.adId);
     else if (intent === "stop-ad") await stopAd(context.app, viewer, params.adId);
-    else await renameAd(context.app, viewer, params.adId, { title: form.get("title") });
+    else await renameAd(context.app, viewer, params.adId, formFields(form));
     return { ok: true as const, intent, toast: DONE[intent] };
   } catch (error) {
     // A refusal about the title answers under it, any other as a toast.

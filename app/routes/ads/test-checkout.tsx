@@ -5,7 +5,8 @@ import { Button } from "~/app/components/ui/button";
 import { Field } from "~/app/components/ui/field";
 import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
+import { submittedIntent } from "~/app/lib/submission";
 import { getViewer } from "~/app/lib/viewer.server";
 import { AD_MESSAGES } from "~/server/ads/errors";
 import { getTestCheckout, payTestCheckout } from "~/server/ads/fulfilment";
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "cancel-checkout") return redirect(session.cancelUrl, REPLACE_HISTORY);
     const { successUrl } = await payTestCheckout(context.app, viewer, {
       sessionId: params.sessionId,
-      card: String(form.get("card") ?? ""),
+      card: String(formFields(form).card ?? ""),
     });
     return redirect(successUrl, REPLACE_HISTORY);
   } catch (error) {
@@ -72,7 +73,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const failure = actionData as FailureData | undefined;
   useActionToast(failure?.toast);
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay-checkout";
+  const paying = navigation.state !== "idle" && submittedIntent(navigation.formData) === "pay-checkout";
   const total = formatUsd(session.amountTotal);
   const expired = session.status === "expired";
   return (

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
+import { formFields, formFiles } from "~/app/lib/form.server";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { MessageInput } from "~/server/chats/content";
 import { messageTooLong } from "~/server/chats/errors";
@@ -48,14 +49,12 @@ export async function withChatForm<T>(
  * area's ChatError.
  */
 export function messageFromForm(form: FormData): MessageInput {
+  const { text, postId } = formFields(form);
   const parsed = messageFormSchema.safeParse({
-    text: typeof form.get("text") === "string" ? form.get("text") : undefined,
-    postId:
-      typeof form.get("postId") === "string" && form.get("postId") !== "" ? form.get("postId") : undefined,
+    text: typeof text === "string" ? text : undefined,
+    postId: typeof postId === "string" && postId !== "" ? postId : undefined,
   });
-  const files = form
-    .getAll("photo")
-    .filter((entry): entry is File => entry instanceof File && entry.size > 0);
+  const files = formFiles(form, "photo");
   // Over the field cap the text is too long whatever it holds (spec 2 §5): the chats area's own
   // refusal, answered by the action's catch through chatFailure like any other.
   if (!parsed.success) throw messageTooLong();

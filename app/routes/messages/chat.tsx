@@ -8,7 +8,7 @@ import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
 import { ArrowLeftIcon, BadgeCheckIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
-import { readIntent } from "~/app/lib/form.server";
+import { formFields, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { blockUser, unblockUser } from "~/server/chats/blocks";
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
         return data({ ok: true as const, intent, messageId, toast: null });
       }
       if (intent === "like-message") {
-        const messageId = form.get("messageId");
+        const { messageId } = formFields(form);
         const { liked } = await toggleMessageLike(
           app,
           viewer,

@@ -6,7 +6,7 @@ import { SharedPost } from "~/app/components/chats/shared-post";
 import { pageTitle } from "~/app/components/shell/campus";
 import { Avatar } from "~/app/components/ui/avatar";
 import { ArrowLeftIcon } from "~/app/components/ui/icons";
-import { readIntent } from "~/app/lib/form.server";
+import { formFields, readIntent } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { findConversationWith, startConversation } from "~/server/chats/conversations";
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireVerifiedUser(args);
   return withChatForm(app, args.request, async (form) => {
     const intent = readIntent(form, NEW_MESSAGE_INTENTS);
-    const recipientId = form.get("recipientId");
+    const { recipientId } = formFields(form);
     try {
       const started = await startConversation(app, viewer, {
         recipientId: typeof recipientId === "string" ? recipientId : "",

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
-import { readForm } from "~/app/lib/form.server";
+import { formFields, readForm } from "~/app/lib/form.server";
 import { unsubscribeFromNotificationEmails, verifyUnsubscribeToken } from "~/server/notifications/email";
 import type { Route } from "./+types/unsubscribe";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
+  const token = String(formFields(form).token ?? new URL(request.url).searchParams.get("token") ?? "");
   const done = await unsubscribeFromNotificationEmails(context.app, token);
   return data({ done }, { status: done ? 200 : 400 });
 }

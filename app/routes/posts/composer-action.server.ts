@@ -2,6 +2,7 @@ import { data, type HeadersArgs } from "react-router";
 import type { z } from "zod";
 import { refusalHref } from "~/app/components/posts/composer-targets";
 import { AREA_FAILURES, failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
+import { formFields, formFiles } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import type { ParticipationRefusal } from "~/server/accounts/gates";
 import type { Viewer } from "~/server/accounts/viewer";
@@ -39,13 +40,8 @@ export type ComposerActionData =
       toast?: ToastInput;
     };
 
-/** The files of a composer form: every non-empty `files` entry (an empty file input sends one empty part). */
-export function formFiles(form: FormData): File[] {
-  return form.getAll("files").filter((entry): entry is File => entry instanceof File && entry.size > 0);
-}
-
 export function formString(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
+  const value = formFields(form)[name];
   return typeof value === "string" ? value : undefined;
 }
 
@@ -63,7 +59,7 @@ export function formText(form: FormData): string | undefined {
 
 /** Whether the composer's script sent the form (it wants data back, not a redirect). */
 export function isEnhanced(form: FormData): boolean {
-  return form.get(ENHANCED_FIELD) === "1";
+  return formFields(form)[ENHANCED_FIELD] === "1";
 }
 
 /** A form whose fields fail the schema (only a crafted request): the first message, as a toast. */
@@ -153,7 +149,7 @@ export async function answerComposerForm<Input, Created extends { id: string; ro
     const parsed = options.schema.safeParse(options.fields(form));
     if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
     try {
-      const created = await options.create(parsed.data, formFiles(form));
+      const created = await options.create(parsed.data, formFiles(form, "files"));
       if (!enhanced) return options.plainAnswer(created);
       return data<ComposerActionData>({ ok: true, postId: created.id, rootId: created.rootId });
     } catch (error) {

@@ -27,7 +27,7 @@ import { buttonClass } from "~/app/components/ui/button";
 import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listLoader } from "~/app/lib/errors.server";
-import { readForm, readIntent, readReturnTo } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent, readReturnTo } from "~/app/lib/form.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -182,7 +182,7 @@ export async function action(args: Route.ActionArgs) {
       return data<ListingActionData>({ intent, ok: true, ...answer });
     }
     // delete-comment names the comment; delete-post is this page's post (or, from a list, `postId`).
-    const target = String(form.get("postId") ?? params.id);
+    const target = String(formFields(form).postId ?? params.id);
     const remove = intent === "delete-comment" ? deleteComment : deletePost;
     const result = await remove(context.app, viewer, target);
     // spec 2 §8: 'Your post was deleted' (success) → the feed; 'Comment Removed' (success).
@@ -209,7 +209,7 @@ async function listingAction(
   if (intent === "set-listing-status") {
     const { status } = await setListingStatus(app, viewer, {
       postId,
-      status: String(form.get("status") ?? ""),
+      status: String(formFields(form).status ?? ""),
     });
     return { status, toast: { message: LISTING_MESSAGES.statusChanged(status), type: "success" } };
   }

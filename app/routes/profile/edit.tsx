@@ -81,13 +81,13 @@ export async function action(args: Route.ActionArgs) {
 
 type ProfileDetails = { firstName: string; lastName: string; bio: string };
 
+/** What the form's fields hold now, from the elements themselves (not a submitted form: decision 0490). */
 function readDetails(form: HTMLFormElement): ProfileDetails {
-  const current = new FormData(form);
-  return {
-    firstName: String(current.get("firstName") ?? ""),
-    lastName: String(current.get("lastName") ?? ""),
-    bio: String(current.get("bio") ?? ""),
+  const value = (name: string) => {
+    const field = form.elements.namedItem(name);
+    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
   };
+  return { firstName: value("firstName"), lastName: value("lastName"), bio: value("bio") };
 }
 
 function sameDetails(a: ProfileDetails, b: ProfileDetails): boolean {

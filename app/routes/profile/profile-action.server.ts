@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
+import { formFields, formFiles } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
@@ -52,8 +53,8 @@ export async function uploadPhoto(
   successToast: ToastInput | null = null,
 ) {
   const intent = "upload-photo";
-  const file = form.get("photo");
-  if (!(file instanceof File) || file.size === 0) {
+  const [file] = formFiles(form, "photo");
+  if (!file) {
     return refused(intent, PROFILE_MESSAGES.photoRequired, 400);
   }
   try {
@@ -71,7 +72,7 @@ export async function uploadPhoto(
 /** intent 'save-bio' (the wizard's step 2). */
 export async function saveBio(app: AppContext, viewer: Viewer, form: FormData) {
   const intent = "save-bio";
-  const bio = form.get("bio");
+  const { bio } = formFields(form);
   try {
     const saved = await updateBio(app, viewer, typeof bio === "string" ? bio : "");
     return data<ProfileActionData>({ intent, ok: true, bio: saved.bio });

@@ -9,9 +9,10 @@ import { ResultsView, type SearchResults } from "~/app/components/search/search-
 import { SearchTabs } from "~/app/components/search/search-tabs";
 import { pageTitle } from "~/app/components/shell/campus";
 import { listLoader } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
+import { submittedIntent } from "~/app/lib/submission";
 import { toastHeaders } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { toMediaTiles } from "~/server/posts/media-tiles";
@@ -102,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
       { headers: await toastHeaders({ message: SEARCH_MESSAGES.historyCleared, type: "okay" }) },
     );
   }
-  const text = String(form.get("text") ?? "").slice(0, 200);
+  const text = String(formFields(form).text ?? "").slice(0, 200);
   await removeRecentSearch(context.app, viewer, { campusId: context.campus.id, text });
   return data(
     { ok: true },
@@ -118,7 +119,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (isSaveToggle(formData) || isLiveRevalidation()) return false;
   // The dropdown's history buttons post here: the results stay.
-  if (formAction === "/search" && formData?.get("intent")) return false;
+  if (formAction === "/search" && submittedIntent(formData)) return false;
   return defaultShouldRevalidate;
 }
 

@@ -5,7 +5,7 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { AREA_FAILURES, failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import { currentPushSubscription, pushSupported, subscribeToPush, unsubscribeFromPush } from "~/app/lib/push";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 const intents = z.enum(["save-email", "subscribe-push", "unsubscribe-push"]).default("save-email");
 
 /** A checkbox's value as a form sends it: present ('on') or absent. */
-const checked = (form: FormData, name: string) => form.get(name) === "on";
+const checked = (form: FormData, name: string) => formFields(form)[name] === "on";
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireUser(args);
@@ -51,14 +51,14 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "subscribe-push") {
       let subscription: unknown = null;
       try {
-        subscription = JSON.parse(String(form.get("subscription") ?? "").slice(0, 4000));
+        subscription = JSON.parse(String(formFields(form).subscription ?? "").slice(0, 4000));
       } catch {
         subscription = null;
       }
       await savePushSubscription(app, viewer, subscription);
       return data({ ok: true as const, intent });
     }
-    await removePushSubscription(app, viewer, String(form.get("endpoint") ?? ""));
+    await removePushSubscription(app, viewer, String(formFields(form).endpoint ?? ""));
     return data({ ok: true as const, intent });
   } catch (error) {
     return failureReply(app, error, { ...AREA_FAILURES.accountSettings, intent });

@@ -5,7 +5,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { failureReply } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { type BlockedPerson, listBlockedUsers, unblockUser } from "~/server/chats/blocks";
@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await requireVerifiedUser(args);
   const form = await readForm(args.request);
   const intent = readIntent(form, BLOCKED_INTENTS);
-  const userId = form.get("userId");
+  const { userId } = formFields(form);
   try {
     await unblockUser(args.context.app, viewer, typeof userId === "string" ? userId : "");
     return data({ ok: true, toast: { message: CHAT_MESSAGES.userUnblocked, type: "okay" } as ToastInput });
