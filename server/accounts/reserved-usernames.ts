@@ -55,6 +55,9 @@ const TECHNICAL_PATHS = [
   "mentions",
   "cart",
   "checkout",
+  // Decision 0520: the staff pages (/admin, /mod: official names below) and the public
+  // moderation log /modlog a later change builds.
+  "modlog",
 ] as const;
 
 /** Names that would pass for the site's own staff or brand. */
