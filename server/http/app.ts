@@ -14,6 +14,7 @@ import type { AppContext } from "../context";
 import { openDatabase, openReadReplica } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { syncConfiguredAdmins } from "../staff/configured-admins";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestClock, startTestClock } from "../dev/test-clock";
 import { mountTestFixtures } from "../dev/test-student";
@@ -173,6 +174,8 @@ export async function startApp(options: {
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
   await normaliseStoredPosts(ctx);
   if (config.seedDemo) await seedDemoData(ctx);
+  // Decision 0522: ADMIN_EMAILS's verified accounts are site admins; addresses taken off lose it.
+  await syncConfiguredAdmins(ctx);
   // Decision 0150: the composition root hands createAuth its sign-in methods.
   const auth = createAuth(ctx, signInMethods(ctx));
   // Decision 0480: every periodic job, from the one registry.
