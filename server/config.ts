@@ -305,7 +305,9 @@ export function parseAdminEmails(value: string | undefined): string[] {
     .filter((email) => email !== "");
   const malformed = emails.filter((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
   if (malformed.length > 0) {
-    throw new Error(`ADMIN_EMAILS: expected comma-separated e-mail addresses, got ${JSON.stringify(malformed[0])}`);
+    throw new Error(
+      `ADMIN_EMAILS: expected comma-separated e-mail addresses, got ${JSON.stringify(malformed[0])}`,
+    );
   }
   return [...new Set(emails)];
 }

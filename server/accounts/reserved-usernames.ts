@@ -31,6 +31,7 @@ const ROUTE_SEGMENTS = [
   "media",
   "post",
   "dev",
+  "admin",
 ] as const;
 
 /** Paths served before React Router (server/http/app.ts, main.js, public/) and pages the spec plans. */

@@ -30,7 +30,12 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase
 const rolesAndLog = () =>
   withDatabase(async (db) => ({
     roles: await db
-      .select({ userId: staffRoles.userId, role: staffRoles.role, campusId: staffRoles.campusId, source: staffRoles.source })
+      .select({
+        userId: staffRoles.userId,
+        role: staffRoles.role,
+        campusId: staffRoles.campusId,
+        source: staffRoles.source,
+      })
       .from(staffRoles),
     log: await db
       .select({ action: moderationLog.action, source: moderationLog.source, actorId: moderationLog.actorId })
@@ -106,7 +111,9 @@ describe("npm run staff", () => {
   it("warns that an address still in ADMIN_EMAILS becomes a site admin again at the next start", async () => {
     expect((await run("grant", "admin", "kept@example.edu")).code).toBe(0);
     const revoked = await run("revoke", "admin", "kept@example.edu");
-    expect(revoked.out).toContain("The address is still in ADMIN_EMAILS: the next start makes it a site admin again.");
+    expect(revoked.out).toContain(
+      "The address is still in ADMIN_EMAILS: the next start makes it a site admin again.",
+    );
   });
 
   it("refuses an unknown e-mail, an unverified one and an unknown campus with exit code 1, changing nothing", async () => {
@@ -129,7 +136,12 @@ describe("npm run staff", () => {
   });
 
   it("prints its usage for a command it does not know, with exit code 2", async () => {
-    for (const args of [[], ["promote", "dana@example.edu"], ["grant", "moderator", "dana@example.edu"], ["grant", "admin"]]) {
+    for (const args of [
+      [],
+      ["promote", "dana@example.edu"],
+      ["grant", "moderator", "dana@example.edu"],
+      ["grant", "admin"],
+    ]) {
       const result = await run(...args);
       expect(result.code).toBe(2);
       expect(result.err).toContain("Usage: npm run staff -- <command>");

@@ -63,7 +63,10 @@ export async function runStaffCommand(
     const account = await findAccountByEmail(tx, address);
     if (!account) throw new StaffError("unknown-email", `No account uses the e-mail address ${address}.`);
     if (!account.verified && verb === "grant") {
-      throw new StaffError("unverified-email", `The account of ${address} has not verified its e-mail address yet.`);
+      throw new StaffError(
+        "unverified-email",
+        `The account of ${address} has not verified its e-mail address yet.`,
+      );
     }
     const name = `${account.firstName} ${account.lastName} <${address}>`;
     let grant: RoleGrant = { role: "site_admin", campusId: null };
@@ -94,7 +97,10 @@ async function moderatedCampus(tx: Queryable, id: string) {
     return await requireModeratedCampus(tx, id);
   } catch (error) {
     if (!(error instanceof StaffError)) throw error;
-    throw new StaffError("unknown-campus", `There is no campus '${id}'. Campus ids are the sites' names: ou, ut, …`);
+    throw new StaffError(
+      "unknown-campus",
+      `There is no campus '${id}'. Campus ids are the sites' names: ou, ut, …`,
+    );
   }
 }
 

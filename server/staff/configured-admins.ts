@@ -39,7 +39,9 @@ export async function syncConfiguredAdmins(
       .select({ userId: staffRoles.userId, email: user.email, verified: user.verified })
       .from(staffRoles)
       .innerJoin(user, eq(user.id, staffRoles.userId))
-      .where(and(eq(staffRoles.role, "site_admin"), isNull(staffRoles.campusId), eq(staffRoles.source, "config")));
+      .where(
+        and(eq(staffRoles.role, "site_admin"), isNull(staffRoles.campusId), eq(staffRoles.source, "config")),
+      );
     for (const row of configured) {
       if (row.verified && emails.includes(row.email)) continue;
       if (await revokeRole(tx, at, row.userId, SITE_ADMIN, FROM_CONFIG, "config")) revoked++;

@@ -30,7 +30,9 @@ export async function getStaffMember(db: Queryable, userId: string): Promise<Sta
   return {
     id: userId,
     siteAdmin: rows.some((row) => row.role === "site_admin"),
-    moderatedCampusIds: rows.flatMap((row) => (row.role === "campus_moderator" && row.campusId ? [row.campusId] : [])),
+    moderatedCampusIds: rows.flatMap((row) =>
+      row.role === "campus_moderator" && row.campusId ? [row.campusId] : [],
+    ),
   };
 }
 
@@ -77,7 +79,10 @@ export type RoleChanger =
 
 function actorOf(changer: RoleChanger): { actorId: string | null; actorRole: StaffRole | null } {
   if (changer.source !== "staff") return { actorId: null, actorRole: null };
-  return { actorId: changer.actor.id, actorRole: changer.actor.siteAdmin ? "site_admin" : "campus_moderator" };
+  return {
+    actorId: changer.actor.id,
+    actorRole: changer.actor.siteAdmin ? "site_admin" : "campus_moderator",
+  };
 }
 
 function roleMatches(userId: string, grant: RoleGrant) {
@@ -154,7 +159,10 @@ export async function revokeRole(
   const deleted = await tx
     .delete(staffRoles)
     .where(
-      and(roleMatches(userId, grant), onlySource === undefined ? undefined : eq(staffRoles.source, onlySource)),
+      and(
+        roleMatches(userId, grant),
+        onlySource === undefined ? undefined : eq(staffRoles.source, onlySource),
+      ),
     )
     .returning({ id: staffRoles.id });
   if (deleted.length === 0) return false;

@@ -59,7 +59,10 @@ describe("who is staff (decision 0520)", () => {
       siteAdmin: false,
       moderatedCampusIds: ["ut"],
     });
-    await expect(requireStaff(t.ctx, moderator, "ou")).rejects.toMatchObject({ code: "not-found", status: 404 });
+    await expect(requireStaff(t.ctx, moderator, "ou")).rejects.toMatchObject({
+      code: "not-found",
+      status: 404,
+    });
     await expect(requireSiteAdmin(t.ctx, moderator)).rejects.toMatchObject({ status: 404 });
   });
 
@@ -82,7 +85,9 @@ describe("who is staff (decision 0520)", () => {
       await expect(requireStaff(t.ctx, null, campusId)).rejects.toMatchObject({ status: 404 });
     }
     await expect(getModeratorsPage(t.ctx, someone)).rejects.toMatchObject({ status: 404 });
-    await expect(appointModerator(t.ctx, someone, { campusId: "ou", email: someone.email })).rejects.toMatchObject({
+    await expect(
+      appointModerator(t.ctx, someone, { campusId: "ou", email: someone.email }),
+    ).rejects.toMatchObject({
       status: 404,
     });
     expect(await getStaffMember(t.ctx.db, someone.id)).toBeNull();
@@ -113,7 +118,10 @@ describe("appointing moderators at /admin/moderators (decision 0520)", () => {
     const admin = await siteAdmin();
     const future = await student({ campusId: "ou" });
     t.clock.advance(1000);
-    const appointed = await appointModerator(t.ctx, admin, { campusId: "ou", email: ` ${future.email.toUpperCase()} ` });
+    const appointed = await appointModerator(t.ctx, admin, {
+      campusId: "ou",
+      email: ` ${future.email.toUpperCase()} `,
+    });
     expect(appointed).toEqual({ name: `${future.firstName} ${future.lastName}`, campusName: "OU" });
     await expect(requireStaff(t.ctx, future, "ou")).resolves.toMatchObject({ moderatedCampusIds: ["ou"] });
 
@@ -124,7 +132,9 @@ describe("appointing moderators at /admin/moderators (decision 0520)", () => {
     expect(page.campuses.some((campus) => campus.id === "www")).toBe(false);
     expect(page.siteAdmins.some((listed) => listed.id === admin.id)).toBe(true);
 
-    await expect(appointModerator(t.ctx, admin, { campusId: "ou", email: future.email })).rejects.toMatchObject({
+    await expect(
+      appointModerator(t.ctx, admin, { campusId: "ou", email: future.email }),
+    ).rejects.toMatchObject({
       code: "already-moderator",
       field: "email",
     });
@@ -138,7 +148,9 @@ describe("appointing moderators at /admin/moderators (decision 0520)", () => {
     });
 
     const log = await logOf(future.id);
-    expect(log.map((entry) => [entry.action, entry.campusId, entry.actorId, entry.source, entry.actorRole])).toEqual([
+    expect(
+      log.map((entry) => [entry.action, entry.campusId, entry.actorId, entry.source, entry.actorRole]),
+    ).toEqual([
       ["revoke_role", "ou", admin.id, "staff", "site_admin"],
       ["grant_role", "ou", admin.id, "staff", "site_admin"],
     ]);
@@ -174,7 +186,9 @@ describe("appointing moderators at /admin/moderators (decision 0520)", () => {
   it("a campus moderator cannot appoint anyone (404)", async () => {
     const moderator = await moderatorOf("ou");
     const other = await student();
-    await expect(appointModerator(t.ctx, moderator, { campusId: "ou", email: other.email })).rejects.toMatchObject({
+    await expect(
+      appointModerator(t.ctx, moderator, { campusId: "ou", email: other.email }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -206,7 +220,9 @@ describe("site admins from ADMIN_EMAILS (decision 0522)", () => {
     await syncConfiguredAdmins(withAdminEmails([unverifiedListed.email]));
     expect(await getStaffMember(t.ctx.db, listed.id)).toBeNull();
     expect(await getStaffMember(t.ctx.db, byCommand.id)).toMatchObject({ siteAdmin: true });
-    expect((await logOf(listed.id)).map((entry) => [entry.action, entry.source, entry.actorId, entry.campusId])).toEqual([
+    expect(
+      (await logOf(listed.id)).map((entry) => [entry.action, entry.source, entry.actorId, entry.campusId]),
+    ).toEqual([
       ["revoke_role", "config", null, null],
       ["grant_role", "config", null, null],
     ]);
@@ -228,7 +244,10 @@ describe("site admins from ADMIN_EMAILS (decision 0522)", () => {
     await t.ctx.db.transaction((tx) => syncConfiguredAdminOf(ctx, tx, someone.id));
     expect(await getStaffMember(t.ctx.db, someone.id)).toMatchObject({ siteAdmin: true });
     // The account moves to an address not on the list: the configured grant goes.
-    await t.ctx.db.update(user).set({ email: uniqueEmail("moved") }).where(eq(user.id, someone.id));
+    await t.ctx.db
+      .update(user)
+      .set({ email: uniqueEmail("moved") })
+      .where(eq(user.id, someone.id));
     await t.ctx.db.transaction((tx) => syncConfiguredAdminOf(ctx, tx, someone.id));
     expect(await getStaffMember(t.ctx.db, someone.id)).toBeNull();
   });
@@ -246,7 +265,10 @@ describe("the waiting items beside a staff member's avatar (decision 0523)", () 
     };
     const before = { ou: await count(ouModerator), ut: await count(utModerator), all: await count(admin) };
     const reporter = await student({ campusId: "ou" });
-    await t.ctx.db.update(user).set({ profileSetUp: true, schoolVerified: true }).where(eq(user.id, reporter.id));
+    await t.ctx.db
+      .update(user)
+      .set({ profileSetUp: true, schoolVerified: true })
+      .where(eq(user.id, reporter.id));
     const reported = await student({ campusId: "ou" });
     await reportUser(t.ctx, reporter, reported.id);
     expect(await count(ouModerator)).toBe(before.ou + 1);
@@ -255,7 +277,10 @@ describe("the waiting items beside a staff member's avatar (decision 0523)", () 
 
     // The OU moderator and the admin are told live; the UT moderator is not.
     const eventsOf = (userId: string) =>
-      t.ctx.db.select({ type: realtimeEvents.type }).from(realtimeEvents).where(eq(realtimeEvents.userId, userId));
+      t.ctx.db
+        .select({ type: realtimeEvents.type })
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.userId, userId));
     expect(await eventsOf(ouModerator.id)).toContainEqual({ type: STAFF_EVENT });
     expect(await eventsOf(admin.id)).toContainEqual({ type: STAFF_EVENT });
     expect(await eventsOf(utModerator.id)).not.toContainEqual({ type: STAFF_EVENT });
