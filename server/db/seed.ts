@@ -11,6 +11,7 @@ import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
 import { updateBio, updateProfilePhoto } from "../profiles/profiles";
+import { grantRole, type RoleGrant } from "../staff/roles";
 import type { Queryable, Tx } from "./client";
 import { account, user } from "./schema";
 import { type DemoDrawing, drawAvatar, drawListingPhoto } from "./seed-images";
@@ -19,6 +20,12 @@ import { type DemoDrawing, drawAvatar, drawListingPhoto } from "./seed-images";
 export const DEMO_PASSWORD = "campus123";
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Decision 0520: Marcus moderates OU and Priya is a site admin, so the staff pages can be tried. */
+export const DEMO_STAFF: readonly (readonly [string, RoleGrant])[] = [
+  ["marcusj", { role: "campus_moderator", campusId: "ou" }],
+  ["priyak", { role: "site_admin", campusId: null }],
+];
 
 interface DemoListing {
   /** The picture drawn for it (seed-images.ts) and the name on its tag. */
@@ -306,6 +313,12 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         }
       }
       await seedConversation(at, viewers, postIds.get(demoConversation.about) ?? null);
+      // Decision 0520: the demo's staff (README 'Demo accounts'), logged as the seed's grants.
+      for (const [username, grant] of DEMO_STAFF) {
+        const viewer = viewers.get(username);
+        if (!viewer) throw new Error(`demo staff ${username} is not a demo student`);
+        await grantRole(tx, new Date(now), viewer.id, grant, { source: "seed" });
+      }
       return true;
     });
   } catch (error) {
