@@ -19,6 +19,7 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
   const page = await adminContext.newPage();
   await createStudent(adminContext, { label: "site-admin", fullName: "Sam Admin", siteAdmin: true });
   const futureContext = await browser.newContext();
+  // Shown as 'Mona M.' (spec 1 §3: a last name is kept as its initial).
   const future = await createStudent(futureContext, { label: "future-mod", fullName: "Mona Moderator" });
 
   await page.goto("/admin/moderators");
@@ -42,7 +43,7 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
   await email.press("Tab");
   await expect(page.getByRole("button", { name: "Appoint", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(toast(page, "Mona Moderator now moderates OU.")).toBeVisible();
+  await expect(toast(page, "Mona M. now moderates OU.")).toBeVisible();
   const ou = page.getByRole("region", { name: "OU", exact: true });
   await expect(ou.getByText(future.email)).toBeVisible();
   await expect(page.getByText("No campus has a moderator yet.")).toHaveCount(0);
@@ -59,7 +60,7 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
     }
   }
 
-  await ou.getByRole("button", { name: "Remove Mona Moderator as a moderator of OU" }).click();
+  await ou.getByRole("button", { name: "Remove Mona M. as a moderator of OU" }).click();
   await expect(toast(page, "Moderator removed.")).toBeVisible();
   await expect(page.getByText("No campus has a moderator yet.")).toBeVisible();
   await adminContext.close();

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
 import { pageTitle } from "~/app/components/shell/campus";
+import { RouteErrorBoundary } from "~/app/components/shell/route-error-boundary";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
@@ -23,9 +24,15 @@ import { appointModeratorSchema } from "~/server/staff/schemas";
 import type { Route } from "./+types/moderators";
 import { orNotFound } from "./staff.server";
 
-// Decision 0140: an error here answers in this page's panel, inside the shell (a 404 for anyone
-// but a site admin, decision 0520).
-export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
+/**
+ * Decision 0140: an error here answers in this page's panel, inside the shell (the 404 panel for
+ * anyone but a site admin, decision 0520). Defined here rather than re-exported: React Router's
+ * build hands `error` only to an ErrorBoundary the route module itself defines (it wraps those),
+ * and a re-exported one received none, so its 404 read as 'Something went wrong'.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBoundary error={error} />;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
