@@ -28,8 +28,8 @@ import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
 import { useRecordNavigation } from "./lib/record-navigation";
 import { shellCounts } from "./lib/shell-counts.server";
 
-/** The live events that change what the shell shows (the unread badges) or an open chat. */
-const LIVE_SHELL_EVENTS = ["chat", "notification"] as const;
+/** The live events that change what the shell shows (the unread badges, decision 0523's staff count) or an open chat. */
+const LIVE_SHELL_EVENTS = ["chat", "notification", "staff"] as const;
 
 import { takeToast } from "./lib/toast.server";
 import { applyOnceRedirects } from "./lib/verification-redirect.server";
@@ -73,6 +73,8 @@ export async function loader(args: Route.LoaderArgs) {
       unreadNotifications,
       unreadChats,
       unreadCount: unreadNotifications + unreadChats,
+      /** Decision 0523: what waits for staff, beside their avatar; 0 for everyone else. */
+      waitingItems: counts.waitingItems,
       realtimeSeq,
       /** The school-verified member's own campus site ('Visit Your Campus', 'View Your Campus'). */
       viewerCampusUrl: viewer?.schoolVerified ? campusUrl(viewer.campusId) : null,

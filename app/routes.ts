@@ -82,6 +82,8 @@ export default [
   // Decision 0270: the built-in test checkout (404 with Stripe keys and in production).
   route("checkout/test/:sessionId", "routes/ads/test-checkout.tsx"),
   route("dev/mail", "routes/dev/mail.tsx"),
+  // Decision 0520: staff pages; a 404 for anyone but the staff they are for, signed out included.
+  route("admin/moderators", "routes/admin/moderators.tsx"),
   // Last of the one-segment paths: anything not taken above is a username (spec 1 §2 /{username}).
   route(":username", "routes/profile/profile.tsx", { id: "public-profile" }),
   route("*", "routes/errors/not-found.tsx", { id: "catch-all" }),

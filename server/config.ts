@@ -90,6 +90,12 @@ export interface Config {
    * NODE_ENV=production.
    */
   testClock: boolean;
+  /**
+   * Decision 0522 (docs/contract.md ADMIN_EMAILS): the addresses whose accounts are site admins once
+   * verified, lower-cased; granted at start and at verification, revoked at the next start when
+   * taken off the list (server/staff/configured-admins.ts).
+   */
+  adminEmails: readonly string[];
 }
 
 export interface VapidKeys {
@@ -291,6 +297,21 @@ function testClock(env: Env, production: boolean): boolean {
   return on;
 }
 
+/** ADMIN_EMAILS: comma-separated addresses, compared in lower case as accounts' e-mails are stored. */
+export function parseAdminEmails(value: string | undefined): string[] {
+  const emails = (value ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== "");
+  const malformed = emails.filter((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
+  if (malformed.length > 0) {
+    throw new Error(
+      `ADMIN_EMAILS: expected comma-separated e-mail addresses, got ${JSON.stringify(malformed[0])}`,
+    );
+  }
+  return [...new Set(emails)];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -342,5 +363,6 @@ export function loadConfig(env: Env = process.env): Config {
       optional(env.UNSUBSCRIBE_SECRET) ??
       createHmac("sha256", appSecret).update("unsubscribe-links").digest("hex"),
     testClock: testClock(env, production),
+    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
   };
 }

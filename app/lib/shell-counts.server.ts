@@ -23,7 +23,7 @@ export async function shellCounts(
 ): Promise<ShellCounts> {
   if (!viewer) {
     const memberCount = await countCampusMembers(app.db, campusId);
-    return { unreadChats: 0, unreadNotifications: 0, realtimeSeq: 0, memberCount };
+    return { unreadChats: 0, unreadNotifications: 0, realtimeSeq: 0, memberCount, waitingItems: 0 };
   }
   if (isNotificationsList(new URL(request.url))) await markNotificationsSeen(app, viewer);
   return readShellCounts(app, viewer, campusId);

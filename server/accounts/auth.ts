@@ -6,6 +6,7 @@ import type { GenericOAuthConfig } from "better-auth/plugins/generic-oauth";
 import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
+import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
 import { createSessionLookupCache } from "./session-cache";
 
@@ -147,6 +148,10 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
           // domain functions with verified set as the spec says.
           before: async (data) =>
             (await methods.google.isSignUp()) ? { data: { ...data, emailVerified: true } } : undefined,
+          // Decision 0522: an account created verified (Google) whose address is in ADMIN_EMAILS.
+          after: async (created) => {
+            if (created.emailVerified) await syncConfiguredAdminOf(ctx, ctx.db, created.id);
+          },
         },
       },
       session: {

@@ -8,6 +8,7 @@ import { user, verificationCodes } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { VerificationCodeEmail } from "../mail/templates/verification-code";
+import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { ACCOUNT_MESSAGES, AccountError } from "./errors";
 
 /** Which address a code proves (spec 1 §4): sign-up e-mail, a new e-mail, a school e-mail. */
@@ -188,5 +189,7 @@ export async function verifyEmailCode(ctx: AppContext, userId: string, code: str
       .returning({ id: user.id });
     if (updated.length === 0)
       throw new AccountError("code-incorrect", ACCOUNT_MESSAGES.codeIncorrect, "code");
+    // Decision 0522: a verified address in ADMIN_EMAILS makes a site admin.
+    await syncConfiguredAdminOf(ctx, tx, userId);
   });
 }

@@ -12,6 +12,7 @@ import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { MagicLinkEmail } from "../mail/templates/magic-link";
 import { getClaimEmail } from "../profiles/profiles";
+import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { parseInput } from "../validation";
 import { findFreeUsername, type SignedIn, takeSignUpAttempt } from "./accounts";
 import type { Auth } from "./auth";
@@ -351,6 +352,8 @@ export async function completeMagicLink(
       headers: options.headers,
       returnHeaders: true,
     });
+    // Decision 0522: opening the link proves the address, which may be in ADMIN_EMAILS.
+    await syncConfiguredAdminOf(ctx, ctx.db, result.response.user.id);
     return { userId: result.response.user.id, verified: true, headers: result.headers, registered };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;

@@ -286,3 +286,21 @@ describe("the migration that reserves 'events' and 'webhooks' (decision 0445)", 
     });
   });
 });
+
+describe("the migration that reserves 'modlog' (decision 0520)", () => {
+  it("renames its holders, oldest first, to the next free names before the guard", async () => {
+    // The migrations before it, as a database made before the staff tables has them. 'modlog-2' is taken.
+    const accounts = [
+      { username: "ModLog", createdAt: new Date("2026-01-02T00:00:00Z") },
+      { username: "modlog", createdAt: new Date("2026-01-01T00:00:00Z") },
+      { username: "modlog-2", createdAt: new Date("2026-01-03T00:00:00Z") },
+      { username: "modlogger", createdAt: new Date("2026-01-04T00:00:00Z") },
+    ];
+    await acrossMigration("_staff_roles_and_moderation_log", accounts, async (rows, db) => {
+      expect(rows.map((row) => row.username)).toEqual(["modlog-4", "modlog-3", "modlog-2", "modlogger"]);
+      await expect(
+        db.update(user).set({ username: "MODLOG" }).where(eq(user.id, "user-3")),
+      ).rejects.toThrow();
+    });
+  });
+});

@@ -31,6 +31,7 @@ const ROUTE_SEGMENTS = [
   "media",
   "post",
   "dev",
+  "admin",
 ] as const;
 
 /** Paths served before React Router (server/http/app.ts, main.js, public/) and pages the spec plans. */
@@ -55,6 +56,9 @@ const TECHNICAL_PATHS = [
   "mentions",
   "cart",
   "checkout",
+  // Decision 0520: the staff pages (/admin, /mod: official names below) and the public
+  // moderation log /modlog a later change builds.
+  "modlog",
 ] as const;
 
 /** Names that would pass for the site's own staff or brand. */

@@ -5,6 +5,7 @@ import type { Queryable } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import type { BirthDate } from "../db/schema";
 import { user } from "../db/schema";
+import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { issueCode, verifyCode } from "./codes";
@@ -209,6 +210,8 @@ export async function confirmEmailChange(
         .update(user)
         .set({ email: proven.target, verified: true, updatedAt: ctx.clock.now() })
         .where(eq(user.id, viewer.id));
+      // Decision 0522: the new address may be in ADMIN_EMAILS, or the old one may have been.
+      await syncConfiguredAdminOf(ctx, tx, viewer.id);
       outcome.email = proven.target;
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockEmbeddedDatabase } from "./embedded-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -78,7 +79,8 @@ export function openReadReplica(url: string): { db: Db; close(): Promise<void> }
 /**
  * Opens the database once per process: PostgreSQL when DATABASE_URL is set,
  * else PGlite persisted under DATA_DIR/db (docs/architecture.md pitfall 4: it does
- * not create parent folders, and one instance per folder per process).
+ * not create parent folders, and one instance per folder per process; DATA_DIR/db.lock
+ * keeps out every other process, decision 0522).
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
@@ -94,6 +96,24 @@ export async function openDatabase(options: {
   }
   const dir = path.join(options.dataDir, "db");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: pgliteExtensions });
-  return wrapPglite(client);
+  // Decision 0522: one process at a time (the server, or `npm run staff` while it is stopped).
+  const unlock = lockEmbeddedDatabase(`${dir}.lock`);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: pgliteExtensions });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const handle = wrapPglite(client);
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }

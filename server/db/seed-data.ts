@@ -1,4 +1,5 @@
 import type { ListingInput } from "../posts/input";
+import type { RoleGrant } from "../staff/roles";
 import type { DemoDrawing } from "./seed-images";
 
 /** The demo data the seed writes (seed.ts): students, their listings, one conversation. */
@@ -7,6 +8,12 @@ import type { DemoDrawing } from "./seed-images";
 export const DEMO_PASSWORD = "campus123";
 
 export const HOUR_MS = 60 * 60 * 1000;
+
+/** Decision 0520: Marcus moderates OU and Priya is a site admin, so the staff pages can be tried. */
+export const DEMO_STAFF: readonly (readonly [string, RoleGrant])[] = [
+  ["marcusj", { role: "campus_moderator", campusId: "ou" }],
+  ["priyak", { role: "site_admin", campusId: null }],
+];
 
 interface DemoListing {
   /** The picture drawn for it (seed-images.ts) and the name on its tag. */

@@ -10,7 +10,8 @@ import type { MediaStorage } from "../media/storage";
 import { listFeed } from "../posts/feed";
 import { createPost, deletePost, getPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
-import { postMedia, posts, user } from "./schema";
+import { getStaffMember } from "../staff/roles";
+import { moderationLog, postMedia, posts, user } from "./schema";
 import { seedDemoData } from "./seed";
 import { DEMO_PASSWORD } from "./seed-data";
 
@@ -37,6 +38,20 @@ describe("demo data (docs/contract.md: seeded into an empty database unless SEED
     expect(feed.items.filter((item) => item.type === "new user")).toHaveLength(2);
     // The sold listing is left out of the default feed (decision 0170).
     expect(feed.items.filter((item) => item.type === "post")).toHaveLength(7);
+  });
+
+  it("makes Marcus the OU moderator and Priya a site admin, logged as the seed's (decision 0520)", async () => {
+    const marcus = await getStaffMember(t.ctx.db, (await demoViewer("marcusj")).id);
+    expect(marcus).toMatchObject({ siteAdmin: false, moderatedCampusIds: ["ou"] });
+    expect(await getStaffMember(t.ctx.db, (await demoViewer("priyak")).id)).toMatchObject({
+      siteAdmin: true,
+    });
+    expect(await getStaffMember(t.ctx.db, (await demoViewer("oliviam")).id)).toBeNull();
+    const log = await t.ctx.db.select().from(moderationLog);
+    expect(log.map((entry) => [entry.action, entry.source, entry.campusId])).toEqual([
+      ["grant_role", "seed", "ou"],
+      ["grant_role", "seed", null],
+    ]);
   });
 
   it("gives every demo student a profile photo and a bio, so each can post (decision 0450)", async () => {

@@ -12,10 +12,12 @@ import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
 import { updateBio, updateProfilePhoto } from "../profiles/profiles";
+import { grantRole } from "../staff/roles";
 import type { Queryable, Tx } from "./client";
 import { account, user } from "./schema";
 import {
   DEMO_PASSWORD,
+  DEMO_STAFF,
   type DemoStudent,
   demoConversation,
   demoStudents,
@@ -124,6 +126,12 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         }
       }
       await seedConversation(at, viewers, postIds.get(demoConversation.about) ?? null);
+      // Decision 0520: the demo's staff (README 'Demo accounts'), logged as the seed's grants.
+      for (const [username, grant] of DEMO_STAFF) {
+        const viewer = viewers.get(username);
+        if (!viewer) throw new Error(`demo staff ${username} is not a demo student`);
+        await grantRole(tx, new Date(now), viewer.id, grant, { source: "seed" });
+      }
       return true;
     });
   } catch (error) {

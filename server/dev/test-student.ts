@@ -17,6 +17,7 @@ import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text";
 import { updateProfilePhoto } from "../profiles/profiles";
+import { grantRole } from "../staff/roles";
 
 /**
  * Decision 0155: the end-to-end fixture that makes a student who may post (spec 2
@@ -47,6 +48,8 @@ const requestSchema = z
     school: z.boolean().default(true),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
+    /** Decision 0520: a site admin, as `npm run staff -- grant admin` would make them (logged as the command's). */
+    siteAdmin: z.boolean().default(false),
     /** Posts made through createPost (every rule applies), oldest first, each with `photos` generated photos. */
     posts: z
       .array(
@@ -147,6 +150,11 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
     } catch (error) {
       if (attempt >= 3 || !isUniqueViolation(error, "user_username_unique")) throw error;
     }
+  }
+  if (options.siteAdmin) {
+    await ctx.db.transaction((tx) =>
+      grantRole(tx, ctx.clock.now(), id, { role: "site_admin", campusId: null }, { source: "command" }),
+    );
   }
   // The photo sets profile_set_up, the bio being there (spec 1 §4).
   if (options.profile) await updateProfilePhoto(ctx, { id }, await photo());

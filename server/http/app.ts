@@ -26,6 +26,7 @@ import { createPayments } from "../payments/select";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { createRealtimeHub } from "../realtime/hub";
+import { syncConfiguredAdmins } from "../staff/configured-admins";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
 import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
@@ -168,6 +169,8 @@ export async function startApp(options: {
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
   await normaliseStoredPosts(ctx);
   if (config.seedDemo) await seedDemoData(ctx);
+  // Decision 0522: ADMIN_EMAILS's verified accounts are site admins; addresses taken off lose it.
+  await syncConfiguredAdmins(ctx);
   // Decision 0150: the composition root hands createAuth its sign-in methods.
   const auth = createAuth(ctx, signInMethods(ctx));
   // Decision 0480: every periodic job, from the one registry.

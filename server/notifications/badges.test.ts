@@ -25,6 +25,7 @@ describe("readShellCounts (decision 0354: the badges in one statement)", () => {
       unreadNotifications: 0,
       realtimeSeq: 0,
       memberCount: await countCampusMembers(t.ctx.db, campusId),
+      waitingItems: 0,
     });
 
     const post = await createTestPost(t, ana.viewer, { text: "Desk lamp" });
@@ -39,6 +40,7 @@ describe("readShellCounts (decision 0354: the badges in one statement)", () => {
       unreadNotifications: await countUnreadNotifications(t.ctx, ana.viewer),
       realtimeSeq: await currentUserSeq(t.ctx.db, ana.id),
       memberCount: await countCampusMembers(t.ctx.db, campusId),
+      waitingItems: 0,
     });
     expect(counts.unreadChats).toBe(1);
     expect(counts.unreadNotifications).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { unreadChatsOf } from "../chats/read-state";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { chatMembers, notifications, realtimeCursors, user } from "../db/schema";
+import { waitingItemsOf } from "../staff/waiting";
 import { unreadNotificationsOf } from "./notifications";
 
 /** What the shell shows of a signed-in viewer on every page (spec 1 §2). */
@@ -17,10 +18,12 @@ export interface ShellCounts {
   realtimeSeq: number;
   /** 'About This Group': the page's campus's members (server/campuses/campuses.ts countCampusMembers). */
   memberCount: number;
+  /** Decision 0523: the items waiting for the viewer as staff (server/staff/waiting.ts); 0 for everyone else. */
+  waitingItems: number;
 }
 
 /**
- * The badges' counts, the live event number and the page's campus's member count in one prepared
+ * The badges' counts (the staff's waiting items too), the live event number and the page's campus's member count in one prepared
  * statement (decision 0354): every signed-in page reads them, and four round trips cost more than
  * the four small index reads. Each count is the one its own area defines (countUnreadChats,
  * countUnreadNotifications, currentUserSeq, countCampusMembers).
@@ -40,6 +43,7 @@ export async function readShellCounts(
         realtimeSeq: sql<number>`coalesce((select ${realtimeCursors.lastSeq} from ${realtimeCursors} where ${realtimeCursors.userId} = ${userId}), 0)`,
         // The inner "user" is the nearest in scope: the campus's users, not the viewer's row.
         memberCount: sql<number>`(select count(*)::int from ${user} where ${campusMembersOf(sql.placeholder("pageCampusId"))})`,
+        waitingItems: waitingItemsOf(userId),
       })
       .from(user)
       .where(eq(user.id, userId));
@@ -54,5 +58,6 @@ export async function readShellCounts(
     unreadNotifications: Number(row?.unreadNotifications ?? 0),
     realtimeSeq: Number(row?.realtimeSeq ?? 0),
     memberCount: Number(row?.memberCount ?? 0),
+    waitingItems: Number(row?.waitingItems ?? 0),
   };
 }

@@ -18,6 +18,7 @@ import {
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
 import type { MediaStorage } from "../media/storage";
 import { requireReadableCampus } from "../posts/access";
+import { announceWaitingItems } from "../staff/waiting";
 import { parseInput } from "../validation";
 import { invalidProfileInput, ProfileError } from "./errors";
 import {
@@ -322,5 +323,7 @@ export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: 
       reportedUserId: reported.id,
       createdAt: ctx.clock.now(),
     });
+    // Decision 0523: the campus's staff see their count of waiting items grow, live.
+    await announceWaitingItems(tx, reported.campusId);
   });
 }

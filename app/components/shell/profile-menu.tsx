@@ -12,14 +12,16 @@ preloadWhenIdle(loadProfileMenuContent);
 
 /** The header's profile dropdown (spec 1 §2 'Shell and layout'). */
 export function ProfileMenu() {
-  const { viewer, unreadCount } = useRootData();
+  const { viewer, unreadCount, waitingItems } = useRootData();
   const unread = unreadLabel(unreadCount, TOTAL_UNREAD_WHAT);
+  // Decision 0523: staff hear what waits for them in the same name; 0 for everyone else.
+  const waiting = unreadLabel(waitingItems, "waiting for moderators");
   return (
     <div className="relative flex shrink-0">
       <DeferredMenu
         triggerLabel={
           viewer
-            ? `Account menu for ${viewer.firstName} ${viewer.lastName}${unread ? `, ${unread}` : ""}`
+            ? `Account menu for ${viewer.firstName} ${viewer.lastName}${unread ? `, ${unread}` : ""}${waiting ? `, ${waiting}` : ""}`
             : "Log in or sign up"
         }
         triggerClassName="relative flex shrink-0 items-center gap-2 rounded-full p-0.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100 xl:pr-3"
@@ -45,6 +47,12 @@ export function ProfileMenu() {
       {viewer ? (
         <span aria-hidden="true" className="pointer-events-none absolute -top-1 left-6">
           <UnreadBadge count={unreadCount} />
+        </span>
+      ) : null}
+      {/* Decision 0523: the staff's waiting items, amber, under the unread badge (never shown to others). */}
+      {waitingItems ? (
+        <span aria-hidden="true" className="pointer-events-none absolute -bottom-1 left-6">
+          <UnreadBadge count={waitingItems} className="bg-amber-600!" />
         </span>
       ) : null}
     </div>

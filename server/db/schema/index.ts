@@ -11,3 +11,4 @@ export * from "./posts";
 export * from "./realtime";
 export * from "./reports";
 export * from "./search";
+export * from "./staff";

@@ -13,5 +13,9 @@ export const reports = pgTable(
     reason: text("reason"),
     createdAt: columns.createdAt(),
   },
-  (table) => [index("reports_reported_user_idx").on(table.reportedUserId, table.createdAt)],
+  (table) => [
+    index("reports_reported_user_idx").on(table.reportedUserId, table.createdAt),
+    // Decision 0523: the staff's count of waiting reports, per campus.
+    index("reports_campus_idx").on(table.campusId),
+  ],
 );
