@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
 import type { loader as rootLoader } from "~/app/root";
 import { SOMETHING_WENT_WRONG } from "~/server/errors";
@@ -88,8 +88,20 @@ function RetryButton() {
  * 404 → the /404 page's texts with a way home; 403 → the refusal's message (or a general
  * one); anything else → its message, or 'Something went wrong' for an unexpected error
  * (never its own text), with a retry that loads the page's data again.
+ *
+ * Route modules re-export it as their ErrorBoundary. React Router's build wraps (and hands
+ * `error` to) only an ErrorBoundary a route module defines itself, so a re-exported one gets no
+ * props and reads the error from the router; tests and wrappers pass it.
  */
-export function RouteErrorBoundary({ error }: { error: unknown }) {
+export function RouteErrorBoundary(props: { error?: unknown }) {
+  return props.error === undefined ? <ErrorFromRouter /> : <ErrorAnswer error={props.error} />;
+}
+
+function ErrorFromRouter() {
+  return <ErrorAnswer error={useRouteError()} />;
+}
+
+function ErrorAnswer({ error }: { error: unknown }) {
   const { status, message } = readError(error);
   if (status === 404) {
     return (

@@ -2,13 +2,12 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
 import { pageTitle } from "~/app/components/shell/campus";
-import { RouteErrorBoundary } from "~/app/components/shell/route-error-boundary";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
-import { failureReply, submitForm } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { failureReply, orNotFound, submitForm } from "~/app/lib/errors.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { getViewer } from "~/app/lib/viewer.server";
 import { MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
@@ -22,17 +21,9 @@ import {
 import { requireSiteAdmin } from "~/server/staff/roles";
 import { appointModeratorSchema } from "~/server/staff/schemas";
 import type { Route } from "./+types/moderators";
-import { orNotFound } from "./staff.server";
 
-/**
- * Decision 0140: an error here answers in this page's panel, inside the shell (the 404 panel for
- * anyone but a site admin, decision 0520). Defined here rather than re-exported: React Router's
- * build hands `error` only to an ErrorBoundary the route module itself defines (it wraps those),
- * and a re-exported one received none, so its 404 read as 'Something went wrong'.
- */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} />;
-}
+/** Decision 0140: an error here answers in this page's panel, inside the shell (the 404 panel for anyone but a site admin, decision 0520). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -58,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = readIntent(form, MODERATOR_INTENTS);
   if (intent === "remove-moderator") {
-    const roleId = form.get("roleId");
+    const { roleId } = formFields(form);
     try {
       await orNotFound(removeModerator(app, viewer, { roleId: typeof roleId === "string" ? roleId : "" }));
       const toast: ToastInput = { message: STAFF_MESSAGES.moderatorRemoved, type: "okay" };
