@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "~/server/db/errors";
-import { BACK_SOON_HEADERS } from "~/server/errors";
+import { BACK_SOON_HEADERS } from "~/server/errors.shared";
 import { backSoonResponse } from "~/server/http/error-pages";
 import { NonceProvider } from "./lib/nonce";
 import { SharedMarkupContext } from "./lib/shared-markup";

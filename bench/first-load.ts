@@ -33,7 +33,7 @@ import { seedCampuses } from "~/server/campuses/campuses";
 import { openDatabase } from "~/server/db/client";
 import { migrateDatabase } from "~/server/db/migrate";
 import { account, posts, user } from "~/server/db/schema";
-import { plainTextToRichText, richTextToPlainText } from "~/server/posts/rich-text";
+import { plainTextToRichText, richTextToPlainText } from "~/server/posts/rich-text.shared";
 import { startAppProcess } from "../scripts/app-process";
 import { FIRST_LOAD_TARGET_KIB, firstLoadFiles, readManifest } from "../scripts/js-budget";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/env";

@@ -14,8 +14,8 @@ import { seedCampuses } from "~/server/campuses/campuses";
 import { type DatabaseHandle, openDatabase } from "~/server/db/client";
 import { migrateDatabase } from "~/server/db/migrate";
 import { account, campuses, postLikes, posts as postsTable, user } from "~/server/db/schema";
-import { CATEGORIES } from "~/server/posts/categories";
-import { plainTextToRichText } from "~/server/posts/rich-text";
+import { CATEGORIES } from "~/server/posts/categories.shared";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
 import { rebuildSearchTerms } from "~/server/search/terms";
 import {
   BENCH_FIRST_NAMES,

@@ -23,8 +23,8 @@ import {
   MAX_RICH_TEXT_NODES,
   type RichTextState,
   richTextToPlainText,
-} from "~/server/posts/rich-text";
-import { parseRichText } from "~/server/posts/rich-text-schema";
+} from "~/server/posts/rich-text.shared";
+import { parseRichText } from "~/server/posts/rich-text-schema.shared";
 import { startAppProcess } from "../scripts/app-process";
 import { builtAppEnv } from "./app";
 import autocannon, { type Result as LoadResult } from "./load-generator";

@@ -9,7 +9,7 @@ import { parseAdminEmails } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DatabaseInUseError } from "../server/db/embedded-lock";
 import { migrateDatabase } from "../server/db/migrate";
-import { isDomainError } from "../server/errors";
+import { isDomainError } from "../server/errors.shared";
 import { runStaffCommand, StaffUsageError } from "../server/staff/command";
 
 export interface CommandOutput {

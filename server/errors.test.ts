@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, AccountError } from "./accounts/errors";
-import { ParticipationRefused } from "./accounts/gates";
-import { DomainError, describeFailure, isDomainError } from "./errors";
+import { ACCOUNT_MESSAGES, AccountError } from "./accounts/errors.shared";
+import { ParticipationRefused } from "./accounts/gates.shared";
+import { DomainError, describeFailure, isDomainError } from "./errors.shared";
 import { PostError } from "./posts/errors";
 import { POST_MESSAGES } from "./posts/schemas";
 import { ProfileError } from "./profiles/errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AccountError, invalidAccountInput } from "./accounts/errors";
+import { AccountError, invalidAccountInput } from "./accounts/errors.shared";
 import { invalidPostInput, PostError } from "./posts/errors";
 import { invalidProfileInput, ProfileError } from "./profiles/errors";
 import { parseInput } from "./validation";

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { type DomainError, SOMETHING_WENT_WRONG } from "./errors";
+import { type DomainError, SOMETHING_WENT_WRONG } from "./errors.shared";
 
 /**
  * One way a domain function reads its input (decision 0150; docs/architecture.md
  * rule 2: a domain function is safe whatever calls it): parse with the form's Zod schema and,
  * when it fails, throw the area's DomainError with the first issue's message and the field it
  * is about. The areas say which error that is (`invalidAccountInput` in
- * server/accounts/errors.ts, `invalidPostInput` in server/posts/errors.ts,
+ * server/accounts/errors.shared.ts, `invalidPostInput` in server/posts/errors.ts,
  * `invalidProfileInput` in server/profiles/errors.ts).
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { ACCOUNT_MESSAGES, AccountError, SETTINGS_ERRORS } from "~/server/accounts/errors";
-import { ParticipationRefused } from "~/server/accounts/gates";
-import { AD_MESSAGES, AdError } from "~/server/ads/errors";
+import { ACCOUNT_MESSAGES, AccountError, SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
+import { ParticipationRefused } from "~/server/accounts/gates.shared";
+import { AD_MESSAGES, AdError } from "~/server/ads/errors.shared";
 import type { AppContext } from "~/server/context";
 import { configureAppCookies } from "~/server/http/cookie-settings";
 import { PostError } from "~/server/posts/errors";

@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { ACCOUNT_MESSAGES, SETTINGS_ERRORS } from "~/server/accounts/errors";
-import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { ACCOUNT_MESSAGES, SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
+import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates.shared";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import type { AppContext } from "~/server/context";
-import { type DomainError, describeFailure, isDomainError } from "~/server/errors";
+import { type DomainError, describeFailure, isDomainError } from "~/server/errors.shared";
 import { POST_MESSAGES } from "~/server/posts/schemas";
-import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 import { LOCKOUT_TOAST_MS, type ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
@@ -16,10 +16,10 @@ import { redirectWithToast } from "./toast.server";
  * The one adapter from a domain error to a route action's answer (decision 0140).
  * Every action that calls a domain function ends its `catch` with `failureReply(…)`:
  *
- * - a `DomainError` (server/errors.ts) answers with its own status and message: under its
+ * - a `DomainError` (server/errors.shared.ts) answers with its own status and message: under its
  *   field in the Conform reply when the form shows that field's messages (`inlineFields`),
  *   otherwise as a toast of its alert type;
- * - a participation refusal (server/accounts/gates.ts) goes where `participation` says: a
+ * - a participation refusal (server/accounts/gates.shared.ts) goes where `participation` says: a
  *   page (redirect), the composer's prompt, or, by default, a toast like any refusal;
  * - a refusal that stands for the whole page (`pageRefusals`) goes to its ErrorBoundary;
  * - a refusal the page answers by going elsewhere (`elsewhere`: spec 2 §4, a post already

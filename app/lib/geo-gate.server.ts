@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { decideGeoGate, type GeoGateDecision } from "~/server/geo/geo";
-import { timeZoneFromCookieHeader } from "~/server/geo/time-zone-cookie";
+import { timeZoneFromCookieHeader } from "~/server/geo/time-zone-cookie.shared";
 import { isGeoGatedPath } from "./geo-gate";
 
 /** The time zone the browser reported through Intl in the `tz` cookie (see ./geo-gate.ts), or null. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { TIME_ZONE_COOKIE } from "~/server/geo/time-zone-cookie";
+import { TIME_ZONE_COOKIE } from "~/server/geo/time-zone-cookie.shared";
 
 /**
  * The browser's half of the geo gate (spec 1 §1, §6; the decision is made by

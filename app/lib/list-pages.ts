@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SOMETHING_WENT_WRONG as FAILURE } from "~/server/errors";
+import { SOMETHING_WENT_WRONG as FAILURE } from "~/server/errors.shared";
 import type { Page } from "~/server/lists/pages";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
@@ -14,8 +14,8 @@ export type ListPageResult<T> = { page: Page<T>; listError: null } | { page: nul
 
 /**
  * The posts catalogue's wording (spec 2 §8, with its period: POST_MESSAGES.somethingWentWrong), as
- * the JSON endpoint answers an unexpected error. Spelled from server/errors.ts rather than read from
- * the catalogue, which would bring all of server/posts/post-rules.ts into the feed's first load.
+ * the JSON endpoint answers an unexpected error. Spelled from server/errors.shared.ts rather than read from
+ * the catalogue, which would bring all of server/posts/post-rules.shared.ts into the feed's first load.
  */
 const SOMETHING_WENT_WRONG = `${FAILURE}.`;
 

@@ -12,9 +12,9 @@ import { PasswordResetEmail } from "../mail/templates/password-reset";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { issueEmailCode } from "./codes";
-import { ACCOUNT_MESSAGES, AccountError, invalidAccountInput } from "./errors";
-import { normaliseNames, usernameBase } from "./names";
-import { isReservedUsername } from "./reserved-usernames";
+import { ACCOUNT_MESSAGES, AccountError, invalidAccountInput } from "./errors.shared";
+import { normaliseNames, usernameBase } from "./names.shared";
+import { isReservedUsername } from "./reserved-usernames.shared";
 import {
   forgotPasswordSchema,
   type LoginInput,
@@ -23,7 +23,7 @@ import {
   type ResetPasswordInput,
   registerSchema,
   resetPasswordSchema,
-} from "./schemas";
+} from "./schemas.shared";
 import {
   ACCOUNT_THROTTLE,
   ADDRESS_THROTTLE,

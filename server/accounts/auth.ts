@@ -7,7 +7,7 @@ import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/ca
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
 import { syncConfiguredAdminOf } from "../staff/configured-admins";
-import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors";
+import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors.shared";
 import { createSessionLookupCache } from "./session-cache";
 
 /** better-auth's id for the Google provider: its callback is /api/auth/callback/google (decision 0061). */

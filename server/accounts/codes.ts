@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
-import { campusBrand } from "../campuses/names";
+import { campusBrand } from "../campuses/names.shared";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { user, verificationCodes } from "../db/schema";
@@ -9,7 +9,7 @@ import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { VerificationCodeEmail } from "../mail/templates/verification-code";
 import { syncConfiguredAdminOf } from "../staff/configured-admins";
-import { ACCOUNT_MESSAGES, AccountError } from "./errors";
+import { ACCOUNT_MESSAGES, AccountError } from "./errors.shared";
 
 /** Which address a code proves (spec 1 §4): sign-up e-mail, a new e-mail, a school e-mail. */
 export type CodePurpose = "email" | "change_email" | "school_email";

@@ -6,7 +6,7 @@ import {
   type ParticipationAction,
   type ParticipationRefusal,
   participationRefusal,
-} from "./gates";
+} from "./gates.shared";
 
 type State = "signed out" | "unverified" | "no school" | "no profile" | "complete";
 

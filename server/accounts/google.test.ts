@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, requestHeaders } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { isPublicAuthPath } from "./auth";
-import { BANNED_AUTH_CODE } from "./errors";
+import { BANNED_AUTH_CODE } from "./errors.shared";
 import {
   GOOGLE_MESSAGES,
   googleErrorMessage,
@@ -12,7 +12,7 @@ import {
   isGoogleSignUp,
   startGoogleSignIn,
 } from "./google";
-import { namesFromDisplayName, splitDisplayName } from "./names";
+import { namesFromDisplayName, splitDisplayName } from "./names.shared";
 
 describe("names from a Google display name (spec 1 §5 'Sign-up from Google')", () => {
   it.each([

@@ -5,8 +5,8 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { findFreeUsername } from "./accounts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth";
-import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors";
-import { namesFromDisplayName, usernameBase } from "./names";
+import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors.shared";
+import { namesFromDisplayName, usernameBase } from "./names.shared";
 
 // Google sign-in (spec 1 §1, §4, §5 'Sign-up from Google', §6, §8; decision 0061) through
 // better-auth's genericOAuth plugin with OpenID Connect discovery from GOOGLE_ISSUER

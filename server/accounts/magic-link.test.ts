@@ -4,7 +4,7 @@ import { cookieFrom, createTestUser, requestHeaders, uniqueEmail } from "../../t
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { account, mailOutbox, user } from "../db/schema";
 import { isPublicAuthPath } from "./auth";
-import { ACCOUNT_MESSAGES } from "./errors";
+import { ACCOUNT_MESSAGES } from "./errors.shared";
 import {
   completeMagicLink,
   MAGIC_LINK_MAIL_KIND,

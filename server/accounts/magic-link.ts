@@ -16,14 +16,14 @@ import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { parseInput } from "../validation";
 import { findFreeUsername, type SignedIn, takeSignUpAttempt } from "./accounts";
 import type { Auth } from "./auth";
-import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE, invalidAccountInput } from "./errors";
-import { fullNameProblem, normaliseNames, splitFullName, usernameBase } from "./names";
+import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE, invalidAccountInput } from "./errors.shared";
+import { fullNameProblem, normaliseNames, splitFullName, usernameBase } from "./names.shared";
 import {
   type RegisterByLinkInput,
   registerByLinkSchema,
   type SendLinkInput,
   sendLinkSchema,
-} from "./schemas";
+} from "./schemas.shared";
 
 // Passwordless sign-in and sign-up by e-mail link (spec 1 §4 'Magic link', §7, §8; decision 0060),
 // on better-auth's magicLink plugin: the plugin mints and consumes the tokens and opens the

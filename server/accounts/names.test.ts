@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fullNameProblem, normaliseNames, usernameBase } from "./names";
-import { MESSAGES, registerSchema } from "./schemas";
+import { fullNameProblem, normaliseNames, usernameBase } from "./names.shared";
+import { MESSAGES, registerSchema } from "./schemas.shared";
 
 describe("full name rules (spec 1 §5)", () => {
   it.each([

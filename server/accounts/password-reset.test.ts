@@ -8,7 +8,7 @@ import {
   resetPassword,
   signIn,
 } from "./accounts";
-import { ACCOUNT_MESSAGES } from "./errors";
+import { ACCOUNT_MESSAGES } from "./errors.shared";
 import { getViewerFromHeaders } from "./viewer";
 
 let t: TestContext;

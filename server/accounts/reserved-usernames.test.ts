@@ -23,7 +23,7 @@ import { type DatabaseHandle, pgliteExtensions, wrapPglite } from "../db/client"
 import { migrateDatabase, migrationsFolder } from "../db/migrate";
 import { user } from "../db/schema";
 import { startApp } from "../http/app";
-import { isReservedUsername, RESERVED_USERNAMES } from "./reserved-usernames";
+import { isReservedUsername, RESERVED_USERNAMES } from "./reserved-usernames.shared";
 
 /** The first static segment of every route's path, nested routes joined to their parents'. */
 function firstSegments(entries: RouteConfigEntry[], parentPath = ""): string[] {

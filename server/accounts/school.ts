@@ -7,8 +7,8 @@ import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { parseInput } from "../validation";
 import { issueCode, verifyCode } from "./codes";
-import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors";
-import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas";
+import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors.shared";
+import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas.shared";
 import type { Viewer } from "./viewer";
 
 /** The campus facts school verification needs. */

@@ -10,7 +10,7 @@ import {
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { user, verificationCodes } from "../db/schema";
 import { signIn } from "./accounts";
-import { birthDateSchema, PHONE_PATTERN, phoneSchema, usernameSchema } from "./schemas";
+import { birthDateSchema, PHONE_PATTERN, phoneSchema, usernameSchema } from "./schemas.shared";
 import {
   changeBirthDate,
   changeGender,

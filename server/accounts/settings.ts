@@ -9,8 +9,8 @@ import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { issueCode, verifyCode } from "./codes";
-import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors";
-import { isReservedUsername } from "./reserved-usernames";
+import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors.shared";
+import { isReservedUsername } from "./reserved-usernames.shared";
 import {
   type BirthDateInput,
   birthDateSchema,
@@ -26,7 +26,7 @@ import {
   pinSchema,
   type UsernameInput,
   usernameSchema,
-} from "./schemas";
+} from "./schemas.shared";
 import { clearFailures, isThrottled, PASSWORD_TRIES, recordFailure } from "./throttle";
 import type { Viewer } from "./viewer";
 

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { ads, checkoutSessions, payments } from "../db/schema";
 import { setListingStatus } from "../posts/listing-status";
 import { boostPost } from "./boost";
-import { AD_MESSAGES } from "./errors";
+import { AD_MESSAGES } from "./errors.shared";
 import { payTestCheckout } from "./fulfilment";
 import { DAY_MS } from "./refunds";
 

@@ -4,10 +4,10 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
 import { type AdStatus, ads, checkoutSessions, posts } from "../db/schema";
-import { isBoostable, notBoostableMessage } from "../posts/listing";
+import { isBoostable, notBoostableMessage } from "../posts/listing.shared";
 import { parseInput } from "../validation";
-import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
-import { boostSchema, DAILY_PRICE_CENTS, GOAL_LABEL, paidDays } from "./schemas";
+import { AD_MESSAGES, AdError, invalidAdInput } from "./errors.shared";
+import { boostSchema, DAILY_PRICE_CENTS, GOAL_LABEL, paidDays } from "./schemas.shared";
 
 /** Boosting a post (spec 2 §4 'Boost', §9; decision 0270): who may boost what, the checkout, cancelling it. */
 

@@ -14,7 +14,7 @@ import {
 } from "./feed-insertion";
 import { payTestCheckout } from "./fulfilment";
 import { pauseAd } from "./lifecycle";
-import { feedItemKey } from "./sponsored";
+import { feedItemKey } from "./sponsored.shared";
 
 const posts = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => `p${from + index}`);

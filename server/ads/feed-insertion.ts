@@ -9,7 +9,7 @@ import { type FeedInput, listFeed, listReads } from "../posts/feed";
 import { POST_MESSAGES } from "../posts/schemas";
 import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
 import { issueAnalyticsToken } from "./analytics";
-import type { FeedItem, Sponsorship } from "./sponsored";
+import type { FeedItem, Sponsorship } from "./sponsored.shared";
 
 export type { FeedItem, Sponsorship };
 

@@ -4,7 +4,7 @@ import { createTestMember, createTestPost, type TestMember } from "../../tests/s
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { ads, mailOutbox, payments } from "../db/schema";
 import { boostPost, cancelCheckout } from "./boost";
-import { AD_MESSAGES } from "./errors";
+import { AD_MESSAGES } from "./errors.shared";
 import { confirmCheckout, fulfillCheckout, handlePaymentWebhook, payTestCheckout } from "./fulfilment";
 import { DAY_MS } from "./refunds";
 

@@ -13,10 +13,10 @@ import {
   toCheckoutSessionView,
   WebhookSignatureError,
 } from "../payments/payments";
-import { AD_MESSAGES, AdError } from "./errors";
+import { AD_MESSAGES, AdError } from "./errors.shared";
 import { AdReceiptEmail } from "./mails";
 import { DAY_MS, processPendingRefunds } from "./refunds";
-import { formatUsd } from "./schemas";
+import { formatUsd } from "./schemas.shared";
 
 /**
  * Decision 0270, docs/research/round-2.md §4: ONE fulfilment function behind the webhook and the success

@@ -5,13 +5,13 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { ads, checkoutSessions, mailOutbox, payments } from "../db/schema";
 import { deletePost } from "../posts/posts";
 import { boostPost, cancelCheckout } from "./boost";
-import { AD_MESSAGES } from "./errors";
+import { AD_MESSAGES } from "./errors.shared";
 import { payTestCheckout } from "./fulfilment";
 import { pauseAd, renameAd, resumeAd, stopAd } from "./lifecycle";
 import { listPayments } from "./payments-activity";
 import { DAY_MS } from "./refunds";
-import { formatTimeLeft } from "./schemas";
-import { ownerBoostButton } from "./sponsored";
+import { formatTimeLeft } from "./schemas.shared";
+import { ownerBoostButton } from "./sponsored.shared";
 import { getOwnAd, getPostAdState } from "./views";
 import { runAdsRound } from "./worker";
 

@@ -5,9 +5,9 @@ import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
 import { ads } from "../db/schema";
 import { parseInput } from "../validation";
-import { AD_MESSAGES, AdError, invalidAdInput } from "./errors";
+import { AD_MESSAGES, AdError, invalidAdInput } from "./errors.shared";
 import { processPendingRefunds, refundUnusedDays } from "./refunds";
-import { adTitleSchema } from "./schemas";
+import { adTitleSchema } from "./schemas.shared";
 
 /** An ad's life after payment (spec 2 §4 'Ad status values', Pause, Resume, Stop): each transition under the ad's row lock. */
 

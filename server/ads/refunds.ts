@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { ads, payments } from "../db/schema";
-import { DAILY_PRICE_CENTS } from "./schemas";
+import { DAILY_PRICE_CENTS } from "./schemas.shared";
 
 /** One day, the unit ads are bought and refunded in (spec 2 §9). */
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { ads, postAnalytics } from "../db/schema";
 import { boostPost } from "./boost";
 import { payTestCheckout } from "./fulfilment";
 import { DAY_MS } from "./refunds";
-import { formatTimeLeft } from "./schemas";
+import { formatTimeLeft } from "./schemas.shared";
 import { getOwnAd, listOwnAds } from "./views";
 
 let t: TestContext;

@@ -7,7 +7,7 @@ import { type AdStatus, ads, postAnalytics, posts } from "../db/schema";
 import { issueAnalyticsToken } from "./analytics";
 import type { AdRow } from "./lifecycle";
 import { DAY_MS, timeLeftMs } from "./refunds";
-import { DAILY_PRICE_CENTS } from "./schemas";
+import { DAILY_PRICE_CENTS } from "./schemas.shared";
 
 /** What the ads pages and the post page show of ads (spec 2 §2 Ads, §4 stats): rows read into views, with the post's analytics. */
 

@@ -6,7 +6,7 @@ import { enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { AdSummaryEmail } from "./mails";
 import { processPendingRefunds } from "./refunds";
-import { formatUsd } from "./schemas";
+import { formatUsd } from "./schemas.shared";
 
 /**
  * The expire-ads job (decision 0275, server/jobs/jobs.ts): completes running ads whose end has

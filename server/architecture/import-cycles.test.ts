@@ -1,8 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { type Graph, name, repositoryGraph, runtimeImports } from "~/tests/support/import-graph";
 
 /**
  * Decision 0501: no import cycles among the modules of app/ and server/. A cycle makes the
@@ -16,105 +13,10 @@ import { describe, expect, it } from "vitest";
  * `import()` expressions, which load a module later, once every static import has run — the
  * lazy parts of the first load (decision 0340) are loaded this way on purpose.
  *
- * The resolver follows tsconfig.json: relative paths and the one alias, `~/*` → the repository
- * root. Package imports (`react`, `node:fs`, …) are not followed. It lives under server/
- * because Vitest collects tests there and under app/ (vitest.config.ts); it reads files only.
+ * The graph and its resolver are in tests/support/import-graph.ts, shared with the test of the code
+ * the browser and the server share (decision 0530). This test lives under server/ because Vitest
+ * collects tests there and under app/ (vitest.config.ts); it reads files only.
  */
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const scannedDirs = ["app", "server"];
-const sourceFile = /\.(?:ts|tsx|js|jsx|mjs)$/;
-const extensions = [".ts", ".tsx", ".js", ".jsx", ".mjs"];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (sourceFile.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path);
-  }
-  return out;
-}
-
-/** The file a specifier names, or null for a package, a non-code file (JSON, CSS) or a virtual module. */
-function resolveSpecifier(fromFile: string, specifier: string): string | null {
-  const bare = specifier.replace(/\?.*$/, "");
-  let base: string;
-  if (bare.startsWith("~/")) base = join(root, bare.slice(2));
-  else if (bare.startsWith("./") || bare.startsWith("../")) base = resolve(dirname(fromFile), bare);
-  else return null;
-  const candidates = [
-    base,
-    // `./x.js` written for `./x.ts` (TypeScript's ESM spelling).
-    base.replace(/\.js$/, ".ts"),
-    base.replace(/\.js$/, ".tsx"),
-    ...extensions.map((extension) => base + extension),
-    ...extensions.map((extension) => join(base, `index${extension}`)),
-  ];
-  for (const candidate of candidates) {
-    if (sourceFile.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-function onlyTypes(elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>): boolean {
-  return elements.length > 0 && elements.every((element) => element.isTypeOnly);
-}
-
-/** The specifiers a module imports at run time, statically (see the header for what is left out). */
-function runtimeImports(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const out: string[] = [];
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
-      const clause = statement.importClause;
-      if (clause?.isTypeOnly) continue;
-      const bindings = clause?.namedBindings;
-      if (clause && !clause.name && bindings && ts.isNamedImports(bindings) && onlyTypes(bindings.elements))
-        continue;
-      out.push(statement.moduleSpecifier.text);
-    } else if (
-      ts.isExportDeclaration(statement) &&
-      statement.moduleSpecifier &&
-      ts.isStringLiteral(statement.moduleSpecifier)
-    ) {
-      if (statement.isTypeOnly) continue;
-      const clause = statement.exportClause;
-      if (clause && ts.isNamedExports(clause) && onlyTypes(clause.elements)) continue;
-      out.push(statement.moduleSpecifier.text);
-    }
-  }
-  return out;
-}
-
-type Graph = Map<string, Set<string>>;
-
-function importGraph(): Graph {
-  const graph: Graph = new Map();
-  const pending = scannedDirs.flatMap((dir) => sourceFiles(join(root, dir)));
-  while (pending.length > 0) {
-    const file = pending.pop() as string;
-    if (graph.has(file)) continue;
-    const edges = new Set<string>();
-    graph.set(file, edges);
-    for (const specifier of runtimeImports(file, readFileSync(file, "utf8"))) {
-      const target = resolveSpecifier(file, specifier);
-      if (!target || target.includes(`${sep}node_modules${sep}`)) continue;
-      edges.add(target);
-      if (!graph.has(target)) pending.push(target);
-    }
-  }
-  return graph;
-}
-
-let builtGraph: Graph | undefined;
-/** Read once per run: the graph is the same for every test here, and takes seconds to read. */
-const repositoryGraph = () => {
-  builtGraph ??= importGraph();
-  return builtGraph;
-};
-
-const name = (file: string) => relative(root, file).split(sep).join("/");
 
 /** Strongly connected components of more than one module (or a module that imports itself): Tarjan. */
 function cycles(graph: Graph): string[][] {

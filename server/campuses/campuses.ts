@@ -5,7 +5,7 @@ import { preparedStatement } from "../db/prepared";
 import { campuses, user } from "../db/schema";
 import campusList from "./campuses.json";
 
-export { isSchoolEmailDomain } from "./names";
+export { isSchoolEmailDomain } from "./names.shared";
 
 export type Campus = typeof campuses.$inferSelect;
 

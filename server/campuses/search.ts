@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/client";
 import { campuses } from "../db/schema";
-import { normaliseSearchText } from "../search/text";
+import { normaliseSearchText } from "../search/text.shared";
 
 /** One Find Your School hit (spec 1 §2): what a result row and the campus modal show. */
 export interface CampusHit {

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { assertCanParticipate, ParticipationRefused } from "../accounts/gates";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
 import { chatMembers, chats } from "../db/schema";
 import { blockBetween } from "./blocks";
 import { ChatError, chatNotFound } from "./errors";
-import { CHAT_MESSAGES } from "./schemas";
+import { CHAT_MESSAGES } from "./schemas.shared";
 
 /**
  * Who may act on a chat (spec 2 §6): only the two participants of a chat on the viewer's own

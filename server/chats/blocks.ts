@@ -9,14 +9,14 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates";
+import { ParticipationRefused } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { chatMembers, notifications, user, userBlocks } from "../db/schema";
 import { publishUserEvent } from "../realtime/events";
 import { ChatError } from "./errors";
-import { CHAT_MESSAGES } from "./schemas";
+import { CHAT_MESSAGES } from "./schemas.shared";
 
 /**
  * Blocks (decision 0230; beyond the spec): a member blocks another from the chat

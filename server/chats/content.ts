@@ -14,7 +14,7 @@ import {
   countMessageCharacters,
   MAX_MESSAGE_CHARACTERS,
   MAX_MESSAGE_FIELD_LENGTH,
-} from "./schemas";
+} from "./schemas.shared";
 
 /** What one message may carry (spec 2 §3 Message, §5 'Chat message'). */
 export interface MessageInput {

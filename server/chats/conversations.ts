@@ -15,7 +15,7 @@ import { checkMessage, type MessageInput, photoKeys, removeMessageFiles } from "
 import { ChatError } from "./errors";
 import { appendMessage, assertWithinSendingLimit, lockSender, withStoredPhoto } from "./messages";
 import type { ChatPerson } from "./people";
-import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES } from "./schemas";
+import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES } from "./schemas.shared";
 
 /**
  * Conversations (spec 2 §3 Chat, §4 'Chat', §7 'Chats and messages'): finding

@@ -1,9 +1,9 @@
-import { DomainError, statusOf } from "../errors";
-import { CHAT_MESSAGES } from "./schemas";
+import { DomainError, statusOf } from "../errors.shared";
+import { CHAT_MESSAGES } from "./schemas.shared";
 
 /**
  * Why a chats function refused (decision 0140). Refusals of who may message at all (signed
- * out, e-mail or school not verified) are `ParticipationRefused` from server/accounts/gates.ts.
+ * out, e-mail or school not verified) are `ParticipationRefused` from server/accounts/gates.shared.ts.
  */
 export type ChatErrorCode =
   /** A malformed id or cursor, a tampered form. → 400 */

@@ -13,7 +13,7 @@ import { removeWithReplies } from "../posts/removal";
 import { blockUser, listBlockedUsers, unblockUser, viewerBlocked } from "./blocks";
 import { getChat, listChats, startConversation } from "./conversations";
 import { listMessages, sendMessage, toggleMessageLike } from "./messages";
-import { CHAT_MESSAGES } from "./schemas";
+import { CHAT_MESSAGES } from "./schemas.shared";
 
 let t: TestContext;
 let seller: TestMember;

@@ -7,7 +7,7 @@ import { isUuid } from "../db/ids";
 import { chatMembers, chatMessages, chats, user } from "../db/schema";
 import { markChatNotificationsRead } from "../notifications/notifications";
 import { notify } from "../notifications/notify";
-import { PREVIEW_CHARACTERS } from "../posts/rich-text";
+import { PREVIEW_CHARACTERS } from "../posts/rich-text.shared";
 import { assertNotBlocked, requireMemberChat, requireReader, requireSender } from "./access";
 import { publishChatEvent } from "./chat-events";
 import {
@@ -21,7 +21,7 @@ import {
   storeMessagePhoto,
 } from "./content";
 import { ChatError, chatNotFound } from "./errors";
-import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas";
+import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas.shared";
 import { type SharedPostCard, sharedPostCards } from "./shared-posts";
 
 /**

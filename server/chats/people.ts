@@ -5,7 +5,7 @@ import { user } from "../db/schema";
 import { userSummaryColumns } from "../lists/user-summary";
 import { searchPeople } from "../search/people";
 import { requireReader } from "./access";
-import { PEOPLE_SEARCH_LIMIT } from "./schemas";
+import { PEOPLE_SEARCH_LIMIT } from "./schemas.shared";
 
 /** A person as the chat screens show them. */
 export interface ChatPerson {

@@ -3,8 +3,8 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { isUuid } from "../db/ids";
 import { postMedia, posts, user } from "../db/schema";
-import { type ListingKind, type ListingStatus, priceLine } from "../posts/listing";
-import { PREVIEW_CHARACTERS } from "../posts/rich-text";
+import { type ListingKind, type ListingStatus, priceLine } from "../posts/listing.shared";
+import { PREVIEW_CHARACTERS } from "../posts/rich-text.shared";
 import { requireReader } from "./access";
 
 /**

@@ -62,7 +62,7 @@ const UNAVAILABLE_MESSAGE =
 /**
  * Decision 0470: whether `error` says the database cannot be reached at the moment, rather than that
  * the query was wrong. Such a failure is the site's, briefly: every answer maps it ONCE to a 503
- * with Retry-After (server/errors.ts describeFailure, app/entry.server.tsx, server/http/middleware/final-error.ts),
+ * with Retry-After (server/errors.shared.ts describeFailure, app/entry.server.tsx, server/http/middleware/final-error.ts),
  * never to a 500; decision 0470.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {

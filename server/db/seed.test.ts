@@ -9,7 +9,7 @@ import { countUnreadChats } from "../chats/read-state";
 import type { MediaStorage } from "../media/storage";
 import { listFeed } from "../posts/feed";
 import { createPost, deletePost, getPost } from "../posts/posts";
-import { plainTextToRichText } from "../posts/rich-text";
+import { plainTextToRichText } from "../posts/rich-text.shared";
 import { getStaffMember } from "../staff/roles";
 import { moderationLog, postMedia, posts, user } from "./schema";
 import { seedDemoData } from "./seed";

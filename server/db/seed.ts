@@ -10,7 +10,7 @@ import type { MediaStorage } from "../media/storage";
 import { setListingStatus } from "../posts/listing-status";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
-import { plainTextToRichText } from "../posts/rich-text";
+import { plainTextToRichText } from "../posts/rich-text.shared";
 import { updateBio, updateProfilePhoto } from "../profiles/profiles";
 import { grantRole } from "../staff/roles";
 import type { Queryable, Tx } from "./client";

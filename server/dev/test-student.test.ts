@@ -3,7 +3,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getViewerFromHeaders } from "../../server/accounts/viewer";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { participationRefusal } from "../accounts/gates";
+import { participationRefusal } from "../accounts/gates.shared";
 import { loadConfig } from "../config";
 import { mountTestFixtures, TEST_STUDENT_PATH, type TestStudent } from "./test-student";
 

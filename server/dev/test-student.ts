@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { findFreeUsername } from "../accounts/accounts";
 import type { Auth } from "../accounts/auth";
-import { normaliseNames, usernameBase } from "../accounts/names";
+import { normaliseNames, usernameBase } from "../accounts/names.shared";
 import { getViewerById } from "../accounts/viewer";
 import { getCampus } from "../campuses/campuses";
 import type { Config } from "../config";
@@ -15,7 +15,7 @@ import { account, user } from "../db/schema";
 import { createComment } from "../posts/comments";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
-import { plainTextToRichText } from "../posts/rich-text";
+import { plainTextToRichText } from "../posts/rich-text.shared";
 import { updateProfilePhoto } from "../profiles/profiles";
 import { grantRole } from "../staff/roles";
 

@@ -29,7 +29,7 @@ import { createRealtimeHub } from "../realtime/hub";
 import { syncConfiguredAdmins } from "../staff/configured-admins";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
-import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie";
+import { TIME_ZONE_COOKIE, timeZoneFromCookieHeader } from "../geo/time-zone-cookie.shared";
 import { sweepUploadTemp, uploadTempRoot } from "../uploads/upload-form";
 import { configureAppCookies } from "./cookie-settings";
 import { mountAnalytics } from "./endpoints/analytics-beacon";

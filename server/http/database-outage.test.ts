@@ -15,7 +15,7 @@ import type { AppContext } from "../context";
 import { type DatabaseHandle, wrapPool } from "../db/client";
 import { isDatabaseUnavailable, isUniqueViolation } from "../db/errors";
 import { posts } from "../db/schema";
-import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors";
+import { BACK_SOON, BACK_SOON_HEADERS, describeFailure } from "../errors.shared";
 import { encodeCursor } from "../lists/cursor";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./endpoints/list-pages";
 

@@ -1,4 +1,4 @@
-import { BACK_SOON, BACK_SOON_HEADERS } from "../errors";
+import { BACK_SOON, BACK_SOON_HEADERS } from "../errors.shared";
 
 /**
  * Decisions 0470 and 0471: the pages answered when the app cannot render one. A whole

@@ -8,7 +8,7 @@ import {
   processImage,
   storeImage,
 } from "./images";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PROFILE_PHOTO_TYPES } from "./limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, PROFILE_PHOTO_TYPES } from "./limits.shared";
 import { sniffMediaType } from "./media-type";
 import { createMemoryStorage } from "./storage";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_TYPES, type MediaType } from "./limits";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MEDIA_TYPES, type MediaType } from "./limits.shared";
 import { sniffMediaType } from "./media-type";
 import type { MediaStorage } from "./storage";
 
@@ -30,7 +30,7 @@ export interface ImageVariantSpec {
   square?: boolean;
 }
 
-export { PROFILE_PHOTO_VARIANTS } from "./limits";
+export { PROFILE_PHOTO_VARIANTS } from "./limits.shared";
 
 export interface ProcessImageOptions {
   /** The types this upload accepts (e.g. PROFILE_PHOTO_TYPES); decided by content, never by name. */

@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from "file-type";
-import type { MediaType } from "./limits";
+import type { MediaType } from "./limits.shared";
 
 // The kinds and their lists live in ./limits (no Node-only imports, so forms can use them).
-export { MEDIA_TYPES, type MediaType, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_TYPES } from "./limits";
+export { MEDIA_TYPES, type MediaType, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_TYPES } from "./limits.shared";
 
 /**
  * What a file is, from its first bytes (docs/architecture.md: `file-type` sniffs magic

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { MEDIA_TYPES, type MediaType } from "./limits";
+import { MEDIA_TYPES, type MediaType } from "./limits.shared";
 
 /** Where stored media is served from (server/http/app.ts). Not /media: that is the media grid page (spec 2 §2). */
 export const MEDIA_URL_PREFIX = "/media-files";

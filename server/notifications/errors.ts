@@ -1,4 +1,4 @@
-import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
+import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors.shared";
 import type { InputIssue } from "../validation";
 
 /** Why a notifications function refused (decision 0140): malformed input only. → 400 */

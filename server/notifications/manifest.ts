@@ -1,4 +1,4 @@
-import { campusBrand } from "../campuses/names";
+import { campusBrand } from "../campuses/names.shared";
 
 /** The app's colour: the header's, and the browser's toolbar (root meta theme-color). */
 export const THEME_COLOR = "#b91c1c";

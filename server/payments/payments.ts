@@ -224,4 +224,4 @@ export function createTestPayments(options: {
   };
 }
 
-export { TEST_CARDS } from "./test-cards";
+export { TEST_CARDS } from "./test-cards.shared";

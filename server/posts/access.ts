@@ -1,4 +1,8 @@
-import { assertCanParticipate, type ParticipationAction, ParticipationRefused } from "../accounts/gates";
+import {
+  assertCanParticipate,
+  type ParticipationAction,
+  ParticipationRefused,
+} from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import { isPrivateToViewer } from "../campuses/privacy";
 import type { AppContext } from "../context";
@@ -6,7 +10,7 @@ import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
 /**
- * The viewer who may take `action` (server/accounts/gates.ts: signed in, e-mail
+ * The viewer who may take `action` (server/accounts/gates.shared.ts: signed in, e-mail
  * verified, school verified, profile set up, as the action needs), or a
  * ParticipationRefused the route turns into the sign-in modal, /verify, the school
  * prompt or the 'Your profile is not complete' modal. A banned account counts as

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ALL_CATEGORIES, CATEGORIES, CATEGORY_OPTIONS, categoryFilter, isPostCategory } from "./categories";
+import {
+  ALL_CATEGORIES,
+  CATEGORIES,
+  CATEGORY_OPTIONS,
+  categoryFilter,
+  isPostCategory,
+} from "./categories.shared";
 
 describe("categories (spec 2 §3)", () => {
   it("lists 'All categories' first, then the 32 categories with lower-case values", () => {

@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { posts, user } from "../db/schema";
 import { createComment, deleteComment, getThread } from "./comments";
 import { insertNewUserPost } from "./new-user-post";
-import { plainTextToRichText } from "./rich-text";
+import { plainTextToRichText } from "./rich-text.shared";
 
 let t: TestContext;
 let alice: TestMember;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates";
+import { ParticipationRefused } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import { blockedWithAny, noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
@@ -17,7 +17,7 @@ import { checkPostFiles } from "./media";
 import { assertWithinPostingLimits } from "./posting-limits";
 import type { PostRef } from "./posts";
 import { type DeletedPost, removeWithReplies } from "./removal";
-import { hasTextInFirstBlock } from "./rich-text";
+import { hasTextInFirstBlock } from "./rich-text.shared";
 import { POST_MESSAGES } from "./schemas";
 import { type CommentView, mediaOf, type SummaryRow, summaryColumns, toSummary } from "./views";
 
@@ -77,7 +77,7 @@ function lockChain(tx: Tx, parentId: string) {
 
 /**
  * spec 2 §4 'Comments and replies': a reply to a post or comment. The same gates
- * and 500 rule as a post (server/accounts/gates.ts decides which gates a comment
+ * and 500 rule as a post (server/accounts/gates.shared.ts decides which gates a comment
  * needs). In one transaction: the reply (parent_id, root_id), the parent's
  * comment_count + 1, and last_modified of the parent and every ancestor bumped to
  * now (spec 2 §4), which moves the thread's post to the top of the feed.

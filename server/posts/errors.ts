@@ -1,11 +1,11 @@
-import { type AlertType, DomainError, statusOf } from "../errors";
+import { type AlertType, DomainError, statusOf } from "../errors.shared";
 import type { InputIssue } from "../validation";
 
 /**
  * Why a posts function refused (docs/architecture.md rule 5): a code to branch on, the
  * message the user sees (spec 2 §8 where the spec has one) and the alert type the
  * spec gives it. Refusals of who may act at all (signed out, unverified, profile
- * not set up) are `ParticipationRefused` from server/accounts/gates.ts instead.
+ * not set up) are `ParticipationRefused` from server/accounts/gates.shared.ts instead.
  */
 export type PostErrorCode =
   /** Malformed text, an unknown category, a tampered cursor. → 400 */

@@ -4,11 +4,11 @@ import type { Queryable } from "../db/client";
 import { type CursorKey, decodeCursor } from "../lists/cursor";
 import { type Page, pageSize, toPage } from "../lists/pages";
 import { requireParticipant, requireReadableCampus } from "./access";
-import { categoryFilter } from "./categories";
+import { categoryFilter } from "./categories.shared";
 import { PostError } from "./errors";
-import type { PostListName } from "./list-names";
+import type { PostListName } from "./list-names.shared";
 import { type FeedFilters, runList } from "./list-queries";
-import { LISTING_EXPIRY_MS } from "./listing";
+import { LISTING_EXPIRY_MS } from "./listing.shared";
 import { PAGE_SIZES, POST_MESSAGES } from "./schemas";
 import { type PostSummary, toSummary } from "./views";
 
@@ -185,7 +185,7 @@ export interface ListPageInput extends ListBase {
 }
 
 /**
- * The page after `cursor` of a list named as the browser names it (server/posts/list-names.ts):
+ * The page after `cursor` of a list named as the browser names it (server/posts/list-names.shared.ts):
  * the same functions the pages' loaders call, so the same rules and permissions.
  */
 export function listPage(

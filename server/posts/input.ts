@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import { parseInput } from "../validation";
-import { ALL_CATEGORIES, isPostCategory } from "./categories";
+import { ALL_CATEGORIES, isPostCategory } from "./categories.shared";
 import { invalidPostInput, PostError } from "./errors";
-import { type ListingCondition, type ListingKind, type PriceTerms, parsePrice } from "./listing";
-import type { RichTextState } from "./rich-text";
-import { parseRichText } from "./rich-text-schema";
+import { type ListingCondition, type ListingKind, type PriceTerms, parsePrice } from "./listing.shared";
+import type { RichTextState } from "./rich-text.shared";
+import { parseRichText } from "./rich-text-schema.shared";
 import { listingFormFields, POST_MESSAGES } from "./schemas";
 
 /**

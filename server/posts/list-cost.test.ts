@@ -5,7 +5,7 @@ import { posts } from "../db/schema";
 import { getThread } from "./comments";
 import { listFeed } from "./feed";
 import { getPost } from "./posts";
-import { LIST_TEXT_BUDGET } from "./rich-text";
+import { LIST_TEXT_BUDGET } from "./rich-text.shared";
 import type { PostSummary } from "./views";
 
 let t: TestContext;

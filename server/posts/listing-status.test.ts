@@ -4,7 +4,7 @@ import { createTestComment, createTestMember, createTestPost, pngFile } from "..
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { listingWatches, posts } from "../db/schema";
 import { listFeed, listProfilePosts } from "./feed";
-import { LISTING_EXPIRY_DAYS, LISTING_MESSAGES } from "./listing";
+import { LISTING_EXPIRY_DAYS, LISTING_MESSAGES } from "./listing.shared";
 import {
   assertListingBoostable,
   isWatching,

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ParticipationRefused } from "../accounts/gates";
+import { ParticipationRefused } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import { endAdsOfPost } from "../ads/lifecycle";
 import { processPendingRefunds } from "../ads/refunds";
@@ -19,7 +19,7 @@ import {
   LISTING_STATUSES,
   type ListingStatus,
   notBoostableMessage,
-} from "./listing";
+} from "./listing.shared";
 import { type LockedPost, lockPost } from "./post-lock";
 import { POST_MESSAGES } from "./schemas";
 

@@ -7,7 +7,7 @@ import {
   parsePrice,
   priceLine,
   readFeedListingFilters,
-} from "./listing";
+} from "./listing.shared";
 
 // Decision 0170: prices in cents, shown as US dollars.
 describe("parsePrice", () => {

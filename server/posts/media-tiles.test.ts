@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plainTextToRichText } from "~/server/posts/rich-text";
-import { toRichTextView } from "~/server/posts/rich-text-schema";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
+import { toRichTextView } from "~/server/posts/rich-text-schema.shared";
 import type { PostMediaView, PostSummary } from "~/server/posts/views";
 import { postSummary } from "~/tests/support/post-summary";
 import { toMediaTile, toMediaTiles } from "./media-tiles";

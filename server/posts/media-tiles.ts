@@ -1,5 +1,5 @@
 import type { UserSummary } from "../lists/user-summary";
-import type { ListingView } from "./listing";
+import type { ListingView } from "./listing.shared";
 import type { PostSummary } from "./views";
 
 /**

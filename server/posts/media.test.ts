@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { box, ftyp, LOCATION, testAvi, testMovie } from "../../tests/support/video-files";
 import { postMedia } from "../db/schema";
 import { createPost } from "./posts";
-import { plainTextToRichText } from "./rich-text";
+import { plainTextToRichText } from "./rich-text.shared";
 
 // Decision 0121: a posted video is stored without the location and other
 // metadata its camera wrote, or refused with a message saying why.

@@ -9,7 +9,7 @@ import {
   storeImage,
   variantKey,
 } from "../media/images";
-import { MEDIA_TYPES, type MediaType } from "../media/limits";
+import { MEDIA_TYPES, type MediaType } from "../media/limits.shared";
 import { sniffMediaType } from "../media/media-type";
 import { hashFile, videoWithoutMetadata } from "../media/video";
 import { isVideoError, type VideoContainer, type VideoError } from "../media/video-reader";

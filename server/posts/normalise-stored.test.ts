@@ -9,7 +9,7 @@ import {
   MAX_RICH_TEXT_NODES,
   type RichTextState,
   richTextToPlainText,
-} from "./rich-text";
+} from "./rich-text.shared";
 
 // Decision 0115: posts stored before the node cap go through the same normaliser at
 // start-up, once, rewriting only what changes and cutting only what no one could post today.

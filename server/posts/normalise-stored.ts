@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { dataMigrations, posts } from "../db/schema";
-import { fitRichText, richTextToPlainText } from "./rich-text";
-import { richTextStateSchema } from "./rich-text-schema";
+import { fitRichText, richTextToPlainText } from "./rich-text.shared";
+import { richTextStateSchema } from "./rich-text-schema.shared";
 
 /** The data_migrations row of this migration; a new normaliser would take a new name. */
 export const NORMALISE_POSTS_MIGRATION = "0115-normalise-post-text";

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import type { Viewer } from "../accounts/viewer";
 import { postMedia, posts } from "../db/schema";
 import { createPost } from "./posts";
-import { plainTextToRichText } from "./rich-text";
+import { plainTextToRichText } from "./rich-text.shared";
 
 let t: TestContext;
 

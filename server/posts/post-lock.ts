@@ -3,7 +3,7 @@ import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
 import { posts } from "../db/schema";
 import { PostError } from "./errors";
-import type { ListingStatus } from "./listing";
+import type { ListingStatus } from "./listing.shared";
 import { POST_MESSAGES } from "./schemas";
 
 /** The fields the rules of a change to one post read (saves, listing status, renewal, watches). */

@@ -13,7 +13,7 @@ import { createComment } from "./comments";
 import { insertNewUserPost } from "./new-user-post";
 import { waitText } from "./posting-limits";
 import { createPost } from "./posts";
-import { plainTextToRichText } from "./rich-text";
+import { plainTextToRichText } from "./rich-text.shared";
 
 // Decision 0116: at most 10 posts and comments a minute and 100 a day per person,
 // counted from the database, refused before any file is stored, saying when to try again.

@@ -13,7 +13,7 @@ import type { Viewer } from "../accounts/viewer";
 import { campuses, posts, user } from "../db/schema";
 import { createComment, getThread } from "./comments";
 import { createPost, getPost } from "./posts";
-import { plainTextToRichText, type RichTextState } from "./rich-text";
+import { plainTextToRichText, type RichTextState } from "./rich-text.shared";
 import { toggleSave } from "./saves";
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import { and, eq, type Placeholder, sql } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates";
+import { ParticipationRefused } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -14,7 +14,7 @@ import { isWatching } from "./listing-status";
 import { checkPostFiles } from "./media";
 import { assertWithinPostingLimits } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
-import { hasTextInFirstBlock } from "./rich-text";
+import { hasTextInFirstBlock } from "./rich-text.shared";
 import { POST_MESSAGES } from "./schemas";
 import { mediaOf, type PostDetail, summaryColumns, toSummary } from "./views";
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { LIST_TEXT_BUDGET, MAX_RICH_TEXT_NODES, plainTextToRichText, type RichTextState } from "./rich-text";
-import { toRichTextView } from "./rich-text-schema";
-import { limitRichTextView, type RichTextView, truncateRichTextView } from "./rich-text-view";
+import {
+  LIST_TEXT_BUDGET,
+  MAX_RICH_TEXT_NODES,
+  plainTextToRichText,
+  type RichTextState,
+} from "./rich-text.shared";
+import { toRichTextView } from "./rich-text-schema.shared";
+import { limitRichTextView, type RichTextView, truncateRichTextView } from "./rich-text-view.shared";
 
 function paragraphs(...lines: string[]): RichTextState {
   return plainTextToRichText(lines.join("\n"));

@@ -12,8 +12,8 @@ import {
   type RichTextState,
   richTextToPlainText,
   TEXT_FORMATS,
-} from "./rich-text";
-import { parseRichText } from "./rich-text-schema";
+} from "./rich-text.shared";
+import { parseRichText } from "./rich-text-schema.shared";
 
 /** The editor state Lexical serialises for one paragraph 'Hi' (its exact JSON shape). */
 const lexicalHi = {

@@ -1,12 +1,12 @@
 // The composer's form schemas, shared by the server and the browser (docs/architecture.md rule 11),
 // with its rules (post-rules.ts, re-exported). No server imports.
 import { z } from "zod";
-import { ALL_CATEGORIES, isPostCategory } from "./categories";
-import { LISTING_CONDITIONS, LISTING_KINDS, LISTING_MESSAGES, PRICE_TERMS } from "./listing";
-import { POST_MESSAGES } from "./post-rules";
-import { MAX_RICH_TEXT_JSON_LENGTH } from "./rich-text";
+import { ALL_CATEGORIES, isPostCategory } from "./categories.shared";
+import { LISTING_CONDITIONS, LISTING_KINDS, LISTING_MESSAGES, PRICE_TERMS } from "./listing.shared";
+import { POST_MESSAGES } from "./post-rules.shared";
+import { MAX_RICH_TEXT_JSON_LENGTH } from "./rich-text.shared";
 
-export * from "./post-rules";
+export * from "./post-rules.shared";
 
 /**
  * The composer's listing fields as the form sends them (all optional): `price` in dollars,

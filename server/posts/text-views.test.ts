@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LIST_TEXT_BUDGET, plainTextToRichText } from "./rich-text";
-import { toRichTextView } from "./rich-text-schema";
-import { limitRichTextView } from "./rich-text-view";
+import { LIST_TEXT_BUDGET, plainTextToRichText } from "./rich-text.shared";
+import { toRichTextView } from "./rich-text-schema.shared";
+import { limitRichTextView } from "./rich-text-view.shared";
 import { textViewsOf } from "./text-views";
 
 // Decision 0380: a stored text's views are built once per text, shared by every page.

@@ -1,6 +1,6 @@
-import { LIST_TEXT_BUDGET } from "./rich-text";
-import { toRichTextView } from "./rich-text-schema";
-import { limitRichTextView, type RichTextView } from "./rich-text-view";
+import { LIST_TEXT_BUDGET } from "./rich-text.shared";
+import { toRichTextView } from "./rich-text-schema.shared";
+import { limitRichTextView, type RichTextView } from "./rich-text-view.shared";
 
 /** A stored text's render models: the whole (a post's page) and the one lists show (decision 0115). */
 export interface TextViews {

@@ -4,8 +4,8 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
-import { isExpired, type ListingView } from "./listing";
-import type { RichTextView } from "./rich-text-view";
+import { isExpired, type ListingView } from "./listing.shared";
+import type { RichTextView } from "./rich-text-view.shared";
 import { textViewsOf } from "./text-views";
 
 /**

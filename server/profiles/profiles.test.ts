@@ -16,7 +16,7 @@ import {
   updateProfileDetails,
   updateProfilePhoto,
 } from "./profiles";
-import { PROFILE_MESSAGES } from "./schemas";
+import { PROFILE_MESSAGES } from "./schemas.shared";
 
 let t: TestContext;
 beforeAll(async () => {

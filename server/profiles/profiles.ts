@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { assertCanParticipate } from "../accounts/gates";
+import { assertCanParticipate } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { reports, user } from "../db/schema";
@@ -15,7 +15,7 @@ import {
   storeImage,
   variantKey,
 } from "../media/images";
-import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits";
+import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits.shared";
 import type { MediaStorage } from "../media/storage";
 import { requireReadableCampus } from "../posts/access";
 import { announceWaitingItems } from "../staff/waiting";
@@ -28,7 +28,7 @@ import {
   type ProfileNamesInput,
   profileNamesSchema,
   setUpBioSchema,
-} from "./schemas";
+} from "./schemas.shared";
 
 /** Who is acting: the signed-in user (only the id matters here). */
 export interface Actor {

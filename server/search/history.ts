@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { searchCounts, searchHistory } from "../db/schema";
 import { SEARCH_LIMITS } from "./limits";
-import { normaliseSearchText, searchTextKey } from "./text";
+import { normaliseSearchText, searchTextKey } from "./text.shared";
 
 /**
  * Search history and popular searches (spec 2 §3 (Search, User search history, Popular

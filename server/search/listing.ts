@@ -1,7 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts } from "../db/schema";
-import { DEFAULT_SEARCH_FILTERS, type SearchFilters, type SearchSort } from "./filters";
+import {
+  DEFAULT_SEARCH_FILTERS,
+  LISTING_FILTERS_READY,
+  type SearchFilters,
+  type SearchSort,
+} from "./filters.shared";
 
 /**
  * The listing fields of decision 0170 (price, condition, availability) as post search filters and
@@ -19,14 +24,9 @@ export interface ListingColumns {
 }
 
 /** The listing columns (decision 0170). */
-export const LISTING_COLUMNS: ListingColumns | null = {
-  priceCents: posts.priceCents,
-  condition: posts.condition,
-  listingStatus: posts.listingStatus,
-};
-
-/** Whether price, condition and sold filters and the price sorts are available. */
-export const LISTING_FILTERS_READY: boolean = LISTING_COLUMNS !== null;
+export const LISTING_COLUMNS: ListingColumns | null = LISTING_FILTERS_READY
+  ? { priceCents: posts.priceCents, condition: posts.condition, listingStatus: posts.listingStatus }
+  : null;
 
 /** The filters a search can honour now: the listing ones reset to their defaults until they exist. */
 export function applicableFilters(filters: SearchFilters): SearchFilters {

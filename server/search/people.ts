@@ -10,7 +10,7 @@ import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
 import { escapeLike } from "./history";
 import { SEARCH_LIMITS } from "./limits";
-import { normaliseSearchText } from "./text";
+import { normaliseSearchText } from "./text.shared";
 
 /**
  * People search (spec 2 §7 'users index', spec 1 §7 'People search', §5 new-message search;

@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { campuses, searchTerms } from "../db/schema";
 import { setListingStatus } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
-import { DEFAULT_SEARCH_FILTERS, SEARCH_SORTS, searchHref } from "./filters";
+import { DEFAULT_SEARCH_FILTERS, SEARCH_SORTS, searchHref } from "./filters.shared";
 import { choosePostSearchPlan, postSearchQuery, searchPosts } from "./posts";
 import { readSearchFilters } from "./read-filters";
 import { expandWords, rebuildSearchTerms, toTsQuery } from "./terms";

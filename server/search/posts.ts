@@ -11,11 +11,11 @@ import { requireReadableCampus } from "../posts/access";
 import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
 import { type PostSummary, summaryColumns, toSummary } from "../posts/views";
-import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from "./filters";
+import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from "./filters.shared";
 import { SEARCH_LIMITS } from "./limits";
 import { applicableFilters, listingConditions, type SortKey, sortKeys } from "./listing";
 import { expandWords, type TermGroup, toTsQuery } from "./terms";
-import { normaliseSearchText, searchWords } from "./text";
+import { normaliseSearchText, searchWords } from "./text.shared";
 
 /**
  * Post search (spec 2 §2 Search, §7 'posts index sorted by date descending … 10 hits per page';

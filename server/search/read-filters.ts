@@ -1,9 +1,9 @@
 // Reading search filters from an address (the loaders' half of filters.ts, apart so that the
 // browser's search box does not load Zod, decision 0340). No server imports.
 import { z } from "zod";
-import { categoryFilter } from "../posts/categories";
-import { LISTING_CONDITIONS } from "../posts/listing";
-import { SEARCH_SORTS, type SearchFilters } from "./filters";
+import { categoryFilter } from "../posts/categories.shared";
+import { LISTING_CONDITIONS } from "../posts/listing.shared";
+import { SEARCH_SORTS, type SearchFilters } from "./filters.shared";
 
 /** Whole dollars in the address; cents in the database (spec 2 §9 'Money stored in cents'). */
 const MAX_PRICE_DOLLARS = 1_000_000;

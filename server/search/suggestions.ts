@@ -6,7 +6,7 @@ import { escapeLike, listPopularSearches, listRecentSearches, type RecentSearch 
 import { SEARCH_LIMITS } from "./limits";
 import { type PersonHit, searchPeople } from "./people";
 import { rowsOf } from "./terms";
-import { normaliseSearchText, searchWords } from "./text";
+import { normaliseSearchText, searchWords } from "./text.shared";
 
 /**
  * The header search box's dropdown (spec 1 §2 'Search box dropdown', spec 2 §2; decision 0194):

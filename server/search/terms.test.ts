@@ -7,7 +7,7 @@ import {
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { searchPosts } from "./posts";
-import { searchWords, typoBudget, typoDistance } from "./text";
+import { searchWords, typoBudget, typoDistance } from "./text.shared";
 
 let t: TestContext;
 let seller: TestMember;

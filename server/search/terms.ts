@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { MAX_TERM_LENGTH, typoBudgetBetween, typoDistance } from "./text";
+import { MAX_TERM_LENGTH, typoBudgetBetween, typoDistance } from "./text.shared";
 
 /**
  * The per-campus term dictionary (decision 0191): every word of the campus's top-level posts

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/client";
-import { StaffError } from "./errors";
+import { StaffError } from "./errors.shared";
 import {
   findAccountByEmail,
   grantRole,

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { campuses, staffRoles } from "../db/schema";
 import { parseInput } from "../validation";
-import { invalidStaffInput, STAFF_MESSAGES, StaffError } from "./errors";
+import { invalidStaffInput, STAFF_MESSAGES, StaffError } from "./errors.shared";
 import {
   grantRole,
   listStaffRoles,
@@ -13,7 +13,7 @@ import {
   type StaffContext,
   type StaffRoleRow,
 } from "./roles";
-import { type AppointModeratorInput, appointModeratorSchema, removeModeratorSchema } from "./schemas";
+import { type AppointModeratorInput, appointModeratorSchema, removeModeratorSchema } from "./schemas.shared";
 
 /** A staff member as /admin/moderators lists them. */
 export interface StaffListing {

@@ -3,7 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type ChangeSource, campuses, type StaffRole, staffRoles, user } from "../db/schema";
-import { STAFF_MESSAGES, StaffError, staffNotFound } from "./errors";
+import { STAFF_MESSAGES, StaffError, staffNotFound } from "./errors.shared";
 import { appendModerationLog } from "./moderation-log";
 
 /** What the staff functions read and write: the database and the clock, nothing of HTTP. */

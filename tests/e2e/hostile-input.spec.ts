@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { POST_LISTS } from "../../server/posts/list-names";
-import { plainTextToRichText } from "../../server/posts/rich-text";
+import { POST_LISTS } from "../../server/posts/list-names.shared";
+import { plainTextToRichText } from "../../server/posts/rich-text.shared";
 import { APP_PORT } from "./support/env";
 import { createStudent } from "./support/student";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { plainTextToRichText } from "../../server/posts/rich-text";
+import { plainTextToRichText } from "../../server/posts/rich-text.shared";
 import { APP_PORT, hostUrl } from "./support/env";
 import { commentOnPost, hydrated } from "./support/page";
 import { writePhoto } from "./support/photos";

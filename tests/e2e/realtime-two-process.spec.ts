@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { type AppProcess, startAppProcess } from "../../scripts/app-process";
 import type { TestStudent } from "../../server/dev/test-student";
-import { plainTextToRichText } from "../../server/posts/rich-text";
+import { plainTextToRichText } from "../../server/posts/rich-text.shared";
 import { openSse } from "../support/sse-client";
 import { REALTIME_PORTS } from "./support/env";
 import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";

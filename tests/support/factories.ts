@@ -7,7 +7,7 @@ import { mailOutbox, user } from "../../server/db/schema";
 import { createComment } from "../../server/posts/comments";
 import type { ListingInput } from "../../server/posts/input";
 import { createPost } from "../../server/posts/posts";
-import { plainTextToRichText } from "../../server/posts/rich-text";
+import { plainTextToRichText } from "../../server/posts/rich-text.shared";
 import type { TestContext } from "./test-context";
 import { minimalMovie } from "./video-files";
 

@@ -1,6 +1,6 @@
 // A post as the lists give it to the screens (PostSummary), for tests of what is shown of one.
-import { plainTextToRichText } from "../../server/posts/rich-text";
-import { toRichTextView } from "../../server/posts/rich-text-schema";
+import { plainTextToRichText } from "../../server/posts/rich-text.shared";
+import { toRichTextView } from "../../server/posts/rich-text-schema.shared";
 import type { PostSummary } from "../../server/posts/views";
 
 /** A top-level listing 'Desk lamp, barely used' by Jamie R., with 3 saves; `overrides` changes any field. */

@@ -1,5 +1,5 @@
 // How the ads pages write money and time (spec 2 §4 'Ad stats', spec 1 §3 money). Pure.
-import { formatTimeLeft, formatUsd } from "~/server/ads/schemas";
+import { formatTimeLeft, formatUsd } from "~/server/ads/schemas.shared";
 
 export { formatTimeLeft, formatUsd };
 

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
 import { useViewTracking } from "~/app/lib/analytics";
-import { ownerBoostButton } from "~/server/ads/sponsored";
+import { ownerBoostButton } from "~/server/ads/sponsored.shared";
 import type { AdStatus } from "~/server/db/schema/ads";
 
 /**

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { PostCard } from "~/app/components/posts/post-card";
 import { useViewTracking } from "~/app/lib/analytics";
-import type { FeedItem } from "~/server/ads/sponsored";
+import type { FeedItem } from "~/server/ads/sponsored.shared";
 
 /**
  * A sponsored post of the feed (spec 2 §2): the post's card, labelled 'Sponsored' with its

@@ -3,7 +3,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { buttonClass } from "~/app/components/ui/button";
 import { trackPostAction } from "~/app/lib/analytics";
 import { useRootData } from "~/app/lib/root-data";
-import type { Sponsorship } from "~/server/ads/sponsored";
+import type { Sponsorship } from "~/server/ads/sponsored.shared";
 
 /**
  * spec 2 §2 'A sponsored post shows a call-to-action button (website link or send-message),

@@ -1,5 +1,5 @@
 import { ConformField, type ConformFieldMeta } from "~/app/components/ui/field";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas.shared";
 
 /**
  * The e-mail input of the account forms (sign-in, sign-up, forgotten password): labelled

@@ -4,7 +4,7 @@ import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components
 import { Button } from "~/app/components/ui/button";
 import { ConformField, useSchemaForm } from "~/app/components/ui/field";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
-import { verifyCodeSchema } from "~/server/accounts/schemas";
+import { verifyCodeSchema } from "~/server/accounts/schemas.shared";
 
 /**
  * The one 'enter the 4-digit code we mailed' form (spec 1 §2 /verify, verify_email,

@@ -1,9 +1,9 @@
-import type { SignInReason } from "~/server/accounts/gates";
+import type { SignInReason } from "~/server/accounts/gates.shared";
 
 /**
  * What the sign-in modal says and where its buttons lead (spec 1 §2, §6), as
  * data so the rules are testable without rendering. The reasons are the domain's
- * (server/accounts/gates.ts: a refusal { kind: "sign-in", reason } opens this modal).
+ * (server/accounts/gates.shared.ts: a refusal { kind: "sign-in", reason } opens this modal).
  */
 
 export type { SignInReason };

@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import type { ChatListItem } from "~/server/chats/conversations";
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 
 /** '3m', '2h', '5d' or the date: the inbox's age of the last message. */
 export function shortAge(date: Date, now: Date): string {

@@ -6,10 +6,10 @@ import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useToast } from "~/app/components/ui/toaster";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
-import type { ParticipationRefusal } from "~/server/accounts/gates";
-import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas";
+import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
+import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas.shared";
 import type { SharedPostCard } from "~/server/chats/shared-posts";
-import { POST_FILE_ACCEPT } from "~/server/posts/post-rules";
+import { POST_FILE_ACCEPT } from "~/server/posts/post-rules.shared";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: the character alert is repeated at most every 3 seconds. */

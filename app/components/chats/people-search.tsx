@@ -6,7 +6,7 @@ import { Modal } from "~/app/components/ui/modal";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { ChatPerson } from "~/server/chats/people";
-import { CHAT_MESSAGES, MIN_PEOPLE_SEARCH_CHARACTERS } from "~/server/chats/schemas";
+import { CHAT_MESSAGES, MIN_PEOPLE_SEARCH_CHARACTERS } from "~/server/chats/schemas.shared";
 import { newMessageHref } from "./send-message-button";
 
 /** Up and Down move the highlight with wrap-around (spec 1 §5 'New-message search'); -1 is none. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ListingStatusLabels } from "~/app/components/posts/listing-labels";
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import type { SharedPostCard } from "~/server/chats/shared-posts";
 
 /**

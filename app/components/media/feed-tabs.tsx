@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { FeedListingFilters } from "~/server/posts/listing";
+import type { FeedListingFilters } from "~/server/posts/listing.shared";
 
 /** The address of a tab, keeping the listing filters (decision 0170) both lists read. */
 function tabHref(path: "/home" | "/media", filters: FeedListingFilters): string {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatPrice, STATUS_LABELS } from "~/server/posts/listing";
+import { formatPrice, STATUS_LABELS } from "~/server/posts/listing.shared";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import { TileOverlay } from "./tile-overlay";
 

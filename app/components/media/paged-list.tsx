@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { appendPage, LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
 import { tileFromJson, useListPageFetcher } from "~/app/lib/list-pages";
 import type { Page } from "~/server/lists/pages";
-import { listPageHref } from "~/server/posts/list-names";
-import type { FeedListingFilters } from "~/server/posts/listing";
+import { listPageHref } from "~/server/posts/list-names.shared";
+import type { FeedListingFilters } from "~/server/posts/listing.shared";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 
 /**
@@ -33,7 +33,7 @@ interface PagedListOptions {
   first: Page<MediaTileData>;
   /** Names the list (tab, owner, starting cursor): when it changes, the pages loaded so far are dropped. */
   listKey: string;
-  /** The address of the page after `cursor` as JSON (server/posts/list-names.ts listPageHref). */
+  /** The address of the page after `cursor` as JSON (server/posts/list-names.shared.ts listPageHref). */
   nextPageHref(cursor: string): string;
 }
 

@@ -4,7 +4,7 @@ import { CheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { useToast } from "~/app/components/ui/toaster";
 import { SharedMarkup } from "~/app/lib/shared-markup";
-import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories";
+import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories.shared";
 import { ChevronDownIcon, TagIcon } from "./post-icons";
 
 /** spec 2 §2, §9: 'the menu closes 200 ms later'. */

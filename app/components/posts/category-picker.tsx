@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CheckIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
-import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories";
+import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryLabel } from "~/server/posts/categories.shared";
 import { TagIcon } from "./post-icons";
 
 /** The check mark beside the chosen category. */

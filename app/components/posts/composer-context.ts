@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { ParticipationRefusal } from "~/server/accounts/gates";
+import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
 import type { ComposerGoBack } from "./composer-targets";
 
 // What the shell and the pages ask of the composer (its provider: composer-provider.tsx).

@@ -4,7 +4,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
 import { isWideScreen } from "~/app/lib/wide-screen";
-import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates";
+import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates.shared";
 import {
   type ComposerApi,
   ComposerContext,

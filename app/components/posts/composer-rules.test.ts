@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainTextToRichText } from "~/server/posts/rich-text";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
 import {
   createPostHref,
   goBackFromPath,

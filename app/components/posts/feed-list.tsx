@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { SponsoredCard } from "~/app/components/ads/sponsored-card";
 import { buttonClass } from "~/app/components/ui/button";
 import { pageHref, postFromJson, useListPageFetcher } from "~/app/lib/list-pages";
-import { type FeedItem, feedItemKey } from "~/server/ads/sponsored";
+import { type FeedItem, feedItemKey } from "~/server/ads/sponsored.shared";
 import type { Page } from "~/server/lists/pages";
 import type { PostSummary } from "~/server/posts/views";
 import { appendPage, LOAD_MORE_LOCK_MS, loadMoreDecision } from "./feed-model";
@@ -15,7 +15,7 @@ export const END_OF_LIST = "You've reached the end.";
 interface FeedListProps {
   /** The page the route's loader read: the first page (or, without JavaScript, the `?cursor=` one). */
   page: Page<PostSummary>;
-  /** The address of the page after a cursor as JSON (server/posts/list-names.ts listPageHref). */
+  /** The address of the page after a cursor as JSON (server/posts/list-names.shared.ts listPageHref). */
   nextPageHref(cursor: string): string;
   /** The list's accessible name ('Posts', 'Saved posts'). */
   label: string;

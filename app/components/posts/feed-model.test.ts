@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { feedItemKey } from "~/server/ads/sponsored";
+import { feedItemKey } from "~/server/ads/sponsored.shared";
 import { appendPage, differsOnlyIn, isSaveToggle, LOAD_MORE_LOCK_MS, loadMoreDecision } from "./feed-model";
 
 describe("appendPage", () => {

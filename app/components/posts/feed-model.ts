@@ -8,7 +8,7 @@ export const LOAD_MORE_LOCK_MS = 1000;
 /**
  * A page appended to what is shown: posts already there are skipped (a keyset
  * page never repeats one, but a post bumped between loads must not show twice).
- * Items are told apart by `keyOf` (a sponsored post by its place, server/ads/sponsored.ts).
+ * Items are told apart by `keyOf` (a sponsored post by its place, server/ads/sponsored.shared.ts).
  */
 export function appendPage<T extends { id: string }>(
   shown: readonly T[],

@@ -5,7 +5,7 @@ import {
   MULTI_SELECT_BELOW_FILES,
   POST_FILE_ACCEPT,
   POST_MESSAGES,
-} from "~/server/posts/post-rules";
+} from "~/server/posts/post-rules.shared";
 
 /** A photo or video the composer holds, with the object URL of its preview. */
 export interface PickedFile {

@@ -2,7 +2,12 @@ import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ToastInput } from "~/app/lib/toast";
-import { isBoostable, type ListingStatus, type ListingView, STATUS_ACTIONS } from "~/server/posts/listing";
+import {
+  isBoostable,
+  type ListingStatus,
+  type ListingView,
+  STATUS_ACTIONS,
+} from "~/server/posts/listing.shared";
 
 /**
  * The listing's status buttons (decision 0170): the owner's on their cards and post
@@ -28,7 +33,7 @@ export function nextStatuses(status: ListingStatus): ListingStatus[] {
 /**
  * Decision 0442: whether the owner is offered boosting a post ('Boost for $5',
  * 'Boost Again', the menu's 'Boost Post'): not on a sold listing, which the server refuses ('Sold
- * listings can't be boosted.', server/posts/listing.ts isBoostable), nor on a reserved one, whose
+ * listings can't be boosted.', server/posts/listing.shared.ts isBoostable), nor on a reserved one, whose
  * buyers are already found. An ad already running keeps its 'View Analytics' (PostAdBar), so the
  * owner can still pause or stop it.
  */

@@ -5,7 +5,7 @@ import {
   type ListingCondition,
   type ListingKind,
   PRICE_TERMS_LABELS,
-} from "~/server/posts/listing";
+} from "~/server/posts/listing.shared";
 
 /**
  * The composer's listing details (decision 0170; beyond the spec): Selling or Wanted,

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckIcon } from "~/app/components/ui/icons";
-import type { FeedListingFilters } from "~/server/posts/listing";
+import type { FeedListingFilters } from "~/server/posts/listing.shared";
 
 /**
  * The feed's 'Free' filter and 'Show sold' toggle (decision 0170), beside the

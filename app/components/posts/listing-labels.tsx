@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, isListing, type ListingView, priceLine } from "~/server/posts/listing";
+import { CONDITION_LABELS, isListing, type ListingView, priceLine } from "~/server/posts/listing.shared";
 
 /**
  * How a post shows its listing details (decision 0170; beyond the spec): the

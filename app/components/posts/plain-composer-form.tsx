@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { NoScriptMessage } from "~/app/components/ui/action-feedback";
 import { buttonClass } from "~/app/components/ui/button";
 import type { ToastInput } from "~/app/lib/toast";
-import { CATEGORY_OPTIONS } from "~/server/posts/categories";
-import { POST_FILE_ACCEPT } from "~/server/posts/post-rules";
-import { MAX_POST_CHARACTERS } from "~/server/posts/rich-text";
+import { CATEGORY_OPTIONS } from "~/server/posts/categories.shared";
+import { POST_FILE_ACCEPT } from "~/server/posts/post-rules.shared";
+import { MAX_POST_CHARACTERS } from "~/server/posts/rich-text.shared";
 import { ListingFields } from "./listing-fields";
 
 /**

@@ -17,7 +17,7 @@ import { useHydrated } from "~/app/lib/hydrated";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { isWideScreen } from "~/app/lib/wide-screen";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { commentHref, PostActionsMarkup, type PostActionsPost, type SaveShown } from "./post-actions-markup";
 
 /** What the post route's action answers a fetcher (app/routes/posts/post.tsx). */

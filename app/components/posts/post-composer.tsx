@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { ArrowLeftIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
+import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { DraftFields, useDraft } from "./composer-draft";
 import { createPostHref, parseGoBack } from "./composer-targets";
 import { DiscardPostModal } from "./post-gate-modals";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { plainTextToRichText } from "~/server/posts/rich-text";
-import { toRichTextView } from "~/server/posts/rich-text-schema";
-import { truncateRichTextView } from "~/server/posts/rich-text-view";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
+import { toRichTextView } from "~/server/posts/rich-text-schema.shared";
+import { truncateRichTextView } from "~/server/posts/rich-text-view.shared";
 import {
   cutPlainText,
   displayName,

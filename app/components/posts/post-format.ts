@@ -1,5 +1,5 @@
 // Pure formatting for post cards and the post page (tested in post-format.test.ts).
-import { type RichTextView, truncateRichTextView } from "~/server/posts/rich-text-view";
+import { type RichTextView, truncateRichTextView } from "~/server/posts/rich-text-view.shared";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
-import { PARTICIPATION_MESSAGES } from "~/server/accounts/gates";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
+import { PARTICIPATION_MESSAGES } from "~/server/accounts/gates.shared";
+import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 
 /**
  * spec 2 §2 'Modals' profile incomplete: 'Your profile is not complete' /
@@ -53,7 +53,7 @@ export function ProfileIncompleteModal({
  * spec 2 §5: 'A school-unverified user is prompted to verify the school before
  * posting, commenting or messaging.' The spec gives the prompt no words: the
  * title is the school e-mail page's own ('Join your campus', spec 1 §2), the
- * sentence the gate's message (server/accounts/gates.ts).
+ * sentence the gate's message (server/accounts/gates.shared.ts).
  */
 export function SchoolPromptModal({
   open,

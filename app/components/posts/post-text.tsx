@@ -1,6 +1,10 @@
 import { type ReactNode, useId, useState } from "react";
-import type { RichTextFormat } from "~/server/posts/rich-text";
-import type { RichTextView, RichTextViewInline, RichTextViewParagraph } from "~/server/posts/rich-text-view";
+import type { RichTextFormat } from "~/server/posts/rich-text.shared";
+import type {
+  RichTextView,
+  RichTextViewInline,
+  RichTextViewParagraph,
+} from "~/server/posts/rich-text-view.shared";
 import { SEE_MORE, textToShow } from "./post-format";
 
 /** Innermost first: code inside, then the inline marks, then sub/superscript. */

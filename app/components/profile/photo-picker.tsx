@@ -5,8 +5,8 @@ import { Button, buttonClass } from "~/app/components/ui/button";
 import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
-import { MAX_IMAGE_BYTES, PROFILE_PHOTO_ACCEPT } from "~/server/media/limits";
-import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { MAX_IMAGE_BYTES, PROFILE_PHOTO_ACCEPT } from "~/server/media/limits.shared";
+import { PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 
 interface PhotoPickerProps {
   person: { firstName: string; lastName: string };

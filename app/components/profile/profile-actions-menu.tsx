@@ -4,7 +4,7 @@ import { BadgeCheckIcon, FlagIcon, LinkIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 
 interface ProfileActionsMenuProps {
   firstName: string;

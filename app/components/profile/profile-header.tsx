@@ -3,7 +3,7 @@ import { newMessageHref, useSendMessage } from "~/app/components/chats/send-mess
 import { initialsOf } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { BadgeCheckIcon, MessageIcon } from "~/app/components/ui/icons";
-import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
+import { MAX_BIO_LENGTH } from "~/server/profiles/schemas.shared";
 import { ProfileActionsMenu } from "./profile-actions-menu";
 
 export interface ProfileHeaderProps {

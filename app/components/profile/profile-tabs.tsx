@@ -1,6 +1,6 @@
 import { Children, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { PostListName } from "~/server/posts/list-names";
+import type { PostListName } from "~/server/posts/list-names.shared";
 
 /** spec 2 §2 'Profile content': tabs chosen by the `show` query, each the list its next pages come from. */
 export const PROFILE_TABS = [

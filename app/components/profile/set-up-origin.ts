@@ -1,7 +1,7 @@
 // Where the profile set-up wizard was opened from (spec 1 §2 'Profile set-up wizard',
 // query goBack) decides its last button's label and where closing it leads.
 
-import type { ParticipationAction } from "~/server/accounts/gates";
+import type { ParticipationAction } from "~/server/accounts/gates.shared";
 
 /** Origins in the posting flow: the wizard was a detour on the way to a post or a comment. */
 const POSTING_ORIGINS = new Set(["create", "create_home", "create_detail", "create_profile", "comment"]);

@@ -14,8 +14,8 @@ import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
 import { useHydrated, useTextTypedBeforeHydration } from "~/app/lib/hydrated";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
-import { missingProfileParts, type ProfilePart } from "~/server/accounts/gates";
-import { MAX_BIO_LENGTH } from "~/server/profiles/schemas";
+import { missingProfileParts, type ProfilePart } from "~/server/accounts/gates.shared";
+import { MAX_BIO_LENGTH } from "~/server/profiles/schemas.shared";
 import { PhotoPicker } from "./photo-picker";
 import { finishLabel, originAction, setUpHref, type WizardStep } from "./set-up-origin";
 
@@ -169,7 +169,7 @@ export function SetUpWizard({
   const action = setUpHref(1, origin, postId);
   const linkClass = (variant: "primary" | "secondary") => buttonClass(variant, "min-w-28");
 
-  // Decision 0448: the last step asks the posting gate's own rule (server/accounts/gates.ts) what the
+  // Decision 0448: the last step asks the posting gate's own rule (server/accounts/gates.shared.ts) what the
   // profile still lacks, and whether what the user came to do will work, instead of calling every
   // profile finished. What the page holds now counts: a photo just uploaded, a bio just saved.
   const profileNow = { profileSetUp: data.profileSetUp, img, bio: storedBio };

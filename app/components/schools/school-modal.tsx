@@ -3,7 +3,7 @@ import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { Button, buttonClass } from "~/app/components/ui/button";
 import { ExternalLinkIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { type CampusChoice, schoolPlace } from "./campus-choice";
 
 export interface SchoolOption {

@@ -1,14 +1,14 @@
 import { Form, useSubmit } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
-import { CATEGORY_OPTIONS } from "~/server/posts/categories";
-import { CONDITION_LABELS, LISTING_CONDITIONS } from "~/server/posts/listing";
+import { CATEGORY_OPTIONS } from "~/server/posts/categories.shared";
+import { CONDITION_LABELS, LISTING_CONDITIONS } from "~/server/posts/listing.shared";
 import {
+  LISTING_FILTERS_READY,
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
   type SearchFilters,
   type SearchTab,
-} from "~/server/search/filters";
-import { LISTING_FILTERS_READY } from "~/server/search/listing";
+} from "~/server/search/filters.shared";
 
 const selectClass =
   "h-10 rounded-full border border-zinc-300 bg-white px-3 text-sm text-zinc-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { searchHref } from "~/server/search/filters";
+import { searchHref } from "~/server/search/filters.shared";
 
 /** spec 2 §2: 'Without q: list of popular searches, each linking to a search with its text as q.' */
 export function PopularSearches({ popular }: { popular: string[] }) {

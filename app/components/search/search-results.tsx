@@ -9,7 +9,7 @@ import { fetchListPage } from "~/app/lib/list-pages";
 import type { Page } from "~/server/lists/pages";
 import type { MediaTileData } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
-import { type SearchFilters, type SearchTab, searchFilterParams } from "~/server/search/filters";
+import { type SearchFilters, type SearchTab, searchFilterParams } from "~/server/search/filters.shared";
 import type { PersonHit } from "~/server/search/people";
 
 /** The first page of a search's tab, as the /search loader reads it; `none` without `q`. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SEARCH_TABS, type SearchFilters, type SearchTab, searchHref } from "~/server/search/filters";
+import { SEARCH_TABS, type SearchFilters, type SearchTab, searchHref } from "~/server/search/filters.shared";
 
 const TAB_LABELS: Record<SearchTab, string> = { latest: "Latest", media: "Media", people: "People" };
 

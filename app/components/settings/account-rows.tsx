@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ChevronRightIcon } from "~/app/components/ui/icons";
-import { MONTH_NAMES } from "~/server/accounts/schemas";
+import { MONTH_NAMES } from "~/server/accounts/schemas.shared";
 
 /** 'March 4, 2001' (spec 1 §2: 'month day, year'). */
 export function formatMonthDayYear(date: { month: number; day: number; year: number }): string {

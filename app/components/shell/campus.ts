@@ -11,7 +11,7 @@ interface CampusNames {
 /** The product's support address, shown on the generic instance's 'Contact Us' widget. */
 export const SUPPORT_EMAIL = "support@campusbuysell.com";
 
-import { campusBrand } from "~/server/campuses/names";
+import { campusBrand } from "~/server/campuses/names.shared";
 
 export { campusBrand };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
 import type { loader as rootLoader } from "~/app/root";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 
 /**
  * The look of a page that stands in for its route's content (the /404 page's, spec 1 §2):

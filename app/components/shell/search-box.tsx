@@ -3,7 +3,7 @@ import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import { SearchIcon } from "~/app/components/ui/icons";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
-import { searchHref } from "~/server/search/filters";
+import { searchHref } from "~/server/search/filters.shared";
 import type { SearchSuggestions } from "~/server/search/suggestions";
 import { searchPlaceholder } from "./campus";
 

@@ -1,4 +1,4 @@
-import { profilePhotoSizes } from "~/server/media/limits";
+import { profilePhotoSizes } from "~/server/media/limits.shared";
 import { UserIcon } from "./icons";
 
 const sizes = {

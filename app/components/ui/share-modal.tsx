@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/app/lib/root-data";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { CheckIcon, InstagramIcon, LinkIcon, MailIcon } from "./icons";
 import { Modal } from "./modal";
 import { useToast } from "./toaster";

@@ -10,8 +10,8 @@ import { failureReply, orNotFound, submitForm } from "~/app/lib/errors.server";
 import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { getViewer } from "~/app/lib/viewer.server";
-import { MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
-import { STAFF_MESSAGES } from "~/server/staff/errors";
+import { MAX_EMAIL_LENGTH } from "~/server/accounts/schemas.shared";
+import { STAFF_MESSAGES } from "~/server/staff/errors.shared";
 import {
   appointModerator,
   getModeratorsPage,
@@ -19,7 +19,7 @@ import {
   type StaffListing,
 } from "~/server/staff/moderators";
 import { requireSiteAdmin } from "~/server/staff/roles";
-import { appointModeratorSchema } from "~/server/staff/schemas";
+import { appointModeratorSchema } from "~/server/staff/schemas.shared";
 import type { Route } from "./+types/moderators";
 
 /** Decision 0140: an error here answers in this page's panel, inside the shell (the 404 panel for anyone but a site admin, decision 0520). */

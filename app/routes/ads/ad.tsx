@@ -10,9 +10,9 @@ import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.
 import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireUser } from "~/app/lib/viewer.server";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import { pauseAd, renameAd, resumeAd, stopAd } from "~/server/ads/lifecycle";
-import { TITLE_MAX } from "~/server/ads/schemas";
+import { TITLE_MAX } from "~/server/ads/schemas.shared";
 import { getOwnAd } from "~/server/ads/views";
 import type { Route } from "./+types/ad";
 

@@ -2,7 +2,7 @@ import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { cancelCheckout } from "~/server/ads/boost";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import type { Route } from "./+types/boost-cancel";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

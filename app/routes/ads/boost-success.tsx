@@ -5,7 +5,7 @@ import { REPLACE_HISTORY } from "~/app/lib/ads.server";
 import { listLoader } from "~/app/lib/errors.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import { confirmCheckout } from "~/server/ads/fulfilment";
 import type { Route } from "./+types/boost-success";
 

@@ -12,7 +12,7 @@ import { formFields, readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import { getViewer } from "~/app/lib/viewer.server";
 import { assertPostBoostable, boostPost } from "~/server/ads/boost";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import { getBoostReach } from "~/server/ads/reach";
 import {
   AD_GOALS,
@@ -28,8 +28,8 @@ import {
   RUN_UNTIL_PAUSE_DAYS,
   TITLE_MAX,
   WEBSITE_MAX,
-} from "~/server/ads/schemas";
-import { isListing } from "~/server/posts/listing";
+} from "~/server/ads/schemas.shared";
+import { isListing } from "~/server/posts/listing.shared";
 import { getPost } from "~/server/posts/posts";
 import type { Route } from "./+types/boost";
 

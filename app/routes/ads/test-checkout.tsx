@@ -8,10 +8,10 @@ import { AREA_FAILURES, type FailureData, failureReply } from "~/app/lib/errors.
 import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import { submittedIntent } from "~/app/lib/submission";
 import { getViewer } from "~/app/lib/viewer.server";
-import { AD_MESSAGES } from "~/server/ads/errors";
+import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import { getTestCheckout, payTestCheckout } from "~/server/ads/fulfilment";
-import { formatUsd } from "~/server/ads/schemas";
-import { TEST_CARDS } from "~/server/payments/test-cards";
+import { formatUsd } from "~/server/ads/schemas.shared";
+import { TEST_CARDS } from "~/server/payments/test-cards.shared";
 import type { Route } from "./+types/test-checkout";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type FailureOptions, failureReply, submitForm } from "~/app/lib/errors.server";
 import { readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
-import { verifyCodeSchema } from "~/server/accounts/schemas";
+import { verifyCodeSchema } from "~/server/accounts/schemas.shared";
 import type { AppContext } from "~/server/context";
 
 /**

@@ -14,8 +14,8 @@ import { readForm } from "~/app/lib/form.server";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { requestPasswordReset } from "~/server/accounts/accounts";
-import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
-import { forgotPasswordSchema } from "~/server/accounts/schemas";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors.shared";
+import { forgotPasswordSchema } from "~/server/accounts/schemas.shared";
 import type { Route } from "./+types/forgot-password";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -17,9 +17,9 @@ import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { signIn } from "~/server/accounts/accounts";
-import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors.shared";
 import { requestSignInLink } from "~/server/accounts/magic-link";
-import { loginSchema, sendLinkSchema } from "~/server/accounts/schemas";
+import { loginSchema, sendLinkSchema } from "~/server/accounts/schemas.shared";
 import type { Route } from "./+types/login";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -19,14 +19,14 @@ import { requireSignedOut } from "~/app/lib/viewer.server";
 import type { AuthActionData } from "~/app/routes/auth/action.server";
 import { signInMethod, submitLinkForm } from "~/app/routes/auth/magic-link.server";
 import { registerUser } from "~/server/accounts/accounts";
-import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors.shared";
 import { requestSignUpLink } from "~/server/accounts/magic-link";
 import {
   MAX_FULL_NAME_LENGTH,
   type RegisterByLinkInput,
   registerByLinkSchema,
   registerSchema,
-} from "~/server/accounts/schemas";
+} from "~/server/accounts/schemas.shared";
 import type { Route } from "./+types/register";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -11,8 +11,8 @@ import { AREA_FAILURES, submitForm } from "~/app/lib/errors.server";
 import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { isPasswordResetTokenValid, resetPassword } from "~/server/accounts/accounts";
-import { ACCOUNT_MESSAGES } from "~/server/accounts/errors";
-import { resetPasswordSchema } from "~/server/accounts/schemas";
+import { ACCOUNT_MESSAGES } from "~/server/accounts/errors.shared";
+import { resetPasswordSchema } from "~/server/accounts/schemas.shared";
 import type { Route } from "./+types/reset-password";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

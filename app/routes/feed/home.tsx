@@ -18,10 +18,10 @@ import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import { listFeedWithAds } from "~/server/ads/feed-insertion";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
-import { categoryFilter } from "~/server/posts/categories";
-import { listPageHref } from "~/server/posts/list-names";
-import { readFeedListingFilters } from "~/server/posts/listing";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
+import { categoryFilter } from "~/server/posts/categories.shared";
+import { listPageHref } from "~/server/posts/list-names.shared";
+import { readFeedListingFilters } from "~/server/posts/listing.shared";
 import type { Route } from "./+types/home";
 
 // Decision 0370: what only the generic campus's or a private campus's visitors see,

@@ -16,7 +16,7 @@ import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/lists/pages";
 import { listFeed } from "~/server/posts/feed";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
+import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { getPost } from "~/server/posts/posts";
 import type { Route } from "./+types/media-post";
 

@@ -11,7 +11,7 @@ import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/lists/pages";
 import { listFeed } from "~/server/posts/feed";
-import { readFeedListingFilters } from "~/server/posts/listing";
+import { readFeedListingFilters } from "~/server/posts/listing.shared";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { Route } from "./+types/media";
 

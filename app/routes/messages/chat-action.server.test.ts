@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChatError } from "~/server/chats/errors";
-import { CHAT_MESSAGES, MAX_MESSAGE_FIELD_LENGTH } from "~/server/chats/schemas";
+import { CHAT_MESSAGES, MAX_MESSAGE_FIELD_LENGTH } from "~/server/chats/schemas.shared";
 import { messageFromForm } from "./chat-action.server";
 
 function formOf(fields: Record<string, string>): FormData {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import { formFields, formFiles } from "~/app/lib/form.server";
-import type { ParticipationRefusal } from "~/server/accounts/gates";
+import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
 import type { MessageInput } from "~/server/chats/content";
 import { messageTooLong } from "~/server/chats/errors";
-import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas";
+import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas.shared";
 import type { AppContext } from "~/server/context";
 import { CHAT_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { formHoldsNul } from "~/server/http/middleware/form-bodies";

@@ -15,7 +15,7 @@ import { blockUser, unblockUser } from "~/server/chats/blocks";
 import { deleteChat, getChat } from "~/server/chats/conversations";
 import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/messages";
 import { markChatRead } from "~/server/chats/read-state";
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
 export { RouteErrorBoundary as ErrorBoundary } from "~/app/components/shell/route-error-boundary";

@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { findConversationWith, startConversation } from "~/server/chats/conversations";
 import { getCampusPerson, searchCampusPeople } from "~/server/chats/people";
-import { CHAT_MESSAGES, PEOPLE_SEARCH_LIMIT } from "~/server/chats/schemas";
+import { CHAT_MESSAGES, PEOPLE_SEARCH_LIMIT } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
 import type { Route } from "./+types/new";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";

@@ -7,7 +7,7 @@ import {
 import { pageTitle } from "~/app/components/shell/campus";
 import { listLoader } from "~/app/lib/errors.server";
 import { requireUser } from "~/app/lib/viewer.server";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { listNotifications } from "~/server/notifications/notifications";
 import type { Route } from "./+types/notifications";
 

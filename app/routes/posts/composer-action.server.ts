@@ -4,12 +4,12 @@ import { refusalHref } from "~/app/components/posts/composer-targets";
 import { AREA_FAILURES, failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import { formFields, formFiles } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
-import type { ParticipationRefusal } from "~/server/accounts/gates";
+import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { requireParticipant } from "~/server/posts/access";
-import { plainTextToRichText } from "~/server/posts/rich-text";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
 import { POST_MESSAGES } from "~/server/posts/schemas";
 import { readLeadingFields, uploadFormReader } from "~/server/uploads/upload-form";
 

@@ -9,7 +9,7 @@ import { action as createPostAction } from "~/app/routes/posts/create-post";
 import { CampusDirectory } from "~/server/campuses/directory";
 import { posts } from "~/server/db/schema";
 import { getPost } from "~/server/posts/posts";
-import { plainTextToRichText } from "~/server/posts/rich-text";
+import { plainTextToRichText } from "~/server/posts/rich-text.shared";
 import { uploadTempRoot } from "~/server/uploads/upload-form";
 import { createTestMember, createTestPost, mp4File, requestHeaders } from "~/tests/support/factories";
 import { meteredBody, multipartParts } from "~/tests/support/request-bodies";

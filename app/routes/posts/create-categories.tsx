@@ -5,7 +5,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { ArrowLeftIcon } from "~/app/components/ui/icons";
 import { requireUser } from "~/app/lib/viewer.server";
-import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryFilter } from "~/server/posts/categories";
+import { ALL_CATEGORIES, CATEGORY_OPTIONS, categoryFilter } from "~/server/posts/categories.shared";
 import type { Route } from "./+types/create-categories";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -16,8 +16,8 @@ import {
   formString,
   formText,
 } from "~/app/routes/posts/composer-action.server";
-import { participationRefusal } from "~/server/accounts/gates";
-import { categoryFilter } from "~/server/posts/categories";
+import { participationRefusal } from "~/server/accounts/gates.shared";
+import { categoryFilter } from "~/server/posts/categories.shared";
 import { createPost } from "~/server/posts/posts";
 import { postFormSchema } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-post";

@@ -1,5 +1,5 @@
 import type { ParticipationAnswer } from "~/app/lib/errors.server";
-import type { ParticipationRefusal } from "~/server/accounts/gates";
+import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
 
 /**
  * Where a participation refusal of a post page's action goes (the one adapter,

@@ -12,7 +12,7 @@ import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import type { Page } from "~/server/lists/pages";
 import type { UserSummary } from "~/server/lists/user-summary";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
+import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { listPostSavers } from "~/server/posts/saves";
 import type { Route } from "./+types/post-likes";
 

@@ -8,7 +8,7 @@ import { listLoader } from "~/app/lib/errors.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { requireUser } from "~/app/lib/viewer.server";
 import { listSaved } from "~/server/posts/feed";
-import { listPageHref } from "~/server/posts/list-names";
+import { listPageHref } from "~/server/posts/list-names.shared";
 import type { Route } from "./+types/saved";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -15,9 +15,9 @@ import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { uploadPhoto, withProfileForm } from "~/app/routes/profile/profile-action.server";
-import { MAX_NAME_LENGTH } from "~/server/accounts/names";
+import { MAX_NAME_LENGTH } from "~/server/accounts/names.shared";
 import { getProfileById, updateProfileDetails } from "~/server/profiles/profiles";
-import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { editProfileSchema, MAX_BIO_LENGTH, PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 import type { Route } from "./+types/edit";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -7,7 +7,7 @@ import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { PROFILE_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { updateBio, updateProfilePhoto } from "~/server/profiles/profiles";
-import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 import { uploadFormReader } from "~/server/uploads/upload-form";
 
 /** A photo's 10 MB plus room for the multipart framing and the other fields (decision 0120). */

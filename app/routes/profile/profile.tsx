@@ -27,7 +27,7 @@ import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { requestClaimLink } from "~/server/accounts/magic-link";
 import { blockUser, unblockUser, viewerBlocked } from "~/server/chats/blocks";
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import type { Page } from "~/server/lists/pages";
 import {
   listProfilePhotos,
@@ -35,7 +35,7 @@ import {
   listProfileReplies,
   listProfileSaves,
 } from "~/server/posts/feed";
-import { listPageHref } from "~/server/posts/list-names";
+import { listPageHref } from "~/server/posts/list-names.shared";
 import { type MediaTileData, toMediaTiles } from "~/server/posts/media-tiles";
 import type { PostSummary } from "~/server/posts/views";
 import {
@@ -45,7 +45,7 @@ import {
   profilePhotoSizes,
   reportUser,
 } from "~/server/profiles/profiles";
-import { PROFILE_MESSAGES } from "~/server/profiles/schemas";
+import { PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 import type { Route } from "./+types/profile";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

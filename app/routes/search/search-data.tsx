@@ -1,7 +1,7 @@
 import { getViewer } from "~/app/lib/viewer.server";
-import { describeFailure } from "~/server/errors";
+import { describeFailure } from "~/server/errors.shared";
 import { toMediaTiles } from "~/server/posts/media-tiles";
-import { POST_MESSAGES } from "~/server/posts/post-rules";
+import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
 import { readSearchFilters } from "~/server/search/read-filters";

@@ -7,7 +7,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { type CampusHit, FindSchoolQuerySchema, schoolHit, searchCampuses } from "~/server/campuses/search";
-import { normaliseSearchText } from "~/server/search/text";
+import { normaliseSearchText } from "~/server/search/text.shared";
 import type { Route } from "./+types/search-schools";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -16,7 +16,7 @@ import { submittedIntent } from "~/app/lib/submission";
 import { toastHeaders } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { toMediaTiles } from "~/server/posts/media-tiles";
-import { SEARCH_TABS, type SearchTab } from "~/server/search/filters";
+import { SEARCH_TABS, type SearchTab } from "~/server/search/filters.shared";
 import {
   clearSearchHistory,
   listPopularSearches,
@@ -27,7 +27,7 @@ import { SEARCH_MESSAGES } from "~/server/search/limits";
 import { searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
 import { readSearchFilters } from "~/server/search/read-filters";
-import { normaliseSearchText } from "~/server/search/text";
+import { normaliseSearchText } from "~/server/search/text.shared";
 import type { Route } from "./+types/search";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { RESERVED_USERNAMES } from "../../accounts/reserved-usernames";
+import { RESERVED_USERNAMES } from "../../accounts/reserved-usernames.shared";
 import { campuses } from "./campuses";
 
 /**

@@ -1,6 +1,6 @@
 import type { Express } from "express";
 import type { DatabaseHandle } from "../../db/client";
-import { BACK_SOON_HEADERS } from "../../errors";
+import { BACK_SOON_HEADERS } from "../../errors.shared";
 
 /**
  * `GET /healthz` answers from the last database check when it is recent (decision 0107,

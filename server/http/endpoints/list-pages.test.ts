@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from "../../../tests/support/test
 import { campuses } from "../../db/schema";
 import { encodeCursor } from "../../lists/cursor";
 import { listFeed, listSaved } from "../../posts/feed";
-import { listPageHref } from "../../posts/list-names";
+import { listPageHref } from "../../posts/list-names.shared";
 import { toggleSave } from "../../posts/saves";
 import { POST_MESSAGES } from "../../posts/schemas";
 import { LIST_PAGES_ROUTE, listPagesHandler } from "./list-pages";

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { MAX_IMAGE_BYTES } from "../../media/limits";
+import { MAX_IMAGE_BYTES } from "../../media/limits.shared";
 import { MAX_POST_FILES, MAX_POST_IMAGE_BYTES, MAX_POST_VIDEO_BYTES } from "../../posts/schemas";
 import type { UploadFormLimits } from "../../uploads/upload-form";
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { isDatabaseUnavailable } from "../../db/errors";
-import { BACK_SOON, BACK_SOON_HEADERS, SOMETHING_WENT_WRONG } from "../../errors";
+import { BACK_SOON, BACK_SOON_HEADERS, SOMETHING_WENT_WRONG } from "../../errors.shared";
 import type { Logger } from "../../logger";
 import { backSoonPage, staticErrorPage } from "../error-pages";
 

@@ -5,8 +5,8 @@ import {
   MAX_POST_CHARACTERS,
   type RichTextState,
   richTextToPlainText,
-} from "~/server/posts/rich-text";
-import { richTextStateSchema } from "~/server/posts/rich-text-schema";
+} from "~/server/posts/rich-text.shared";
+import { richTextStateSchema } from "~/server/posts/rich-text-schema.shared";
 
 /** The editor's text as the composer needs it: what is sent, and the rules' answers. */
 export interface EditorText {
@@ -23,7 +23,7 @@ export const EMPTY_EDITOR_TEXT: EditorText = { json: null, characters: 0, hasTex
 
 /**
  * Reads an editor state through the same schema and counter the server uses
- * (server/posts/rich-text.ts), so the counter, the button and the server never disagree.
+ * (server/posts/rich-text.shared.ts), so the counter, the button and the server never disagree.
  */
 export function readEditorText(editorState: EditorState): EditorText {
   return editorTextFromJson(editorState.toJSON());

@@ -25,7 +25,7 @@ import {
   type LexicalParagraphNode,
   MAX_POST_CHARACTERS,
   type RichTextState,
-} from "~/server/posts/rich-text";
+} from "~/server/posts/rich-text.shared";
 import { type EditorText, readEditorText } from "./editor-text";
 
 /** What the composer may do to its editor from outside. */
@@ -129,7 +129,7 @@ function $inlineOf(node: LexicalNode): LexicalInlineNode {
 
 /**
  * The live tree in the stored shape, for counting inside an update with the
- * server's own countPostCharacters (server/posts/rich-text.ts).
+ * server's own countPostCharacters (server/posts/rich-text.shared.ts).
  */
 function $richTextOf(root: RootNode): RichTextState {
   const children = root.getChildren().map(

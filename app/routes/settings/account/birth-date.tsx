@@ -17,7 +17,7 @@ import {
   BIRTH_YEAR_OLDEST,
   birthDateSchema,
   MONTH_NAMES,
-} from "~/server/accounts/schemas";
+} from "~/server/accounts/schemas.shared";
 import { changeBirthDate } from "~/server/accounts/settings";
 import type { Route } from "./+types/birth-date";
 

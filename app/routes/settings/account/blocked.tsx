@@ -9,7 +9,7 @@ import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { type BlockedPerson, listBlockedUsers, unblockUser } from "~/server/chats/blocks";
-import { CHAT_MESSAGES } from "~/server/chats/schemas";
+import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import type { Route } from "./+types/blocked";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -4,7 +4,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { EMAIL_SENT, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
-import { changeEmailSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas";
+import { changeEmailSchema, MAX_EMAIL_LENGTH } from "~/server/accounts/schemas.shared";
 import { requestEmailChange } from "~/server/accounts/settings";
 import type { Route } from "./+types/email";
 

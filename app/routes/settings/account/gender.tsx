@@ -13,7 +13,7 @@ import {
   requireAccount,
   submitAccountForm,
 } from "~/app/routes/settings/account/account-action.server";
-import { GENDERS, genderSchema } from "~/server/accounts/schemas";
+import { GENDERS, genderSchema } from "~/server/accounts/schemas.shared";
 import { changeGender } from "~/server/accounts/settings";
 import type { Route } from "./+types/gender";
 

@@ -13,7 +13,7 @@ import {
   type AccountActionData,
   submitAccountForm,
 } from "~/app/routes/settings/account/account-action.server";
-import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas";
+import { changePasswordSchema, MAX_PASSWORD_LENGTH } from "~/server/accounts/schemas.shared";
 import { changePassword } from "~/server/accounts/settings";
 import type { Route } from "./+types/password";
 

@@ -7,7 +7,7 @@ import {
   requireAccount,
   submitAccountForm,
 } from "~/app/routes/settings/account/account-action.server";
-import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas";
+import { MAX_PHONE_LENGTH, phoneSchema } from "~/server/accounts/schemas.shared";
 import { changePhone } from "~/server/accounts/settings";
 import type { Route } from "./+types/phone";
 

@@ -17,11 +17,11 @@ import {
   EMAIL_SENT,
   submitAccountForm,
 } from "~/app/routes/settings/account/account-action.server";
-import { SETTINGS_ERRORS } from "~/server/accounts/errors";
-import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas";
+import { SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
+import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas.shared";
 import { resolveSchoolCampus, sendSchoolEmailCode } from "~/server/accounts/school";
-import { isSchoolEmailDomain } from "~/server/campuses/names";
-import { SOMETHING_WENT_WRONG } from "~/server/errors";
+import { isSchoolEmailDomain } from "~/server/campuses/names.shared";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import type { Route } from "./+types/school-email";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -3,7 +3,7 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { ACCOUNT_UPDATED, submitAccountForm } from "~/app/routes/settings/account/account-action.server";
-import { MAX_USERNAME_LENGTH, usernameSchema } from "~/server/accounts/schemas";
+import { MAX_USERNAME_LENGTH, usernameSchema } from "~/server/accounts/schemas.shared";
 import { changeUsername } from "~/server/accounts/settings";
 import type { Route } from "./+types/screen-name";
 

@@ -1,4 +1,4 @@
-import { type AlertType, DomainError, statusOf } from "../errors";
+import { type AlertType, DomainError, statusOf } from "../errors.shared";
 import type { InputIssue } from "../validation";
 
 /** spec 2 §8 and §5: the ads flow's messages, spelled as the spec spells them. */

@@ -4,7 +4,7 @@ import {
   PREVIEW_CHARACTERS,
   type RichTextAlign,
   type RichTextFormat,
-} from "./rich-text";
+} from "./rich-text.shared";
 
 // The render model of post and comment text (rich-text.ts): a plain tree React turns into
 // elements. Text is text: a '<script>' in a post stays the characters '<script>' (React escapes

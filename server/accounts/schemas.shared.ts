@@ -1,7 +1,7 @@
 // One Zod schema per form (docs/architecture.md rule 11), shared by the route actions
 // and the browser forms, with the exact messages of spec 1 §5 and §8.
 import { z } from "zod";
-import { fullNameProblem, NAME_MESSAGES } from "./names";
+import { fullNameProblem, NAME_MESSAGES } from "./names.shared";
 
 /** The account forms' one catalogue of messages (decision 0140): sign-up, sign-in, codes and settings. */
 export const MESSAGES = {

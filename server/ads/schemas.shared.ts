@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AD_MESSAGES } from "./errors";
+import { AD_MESSAGES } from "./errors.shared";
 
 /** spec 2 §9 'Boost price $5 per day'. */
 export const DAILY_PRICE_CENTS = 500;

@@ -1,4 +1,4 @@
-import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors";
+import { DomainError, SOMETHING_WENT_WRONG, statusOf } from "../errors.shared";
 import type { InputIssue } from "../validation";
 
 /**
@@ -82,7 +82,7 @@ export type AccountErrorCode =
   // 'Claim this account' (decision 0126).
   | "not-claimable";
 
-/** The codes whose status is not 400 (server/errors.ts has the shared ones). */
+/** The codes whose status is not 400 (server/errors.shared.ts has the shared ones). */
 const ACCOUNT_STATUS: Partial<Record<AccountErrorCode, number>> = {
   // 'Claim this account' on a profile that cannot be claimed: as if there were none (decision 0126).
   "not-claimable": 404,

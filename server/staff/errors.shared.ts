@@ -1,4 +1,4 @@
-import { DomainError, statusOf } from "../errors";
+import { DomainError, statusOf } from "../errors.shared";
 import type { InputIssue } from "../validation";
 
 /** Why a staff function refused (docs/architecture.md rule 5). */

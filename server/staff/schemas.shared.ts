@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from "../accounts/schemas";
-import { STAFF_MESSAGES } from "./errors";
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from "../accounts/schemas.shared";
+import { STAFF_MESSAGES } from "./errors.shared";
 
 // Conform sends an empty input as undefined, the domain functions as "": both mean 'missing'.
 function requiredString(message: string) {

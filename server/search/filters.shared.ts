@@ -1,6 +1,6 @@
 // Shared with the browser (the filter bar builds the same addresses): no server imports, and no
 // Zod (the header's search box loads this on every page, decision 0340): read-filters.ts reads them.
-import type { ListingCondition } from "../posts/listing";
+import type { ListingCondition } from "../posts/listing.shared";
 
 /**
  * The filters and sorts of post search (beyond the spec, decision 0193), read from
@@ -65,3 +65,10 @@ export function searchHref(
   if (show !== "people") for (const [name, value] of searchFilterParams(filters)) params.set(name, value);
   return `/search?${params.toString()}`;
 }
+
+/**
+ * Whether price, condition and sold filters and the price sorts are available: the search page
+ * reads it in the browser, so it lives here rather than beside the columns in listing.ts, which
+ * imports the database schema (decision 0530).
+ */
+export const LISTING_FILTERS_READY: boolean = true;

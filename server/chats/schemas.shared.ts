@@ -1,7 +1,7 @@
 // The chat's rules, shared by the server and the browser (docs/architecture.md rule 11): limits,
 // the messages of spec 2 §2, §4 and §8, and the counting rule. No server imports.
 import { z } from "zod";
-import { countPostCharacters, MAX_POST_CHARACTERS, plainTextToRichText } from "../posts/rich-text";
+import { countPostCharacters, MAX_POST_CHARACTERS, plainTextToRichText } from "../posts/rich-text.shared";
 
 /** spec 2 §5, §9: a message holds at most 500 characters, counted as posts are. */
 export const MAX_MESSAGE_CHARACTERS = MAX_POST_CHARACTERS;

@@ -1,8 +1,8 @@
 // One Zod schema per profile form (docs/architecture.md rule 11), shared by the route
 // actions and the browser forms, with the messages of spec 1 §5 and §8.
 import { z } from "zod";
-import { capitalise, MAX_NAME_LENGTH, NAME_CHARACTERS, NAME_MESSAGES } from "../accounts/names";
-import { SOMETHING_WENT_WRONG } from "../errors";
+import { capitalise, MAX_NAME_LENGTH, NAME_CHARACTERS, NAME_MESSAGES } from "../accounts/names.shared";
+import { SOMETHING_WENT_WRONG } from "../errors.shared";
 
 /** spec 1 §5: 'Bio: max 160 characters, counter n / 160'. */
 export const MAX_BIO_LENGTH = 160;

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors";
+import { DomainError } from "../errors.shared";
 import type { Viewer } from "./viewer";
 
 /**

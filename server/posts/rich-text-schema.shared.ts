@@ -18,8 +18,8 @@ import {
   type RichTextState,
   richTextToPlainText,
   TEXT_FORMATS,
-} from "./rich-text";
-import type { RichTextView, RichTextViewInline } from "./rich-text-view";
+} from "./rich-text.shared";
+import type { RichTextView, RichTextViewInline } from "./rich-text-view.shared";
 
 const alignSchema = z.enum(["", "left", "start", "center", "right", "end", "justify"]);
 const directionSchema = z.enum(["ltr", "rtl"]).nullable().default(null);
