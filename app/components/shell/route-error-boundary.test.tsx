@@ -11,9 +11,9 @@ function Boundary() {
 }
 
 /** The page at `/panel` as it renders when its loader threw `error` (the server's first render). */
-function renderPanelError(error: unknown): string {
+function renderPanelError(error: unknown, ErrorBoundary: () => React.ReactNode = Boundary): string {
   const router = createMemoryRouter(
-    [{ id: "panel", path: "/panel", element: <p>content</p>, ErrorBoundary: Boundary }],
+    [{ id: "panel", path: "/panel", element: <p>content</p>, ErrorBoundary }],
     { initialEntries: ["/panel"], hydrationData: { loaderData: {}, errors: { panel: error } } },
   );
   return renderToString(<RouterProvider router={router} />);
@@ -52,5 +52,11 @@ describe("RouteErrorBoundary", () => {
     );
     expect(html).toContain("This list could not be loaded. Please refresh the page.");
     expect(html).toContain("Try again</button>");
+  });
+
+  it("reads the router's error when given none, as a route module re-exporting it is (the build passes no props)", () => {
+    const html = renderPanelError(responseError(404, null), () => <RouteErrorBoundary />);
+    expect(html).toContain("Error 404");
+    expect(html).not.toContain("Something went wrong");
   });
 });
