@@ -20,6 +20,16 @@ interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await hydrated(page);
+  // A dialog fading in has, for a moment, text at part opacity: axe would measure its contrast
+  // mid-way. Check the screen as it settles (a spinner's endless animation aside).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
