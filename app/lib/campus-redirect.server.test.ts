@@ -21,6 +21,7 @@ const member: Viewer = {
   schoolEmail: "jamie@utexas.edu",
   profileSetUp: false,
   banned: false,
+  suspendedUntil: null,
   redirectTo: "ut",
 };
 const campusUrl = (id: string) => `http://${id}.localhost:3000`;

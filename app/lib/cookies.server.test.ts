@@ -34,6 +34,7 @@ const viewer: Viewer = {
   schoolEmail: null,
   profileSetUp: false,
   banned: false,
+  suspendedUntil: null,
   redirectTo: "ut",
 };
 

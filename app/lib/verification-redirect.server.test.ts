@@ -19,6 +19,7 @@ const base: Viewer = {
   schoolEmail: null,
   profileSetUp: false,
   banned: false,
+  suspendedUntil: null,
   redirectTo: null,
 };
 const campus = { generic: false };

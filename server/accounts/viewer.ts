@@ -19,6 +19,8 @@ export interface Viewer {
   schoolEmail: string | null;
   profileSetUp: boolean;
   banned: boolean;
+  /** Decision 0543: suspended until then (compare with the clock); null when never suspended. */
+  suspendedUntil: Date | null;
   /** spec 1 §1: the campus whose site the generic instance sends this user to (set on school verification). */
   redirectTo: string | null;
 }
@@ -36,6 +38,7 @@ const viewerColumns = {
   schoolEmail: user.schoolEmail,
   profileSetUp: user.profileSetUp,
   banned: user.banned,
+  suspendedUntil: user.suspendedUntil,
   redirectTo: user.redirectTo,
 };
 

@@ -31,6 +31,7 @@ const viewer: Viewer = {
   schoolEmail: null,
   profileSetUp: true,
   banned: false,
+  suspendedUntil: null,
   redirectTo: null,
 };
 

@@ -66,6 +66,11 @@ export const user = pgTable(
     totalPosts: integer("total_posts").notNull().default(0),
     /** Banned accounts cannot sign in (spec 1 §6); data, not a list in code. */
     banned: boolean("banned").notNull().default(false),
+    /**
+     * Decision 0543: suspended until then (a Suspend or a Ban; the far future for 'until lifted').
+     * Compared with the clock on every read, so a suspension ends without a job.
+     */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
     /** spec 1 §4: after school verification, the campus whose site the generic instance sends the user to. */
     redirectTo: text("redirect_to").references(() => campuses.id),
     ...timestamps,

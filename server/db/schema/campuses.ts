@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One row per community (spec 1 §3 Campus); `id` is the host slug ('ou', 'ut', … 'www' for the generic one). */
 export const campuses = pgTable("campuses", {
@@ -20,5 +20,7 @@ export const campuses = pgTable("campuses", {
   logo: text("logo"),
   /** Feed page size: 15, or 25 for campuses configured so (spec 2 §9). */
   feedPageSize: integer("feed_page_size").notNull().default(15),
+  /** Decision 0542: the reports' weight that hides a post or comment before review (with 2 reporters or more). */
+  reportHideThreshold: real("report_hide_threshold").notNull().default(3),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -90,6 +90,8 @@ export const chatMessages = pgTable(
     imgWidth: integer("img_width"),
     imgHeight: integer("img_height"),
     likedAt: columns.time("liked_at"),
+    /** Decision 0543: 'removed' by a site admin after a report; its text and photo are no longer shown. */
+    moderationState: text("moderation_state", { enum: ["removed"] }),
     createdAt: columns.createdAt(),
   },
   (table) => [

@@ -6,6 +6,7 @@ export * from "./chats";
 export * from "./data-migrations";
 export * from "./jobs";
 export * from "./mail";
+export * from "./moderation";
 export * from "./notifications";
 export * from "./posts";
 export * from "./realtime";

@@ -57,6 +57,11 @@ export const posts = pgTable(
     listingStatus: text("listing_status", { enum: ["available", "reserved", "sold"] })
       .notNull()
       .default("available"),
+    /**
+     * Decision 0542: 'hidden' while reports wait for a moderator, 'removed' by one; null when shown.
+     * Every list leaves out a post or comment that has one (its author still sees a hidden one).
+     */
+    moderationState: text("moderation_state", { enum: ["hidden", "removed"] }),
     /** Decision 0190: the words search matches, kept by PostgreSQL itself. */
     searchTsv: tsvector("search_tsv").notNull().generatedAlwaysAs(POST_SEARCH_DOCUMENT),
   },
