@@ -70,6 +70,8 @@ ALTER TABLE "user" ADD COLUMN "suspended_until" timestamp with time zone;--> sta
 ALTER TABLE "campuses" ADD COLUMN "report_hide_threshold" real DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "moderation_state" text;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "moderation_state" text;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "moderation_log_id" uuid;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_moderation_log_id_moderation_log_id_fk" FOREIGN KEY ("moderation_log_id") REFERENCES "public"."moderation_log"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "target_kind" text;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "target_id" text;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "item_id" uuid;--> statement-breakpoint

@@ -4,6 +4,7 @@ import { user } from "./auth";
 import { chatMessages, chats } from "./chats";
 import * as columns from "./columns";
 import { posts } from "./posts";
+import { moderationLog } from "./staff";
 
 /**
  * spec 2 §3 Notification types, plus 'available again' (a saved listing is for sale again,
@@ -19,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   "message like",
   "new chat",
   "available again",
+  // Decision 0543: a moderator's action on the student's content or account (the log row says which).
+  "moderation",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -43,6 +46,8 @@ export const notifications = pgTable(
     /** spec 2 §3 chatId: deleting the chat (for both, decision 0234) drops its notifications. */
     chatId: uuid("chat_id").references(() => chats.id, { onDelete: "cascade" }),
     messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    /** Decision 0543: for a 'moderation' notification, the moderation log row it tells of. */
+    moderationLogId: uuid("moderation_log_id").references(() => moderationLog.id, { onDelete: "cascade" }),
     read: boolean("read").notNull().default(false),
     /** Set when a notification e-mail carried it (or decided not to), so no e-mail repeats it. */
     emailedAt: columns.time("emailed_at"),
