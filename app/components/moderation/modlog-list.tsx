@@ -1,4 +1,5 @@
 import { LoadMoreList } from "~/app/components/ui/load-more-list";
+import { LOG_ACTOR_WORDS } from "~/server/moderation/rules.shared";
 
 /** One entry of /modlog as the page shows it (decision 0549). */
 export interface ModerationLogRow {
@@ -29,7 +30,9 @@ function Entry({ entry }: { entry: ModerationLogRow }) {
           {entry.publicReason}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-zinc-500">By {entry.actor}</p>
+      <p className="mt-1 text-sm text-zinc-500">
+        {entry.actor === LOG_ACTOR_WORDS.automatic ? entry.actor : `By ${entry.actor}`}
+      </p>
       {entry.privateNote ? (
         <p className="mt-2 break-words rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
           <span className="font-semibold">Private note:</span> {entry.privateNote}
