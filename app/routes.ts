@@ -35,6 +35,8 @@ export default [
       route("account/gender", "routes/settings/account/gender.tsx"),
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),
       route("account/blocked", "routes/settings/account/blocked.tsx"),
+      // Decision 0548: strikes, restrictions, removed items and appeals.
+      route("account/standing", "routes/settings/account/standing.tsx"),
       route("payments", "routes/settings/payments.tsx"),
       route("notifications", "routes/settings/notifications.tsx", { id: "settings-notifications" }),
     ]),
@@ -84,6 +86,8 @@ export default [
   route("dev/mail", "routes/dev/mail.tsx"),
   // Decision 0520: staff pages; a 404 for anyone but the staff they are for, signed out included.
   route("admin/moderators", "routes/admin/moderators.tsx"),
+  // Decision 0549: the campus's public moderation log ('modlog' is a reserved username).
+  route("modlog", "routes/modlog/modlog.tsx"),
   // Last of the one-segment paths: anything not taken above is a username (spec 1 §2 /{username}).
   route(":username", "routes/profile/profile.tsx", { id: "public-profile" }),
   route("*", "routes/errors/not-found.tsx", { id: "catch-all" }),

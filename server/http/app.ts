@@ -15,6 +15,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestClock, startTestClock } from "../dev/test-clock";
+import { mountStrikeFixture } from "../dev/test-strike";
 import { mountTestFixtures } from "../dev/test-student";
 import { APP_JOBS, DELIVER_MAIL_JOB } from "../jobs/jobs";
 import { startJobs } from "../jobs/registry";
@@ -201,6 +202,7 @@ export async function startApp(options: {
   // Decision 0155: end-to-end fixtures, only outside production with TEST_FIXTURES=1.
   mountTestFixtures(app, { ctx, auth });
   mountRealtimeFixture(app, { ctx, auth });
+  mountStrikeFixture(app, { ctx, auth });
   mountTestClock(app, { ctx, testClock });
 
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers

@@ -79,3 +79,106 @@ export const MODERATION_MESSAGES = {
   publicActorModerators: "Campus moderators",
   publicActorAdmins: "Site admins",
 } as const;
+
+// ---------------------------------------------------------------------------
+// STUDENT: the standing page, appeals (decisions 0545, 0548) and the public log (decision 0549).
+
+/** Decision 0545: what filing an appeal says. */
+export const APPEAL_MESSAGES = {
+  tooShort: `Write at least ${APPEAL_RULES.minLength} characters.`,
+  tooLong: `Use at most ${APPEAL_RULES.maxLength.toLocaleString("en-US")} characters.`,
+  strikeNotFound: "This strike doesn't exist.",
+  windowClosed: `The ${APPEAL_RULES.windowDays} days to appeal this strike have passed.`,
+  alreadyAppealed: "You have already appealed this strike.",
+  overruled: "This strike was overruled: there is nothing to appeal.",
+  filed: "Appeal sent. A moderator will review it.",
+  somethingWentWrong: "Something went wrong. Try again.",
+} as const;
+
+/** Decision 0548: what a strike's action is called on the standing page. */
+export const STRIKE_ACTION_LABELS = {
+  remove: "Content removed",
+  warn: "Warning",
+  suspend: "Suspension",
+  ban: "Ban",
+} as const;
+
+/** Decision 0548: an appeal's status on the standing page. */
+export const APPEAL_STATUS_LABELS = {
+  pending: "Appeal pending",
+  approved: "Appeal approved",
+  rejected: "Appeal rejected",
+} as const;
+
+/** Decision 0549: what kind of thing an action concerned, on the public log. */
+export const LOG_TARGET_WORDS: Readonly<Record<string, string>> = {
+  post: "a listing",
+  comment: "a comment",
+  user: "a member",
+  message: "a message",
+};
+
+/** Decision 0549: who acted, on the public log (never a name). */
+export const LOG_ACTOR_WORDS = {
+  site_admin: MODERATION_MESSAGES.publicActorAdmins,
+  campus_moderator: MODERATION_MESSAGES.publicActorModerators,
+  automatic: "Automatic",
+} as const;
+
+/** Decision 0549: the actions the public log shows; role changes and notes stay private to staff. */
+export const PUBLIC_LOG_ACTIONS = [
+  "remove",
+  "warn",
+  "suspend",
+  "ban",
+  "dismiss",
+  "restore",
+  "lift",
+  "hide",
+  "approve_appeal",
+  "reject_appeal",
+] as const;
+
+/**
+ * Decision 0549: an action of the log in words. A suspension names its length (`details.days`; none
+ * is 'until lifted'). Staff also see the private rows (notes, role changes).
+ */
+export function logActionWords(action: string, days: number | null): string {
+  switch (action) {
+    case "remove":
+      return "Removed";
+    case "warn":
+      return "Warned";
+    case "suspend":
+      return days === null
+        ? "Suspended until lifted"
+        : `Suspended for ${days} ${days === 1 ? "day" : "days"}`;
+    case "ban":
+      return "Banned";
+    case "dismiss":
+      return "Dismissed reports";
+    case "restore":
+      return "Restored";
+    case "lift":
+      return "Lifted a suspension";
+    case "hide":
+      return "Hidden pending review";
+    case "approve_appeal":
+      return "Approved an appeal";
+    case "reject_appeal":
+      return "Rejected an appeal";
+    case "note":
+      return "Sent a note";
+    case "grant_role":
+      return "Appointed a moderator";
+    case "revoke_role":
+      return "Removed a moderator";
+    default:
+      return action;
+  }
+}
+
+/** Decision 0548: whether `until` is a suspension 'until a moderator lifts it' (a ban's too). */
+export function isIndefinite(until: Date): boolean {
+  return until.getTime() >= INDEFINITELY.getTime();
+}

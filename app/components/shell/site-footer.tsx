@@ -1,13 +1,17 @@
 import { ListLink } from "~/app/components/ui/list-link";
 import { useRootData } from "~/app/lib/root-data";
 
-/** spec 1 §2: footer links Terms, Trust/Safety, Returns, About, Help. */
+/**
+ * spec 1 §2: footer links Terms, Trust/Safety, Returns, About, Help; and the campus's public
+ * moderation log (decision 0549).
+ */
 export const footerLinks = [
   { label: "Terms", to: "/settings/terms" },
   { label: "Trust/Safety", to: "/settings/trust_and_safety" },
   { label: "Returns", to: "/settings/returns" },
   { label: "About", to: "/settings/about" },
   { label: "Help", to: "/settings/help" },
+  { label: "Moderation log", to: "/modlog" },
 ] as const;
 
 /**

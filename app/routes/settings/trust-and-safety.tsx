@@ -66,6 +66,13 @@ export default function TrustAndSafety() {
           cooperate with campus and law enforcement authorities when safety is at risk. Reports are
           confidential. If you are in immediate danger, call 911 first.
         </p>
+        {/* Decision 0549: the campus's public log, and the student's own standing (decision 0548). */}
+        <p>
+          Every action moderators take on your campus is listed, with its reason but without anyone's name, in
+          the <Link to="/modlog">moderation log</Link>. If a moderator acted on your content or account, your{" "}
+          <Link to="/settings/account/standing">account standing</Link> shows why, and lets you appeal within
+          20 days.
+        </p>
         <p>
           Seen something that breaks these rules? Report the profile or post, or message us directly. See also
           our <Link to="/settings/terms">Terms of Service</Link> and{" "}
