@@ -25,10 +25,12 @@ export interface ModerationLogEntry {
 /**
  * Decision 0521: the only writer of the moderation log, called inside the transaction of the
  * change it records, so a change and its row commit together or not at all. Rows are never
- * updated or deleted.
+ * updated or deleted. Returns the row's id (a notification names it, decision 0543).
  */
-export async function appendModerationLog(tx: Queryable, entry: ModerationLogEntry): Promise<void> {
-  await tx.insert(moderationLog).values({
+export async function appendModerationLog(tx: Queryable, entry: ModerationLogEntry): Promise<string> {
+  const [row] = await tx
+    .insert(moderationLog)
+    .values({
     campusId: entry.campusId,
     actorId: entry.actorId,
     source: entry.source,
@@ -42,5 +44,8 @@ export async function appendModerationLog(tx: Queryable, entry: ModerationLogEnt
     privateNote: entry.privateNote ?? null,
     details: entry.details ?? {},
     createdAt: entry.at,
-  });
+  })
+    .returning({ id: moderationLog.id });
+  if (!row) throw new Error("appendModerationLog: no row written");
+  return row.id;
 }
