@@ -58,7 +58,8 @@ export async function claimItem(
     .limit(1);
   if (current?.state === "decided") {
     const { firstName, lastName } = current;
-    const name = firstName !== null && lastName !== null ? deciderName({ firstName, lastName }) : "a moderator";
+    const name =
+      firstName !== null && lastName !== null ? deciderName({ firstName, lastName }) : "a moderator";
     throw new DecisionError("already-handled", MODERATION_MESSAGES.alreadyHandled(name));
   }
   throw new DecisionError("item-changed", STAFF_DECISION_MESSAGES.itemChanged);

@@ -18,7 +18,11 @@ function requiredText(required: string, max: number, tooLong: string) {
     .max(max, { error: tooLong });
 }
 
-const publicReason = requiredText(M.publicReasonRequired, DECISION_LIMITS.publicReasonMax, M.publicReasonTooLong);
+const publicReason = requiredText(
+  M.publicReasonRequired,
+  DECISION_LIMITS.publicReasonMax,
+  M.publicReasonTooLong,
+);
 const privateNote = z
   .string()
   .trim()

@@ -113,7 +113,11 @@ export async function recomputeRestriction(
   overruledStrikeId: string,
   now: Date,
 ): Promise<void> {
-  const live = and(eq(strikes.userId, userId), isNull(strikes.overruledAt), ne(strikes.id, overruledStrikeId));
+  const live = and(
+    eq(strikes.userId, userId),
+    isNull(strikes.overruledAt),
+    ne(strikes.id, overruledStrikeId),
+  );
   const [held] = await tx
     .select({ until: sql<Date | null>`max(${strikes.suspendedUntil})`.mapWith(strikes.suspendedUntil) })
     .from(strikes)

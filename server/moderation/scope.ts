@@ -24,7 +24,10 @@ export function itemsInScope(staff: StaffMember): SQL | undefined {
 }
 
 /** itemsInScope for one item already read. */
-export function isInScope(staff: StaffMember, item: Pick<ModerationItemRow, "campusId" | "toAdmins">): boolean {
+export function isInScope(
+  staff: StaffMember,
+  item: Pick<ModerationItemRow, "campusId" | "toAdmins">,
+): boolean {
   return servesCampus(staff, item.campusId) && (staff.siteAdmin || !item.toAdmins);
 }
 
