@@ -2,11 +2,17 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { moderationLog, type NotificationType, notificationSettings, notifications, user } from "../db/schema";
-import { STANDING_PATH } from "../moderation/rules.shared";
+import {
+  moderationLog,
+  type NotificationType,
+  notificationSettings,
+  notifications,
+  user,
+} from "../db/schema";
 import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
 import { keysetPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
+import { STANDING_PATH } from "../moderation/rules.shared";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, moderationNoticeText, notificationHref, notificationWhat } from "./texts";
 

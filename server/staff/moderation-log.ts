@@ -31,20 +31,20 @@ export async function appendModerationLog(tx: Queryable, entry: ModerationLogEnt
   const [row] = await tx
     .insert(moderationLog)
     .values({
-    campusId: entry.campusId,
-    actorId: entry.actorId,
-    source: entry.source,
-    actorRole: entry.actorRole,
-    action: entry.action,
-    targetKind: entry.targetKind,
-    targetId: entry.targetId,
-    targetUserId: entry.targetUserId,
-    reasonCode: entry.reasonCode ?? null,
-    publicReason: entry.publicReason ?? null,
-    privateNote: entry.privateNote ?? null,
-    details: entry.details ?? {},
-    createdAt: entry.at,
-  })
+      campusId: entry.campusId,
+      actorId: entry.actorId,
+      source: entry.source,
+      actorRole: entry.actorRole,
+      action: entry.action,
+      targetKind: entry.targetKind,
+      targetId: entry.targetId,
+      targetUserId: entry.targetUserId,
+      reasonCode: entry.reasonCode ?? null,
+      publicReason: entry.publicReason ?? null,
+      privateNote: entry.privateNote ?? null,
+      details: entry.details ?? {},
+      createdAt: entry.at,
+    })
     .returning({ id: moderationLog.id });
   if (!row) throw new Error("appendModerationLog: no row written");
   return row.id;
