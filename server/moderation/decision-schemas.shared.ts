@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASONS } from "../db/schema/reports";
-import { DECISION_LIMITS, ITEM_DECISIONS, STAFF_DECISION_MESSAGES as M } from "./rules.shared";
+import { DECISION_LIMITS, ITEM_DECISIONS, STAFF_DECISION_MESSAGES as M, REASON_CODES } from "./rules.shared";
 
 /**
  * Decision 0543: the forms of /mod/items/:id, read the same by the page and by the domain
@@ -29,7 +28,7 @@ const privateNote = z
   .max(DECISION_LIMITS.privateNoteMax, { error: M.privateNoteTooLong })
   .optional()
   .transform((note) => (note ? note : null));
-const reasonCode = z.enum(REPORT_REASONS, { error: M.reasonRequired });
+const reasonCode = z.enum(REASON_CODES, { error: M.reasonRequired });
 
 export const decideItemSchema = z
   .object({

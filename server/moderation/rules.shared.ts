@@ -163,3 +163,6 @@ export function formatSuspensionEnd(until: Date): string {
   }).format(until);
   return `until ${formatted} UTC`;
 }
+
+/** The report reasons in the dialog's order, for the browser (the schema's list stays on the server). */
+export const REASON_CODES = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];

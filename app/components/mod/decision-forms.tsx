@@ -2,11 +2,11 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
-import { REPORT_REASONS } from "~/server/db/schema/reports";
 import type { ModerationItemView } from "~/server/moderation/item-view";
 import {
   DECISION_LIMITS,
   ITEM_DECISION_LABELS,
+  REASON_CODES,
   REPORT_REASON_LABELS,
   SUSPENSION_LABELS,
 } from "~/server/moderation/rules.shared";
@@ -62,7 +62,7 @@ function ReasonFields({
             <option value="" disabled>
               Choose a category
             </option>
-            {REPORT_REASONS.map((reason) => (
+            {REASON_CODES.map((reason) => (
               <option key={reason} value={reason}>
                 {REPORT_REASON_LABELS[reason]}
               </option>

@@ -4,9 +4,12 @@ import { pageTitle } from "~/app/components/shell/campus";
 import { buttonClass } from "~/app/components/ui/button";
 import { orNotFound } from "~/app/lib/errors.server";
 import { getViewer } from "~/app/lib/viewer.server";
-import { REPORT_REASONS } from "~/server/db/schema/reports";
 import { listQueue, readQueueFilters } from "~/server/moderation/queue";
-import { REPORT_REASON_LABELS, STAFF_DECISION_MESSAGES } from "~/server/moderation/rules.shared";
+import {
+  REASON_CODES,
+  REPORT_REASON_LABELS,
+  STAFF_DECISION_MESSAGES,
+} from "~/server/moderation/rules.shared";
 import type { Route } from "./+types/queue";
 
 /** Decision 0140: an error answers in this page's panel (the 404 panel for anyone but staff, decision 0520). */
@@ -74,7 +77,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
           Reason
           <select name="reason" defaultValue={filters.reason ?? ""} className={selectClass}>
             <option value="">Any reason</option>
-            {REPORT_REASONS.map((reason) => (
+            {REASON_CODES.map((reason) => (
               <option key={reason} value={reason}>
                 {REPORT_REASON_LABELS[reason]}
               </option>
