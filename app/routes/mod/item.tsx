@@ -130,16 +130,11 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
         )}
       </header>
       <NoScriptMessage toast={actionData?.toast} />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <ItemContentPanel view={view} />
-          {item.kind === "appeal" ? null : <ReportsPanel view={view} />}
-        </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <DecisionForms view={view} actionData={actionData} />
-          <AuthorRecordPanel view={view} />
-        </div>
-      </div>
+      {/* One column: the shell's main column is narrow beside the campus panel at every width. */}
+      <ItemContentPanel view={view} />
+      {item.kind === "appeal" ? null : <ReportsPanel view={view} />}
+      <DecisionForms view={view} actionData={actionData} />
+      <AuthorRecordPanel view={view} />
     </article>
   );
 }
