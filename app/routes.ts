@@ -88,6 +88,9 @@ export default [
   route("admin/moderators", "routes/admin/moderators.tsx"),
   // Decision 0549: the campus's public moderation log ('modlog' is a reserved username).
   route("modlog", "routes/modlog/modlog.tsx"),
+  // Decision 0541: the moderation queue and an item of it (404 for anyone but its staff).
+  route("mod", "routes/mod/queue.tsx"),
+  route("mod/items/:id", "routes/mod/item.tsx"),
   // Last of the one-segment paths: anything not taken above is a username (spec 1 §2 /{username}).
   route(":username", "routes/profile/profile.tsx", { id: "public-profile" }),
   route("*", "routes/errors/not-found.tsx", { id: "catch-all" }),

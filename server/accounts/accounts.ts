@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { getCampus } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { user, verification } from "../db/schema";
+import { bannedEmails, user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { PasswordResetEmail } from "../mail/templates/password-reset";
@@ -63,6 +63,16 @@ async function findUserByEmail(db: Queryable, email: string) {
     .where(eq(user.email, email.toLowerCase()))
     .limit(1);
   return row ?? null;
+}
+
+/** Decision 0543: whether a moderator's Ban refuses this address at sign-up. */
+async function isBannedEmail(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: bannedEmails.email })
+    .from(bannedEmails)
+    .where(eq(bannedEmails.email, email.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -126,8 +136,11 @@ export async function registerUser(
   if (!campus) throw new Error(`registerUser: unknown campus ${options.campusId}`);
 
   const existing = await findUserByEmail(ctx.db, email);
-  // spec 1 §6: a banned address cannot come back as a new account.
-  if (existing?.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
+  // spec 1 §6: a banned address cannot come back as a new account; nor one a moderator's Ban
+  // stored (decision 0543, banned_emails, lower-cased like every sign-in address).
+  if (existing?.banned || (await isBannedEmail(ctx.db, email))) {
+    throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
+  }
   if (existing) throw new AccountError("email-taken", ACCOUNT_MESSAGES.emailTaken, "email");
   // Counted once the request would create an account, so typos in the form cost nothing.
   await takeSignUpAttempt(ctx, options.clientIp);

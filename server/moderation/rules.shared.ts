@@ -182,3 +182,89 @@ export function logActionWords(action: string, days: number | null): string {
 export function isIndefinite(until: Date): boolean {
   return until.getTime() >= INDEFINITELY.getTime();
 }
+// --- STAFFSIDE: the queue, the item page and the staff's actions (decisions 0541, 0543, 0544) ---
+
+/** Decision 0541: what the queue calls each kind of item. */
+export const ITEM_KIND_LABELS = {
+  post: "Listing",
+  comment: "Comment",
+  message: "Message",
+  user: "Member",
+  appeal: "Appeal",
+} as const;
+
+/** Decision 0541: queue rows per page. */
+export const QUEUE_PAGE_SIZE = 25;
+
+/** Decision 0543: the decisions on a reported item, as the form offers them. */
+export const ITEM_DECISIONS = ["dismiss", "remove", "warn", "suspend", "ban"] as const;
+export type ItemDecision = (typeof ITEM_DECISIONS)[number];
+
+export const ITEM_DECISION_LABELS: Readonly<Record<ItemDecision, string>> = {
+  dismiss: "Dismiss",
+  remove: "Remove",
+  warn: "Warn",
+  suspend: "Suspend",
+  ban: "Ban",
+};
+
+/** Decision 0543: the suspension lengths as the form offers them ('' is 'until lifted'). */
+export const SUSPENSION_LABELS: readonly { value: string; label: string }[] = [
+  { value: "1", label: "1 day" },
+  { value: "3", label: "3 days" },
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "lifted", label: "Until lifted" },
+];
+
+/** Decision 0543: where every notice to a student about moderation leads. */
+export const STANDING_PATH = "/settings/account/standing";
+
+export const STAFF_DECISION_MESSAGES = {
+  queueEmpty: "Nothing waiting. Reports from students on your campus land here.",
+  queueEmptyFiltered: "Nothing matches these filters.",
+  reasonRequired: "Choose a reason category.",
+  publicReasonRequired: "Write the reason the student will read.",
+  publicReasonTooLong: `Keep the reason to ${DECISION_LIMITS.publicReasonMax} characters.`,
+  privateNoteTooLong: `Keep the private note to ${DECISION_LIMITS.privateNoteMax} characters.`,
+  noteRequired: "Write the note.",
+  noteTooLong: `Keep the note to ${DECISION_LIMITS.noteMax} characters.`,
+  decisionRequired: "Choose what to do.",
+  daysRequired: "Choose how long.",
+  notForThisItem: "That action does not apply to this item.",
+  itemChanged: "New reports came in while you were reading. Look again, then decide.",
+  notRemoved: "This content is not removed.",
+  notSuspended: "This student is not suspended.",
+  ownDecision: "You made the decision this appeal is about: another moderator decides it.",
+  appealDecisionRequired: "Choose Approve or Reject.",
+  decided: {
+    dismiss: "Dismissed. The item is shown again.",
+    remove: "Removed, and the student was told why.",
+    warn: "Warned, and the student was told why.",
+    suspend: "Suspended, and the student was told why and until when.",
+    ban: "Banned, and the student was told why.",
+    restore: "Restored.",
+    lift: "Suspension lifted.",
+    note: "Note sent.",
+    approve_appeal: "Appeal approved: the strike is overruled.",
+    reject_appeal: "Appeal rejected, and the student was told why.",
+  },
+  somethingWentWrong: "Something went wrong. Try again.",
+} as const;
+
+/**
+ * Decision 0543: a suspension's end as a student reads it ('March 5, 2026 at 3:00 PM UTC'); a
+ * suspension 'until lifted' and a ban read 'until a moderator lifts it' instead.
+ */
+export function formatSuspensionEnd(until: Date): string {
+  if (until.getTime() >= INDEFINITELY.getTime()) return "until a moderator lifts it";
+  const formatted = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(until);
+  return `until ${formatted} UTC`;
+}
+
+/** The report reasons in the dialog's order, for the browser (the schema's list stays on the server). */
+export const REASON_CODES = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];

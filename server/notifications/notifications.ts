@@ -2,12 +2,19 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
+import {
+  moderationLog,
+  type NotificationType,
+  notificationSettings,
+  notifications,
+  user,
+} from "../db/schema";
 import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
 import { keysetPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
+import { STANDING_PATH } from "../moderation/rules.shared";
 import { type EmailPreferences, readEmailPreferences } from "./email";
-import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
+import { actorsPhrase, displayName, moderationNoticeText, notificationHref, notificationWhat } from "./texts";
 
 /** spec 2 §9: notifications 15 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 15;
@@ -30,9 +37,17 @@ export const notificationQueries = {
         read: notifications.read,
         createdAt: notifications.createdAt,
         actor: userSummaryColumns(user),
+        // Decision 0543: a moderation notice's words come from its log row (by primary key).
+        moderation: {
+          action: moderationLog.action,
+          targetKind: moderationLog.targetKind,
+          publicReason: moderationLog.publicReason,
+          suspendedUntil: sql<string | null>`${moderationLog.details}->>'suspendedUntil'`,
+        },
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
+      .leftJoin(moderationLog, eq(moderationLog.id, notifications.moderationLogId))
       .$dynamic();
     return keysetPage(
       query,
@@ -114,6 +129,28 @@ export async function listNotifications(
   const items: NotificationItem[] = [];
   const groups = new Map<string, NotificationItem>();
   for (const row of kept) {
+    // Decision 0543: a moderation notice names no one (never the moderator) and leads to the standing page.
+    if (row.type === "moderation") {
+      const notice = row.moderation;
+      items.push({
+        id: row.id,
+        type: row.type,
+        actors: [],
+        others: 0,
+        text: notice?.action
+          ? moderationNoticeText({
+              action: notice.action,
+              targetKind: notice.targetKind ?? "post",
+              publicReason: notice.publicReason ?? null,
+              suspendedUntil: notice.suspendedUntil ?? null,
+            })
+          : "",
+        href: STANDING_PATH,
+        createdAt: row.createdAt.toISOString(),
+        unread: !row.read,
+      });
+      continue;
+    }
     const { id, username, firstName, lastName, img } = row.actor;
     const actor: NotificationActor = { id, username, firstName, lastName, name: displayName(row.actor), img };
     const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
@@ -137,6 +174,7 @@ export async function listNotifications(
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
+    if (item.type === "moderation") continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
     item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type)}`;

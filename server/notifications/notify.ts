@@ -130,3 +130,32 @@ export async function notifyNewComment(
     });
   }
 }
+
+/**
+ * Decision 0543: a moderation notice to a student, in the transaction of the staff action it
+ * tells of: the notification row naming the log row (its words are read from that row), and the
+ * student's live event. Blocks do not apply (a student cannot block moderation). `actorId` is
+ * the staff member, kept for the record and never shown. The e-mail goes on its own
+ * (server/moderation/notices.ts), so the row is marked e-mailed and owes no push (a push's words
+ * would name the actor).
+ */
+export async function notifyModeration(
+  tx: Queryable,
+  ctx: AppContext,
+  input: { to: string; actorId: string; campusId: string; moderationLogId: string },
+): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await tx.execute(sql`
+    with notification as (
+      insert into notifications (campus_id, user_id, actor_id, type, moderation_log_id, emailed_at, created_at)
+      values (${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, 'moderation',
+        ${input.moderationLogId}::uuid, ${now}::timestamptz, ${now}::timestamptz)
+      returning id, user_id, type
+    ),
+    notification_event as (
+      select user_id, 'notification'::text as type, jsonb_build_object('id', id, 'kind', type) as data
+      from notification
+    ),
+    ${userEventCtes("notification_event")}
+    select count(*) from realtime_event`);
+}

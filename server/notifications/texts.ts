@@ -1,4 +1,5 @@
 import type { NotificationType } from "../db/schema";
+import { formatSuspensionEnd, INDEFINITELY } from "../moderation/rules.shared";
 
 /**
  * What a notification says after the actor's name (decision 0250 'names who, what and when'),
@@ -14,6 +15,8 @@ const WHAT: Record<NotificationType, string> = {
   "message like": "reacted to your message",
   "new chat": "started a conversation with you",
   "available again": "has a post you saved available again",
+  // Decision 0543: never shown after a name (a moderator's name is never shown to the student).
+  moderation: "sent you a notice from the moderators",
 };
 
 /** 'saved your post' — the words after the name. */
@@ -58,4 +61,62 @@ export function emailKindOf(type: NotificationType): EmailKind {
     default:
       return "comments";
   }
+}
+
+/** Decision 0543: what a moderation notice is about, from its moderation log row. */
+export interface ModerationNotice {
+  action: string;
+  targetKind: string;
+  publicReason: string | null;
+  /** ISO time the suspension ends (Suspend, Ban), from the log row's details. */
+  suspendedUntil: string | null;
+}
+
+const NOUNS: Readonly<Record<string, string>> = {
+  post: "listing",
+  comment: "comment",
+  message: "message",
+  user: "profile",
+};
+
+/**
+ * Decision 0543: what a moderation notice says, in the notification list and as the e-mail's
+ * heading: what was done, never by whom ('Moderators', whoever acted).
+ */
+export function moderationNoticeHeading(notice: ModerationNotice): string {
+  const noun = NOUNS[notice.targetKind] ?? "post";
+  const until = notice.suspendedUntil ? new Date(notice.suspendedUntil) : INDEFINITELY;
+  switch (notice.action) {
+    case "dismiss":
+      return `Moderators reviewed the reports about your ${noun} and kept it up.`;
+    case "remove":
+      return `Moderators removed your ${noun}.`;
+    case "warn":
+      return `Moderators warned you about your ${noun}.`;
+    case "suspend":
+      return `Moderators suspended your account ${formatSuspensionEnd(until)}.`;
+    case "ban":
+      return "Moderators banned your account.";
+    case "restore":
+      return `Moderators restored your ${noun}.`;
+    case "lift":
+      return "Moderators lifted your suspension.";
+    case "note":
+      return "A note from the moderators.";
+    case "approve_appeal":
+      return "Your appeal was approved: the strike is overruled.";
+    case "reject_appeal":
+      return "Your appeal was rejected.";
+    default:
+      return "Moderators acted on your account.";
+  }
+}
+
+/** The notice's line in the list: the heading, then the public reason (or the note) in quotes. */
+export function moderationNoticeText(notice: ModerationNotice): string {
+  const heading = moderationNoticeHeading(notice);
+  if (!notice.publicReason) return heading;
+  return notice.action === "note"
+    ? `${heading} “${notice.publicReason}”`
+    : `${heading} Reason: “${notice.publicReason}”`;
 }

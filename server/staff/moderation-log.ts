@@ -25,22 +25,27 @@ export interface ModerationLogEntry {
 /**
  * Decision 0521: the only writer of the moderation log, called inside the transaction of the
  * change it records, so a change and its row commit together or not at all. Rows are never
- * updated or deleted.
+ * updated or deleted. Returns the row's id (a notification names it, decision 0543).
  */
-export async function appendModerationLog(tx: Queryable, entry: ModerationLogEntry): Promise<void> {
-  await tx.insert(moderationLog).values({
-    campusId: entry.campusId,
-    actorId: entry.actorId,
-    source: entry.source,
-    actorRole: entry.actorRole,
-    action: entry.action,
-    targetKind: entry.targetKind,
-    targetId: entry.targetId,
-    targetUserId: entry.targetUserId,
-    reasonCode: entry.reasonCode ?? null,
-    publicReason: entry.publicReason ?? null,
-    privateNote: entry.privateNote ?? null,
-    details: entry.details ?? {},
-    createdAt: entry.at,
-  });
+export async function appendModerationLog(tx: Queryable, entry: ModerationLogEntry): Promise<string> {
+  const [row] = await tx
+    .insert(moderationLog)
+    .values({
+      campusId: entry.campusId,
+      actorId: entry.actorId,
+      source: entry.source,
+      actorRole: entry.actorRole,
+      action: entry.action,
+      targetKind: entry.targetKind,
+      targetId: entry.targetId,
+      targetUserId: entry.targetUserId,
+      reasonCode: entry.reasonCode ?? null,
+      publicReason: entry.publicReason ?? null,
+      privateNote: entry.privateNote ?? null,
+      details: entry.details ?? {},
+      createdAt: entry.at,
+    })
+    .returning({ id: moderationLog.id });
+  if (!row) throw new Error("appendModerationLog: no row written");
+  return row.id;
 }

@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { reports, staffRoles } from "../db/schema";
+import { moderationItems, staffRoles } from "../db/schema";
 import { userEventCtes } from "../realtime/events";
 import type { StaffContext, StaffMember } from "./roles";
 
@@ -9,18 +9,21 @@ export const STAFF_EVENT = "staff";
 
 /**
  * Decision 0523: the items waiting for `userId` as staff, as a scalar SQL expression, so the
- * shell's one statement (server/notifications/badges.ts) reads it beside the other badges. Today
- * an item is a report (every report waits: nothing resolves one yet), in the person's scope: every
- * campus's for a site admin, their campuses' for a moderator. Anyone who is not staff costs one
- * probe of staff_roles' (user_id, campus_id) index and counts 0.
+ * shell's one statement (server/notifications/badges.ts) reads it beside the other badges. An
+ * item waits while it is open, in the person's scope (decision 0541): every open item for a site
+ * admin (moderation_items_open_idx), for a moderator their campuses' open items not routed to
+ * site admins (moderation_items_queue_idx). Anyone who is not staff costs one probe of
+ * staff_roles' (user_id, campus_id) index and counts 0.
  */
 export function waitingItemsOf(userId: string | Placeholder | SQL): SQL<number> {
   return sql<number>`(case
     when not exists (select 1 from ${staffRoles} where ${staffRoles.userId} = ${userId}) then 0
     when exists (select 1 from ${staffRoles} where ${staffRoles.userId} = ${userId} and ${staffRoles.campusId} is null)
-      then (select count(*)::int from ${reports})
-    else (select count(*)::int from ${reports} where ${reports.campusId} in (
-      select ${staffRoles.campusId} from ${staffRoles} where ${staffRoles.userId} = ${userId}))
+      then (select count(*)::int from ${moderationItems} where ${moderationItems.state} = 'open')
+    else (select count(*)::int from ${moderationItems}
+      where ${moderationItems.state} = 'open' and not ${moderationItems.toAdmins}
+        and ${moderationItems.campusId} in (
+          select ${staffRoles.campusId} from ${staffRoles} where ${staffRoles.userId} = ${userId}))
   end)`;
 }
 

@@ -52,7 +52,17 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
         }`}
       >
         <span className="relative shrink-0">
-          <Avatar person={first ?? null} size="md" />
+          {item.type === "moderation" ? (
+            // Decision 0543: a moderation notice names no one; a plain mark stands for the moderators.
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-full bg-zinc-900 text-sm font-bold text-white"
+            >
+              M
+            </span>
+          ) : (
+            <Avatar person={first ?? null} size="md" />
+          )}
           {item.others > 0 ? (
             <span className="absolute -right-1 -bottom-1 rounded-full bg-zinc-900 px-1.5 text-[11px] font-bold text-white ring-2 ring-white">
               +{item.others}

@@ -1,0 +1,129 @@
+import type { Viewer } from "../accounts/viewer";
+import type { AppContext } from "../context";
+import { announceCampusPagesChanged } from "../realtime/events";
+import { requireStaff } from "../staff/roles";
+import { parseInput } from "../validation";
+import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
+import {
+  type ItemActionInput,
+  itemActionSchema,
+  type SendNoteInput,
+  sendNoteSchema,
+} from "./decision-schemas.shared";
+import { recordStaffAction } from "./notices";
+import { STAFF_DECISION_MESSAGES } from "./rules.shared";
+import { isContentKind, liftSuspension, restoreContent } from "./sanctions";
+import { requireItemInScope } from "./scope";
+
+/**
+ * Decision 0543: the actions beside a decision, done from an item's page (whose scope they
+ * check): Restore removed content, Lift a suspension, and Send a note. None decides the item or
+ * gives a strike; each is one transaction with its log row and the student's notice.
+ */
+
+/** Restore: removed content is shown again (its strike stands; an approved appeal overrules it). */
+export async function restoreItemContent(
+  ctx: AppContext,
+  viewer: Pick<Viewer, "id"> | null,
+  input: ItemActionInput,
+): Promise<void> {
+  const staff = await requireStaff(ctx, viewer, null);
+  const value = parseInput(itemActionSchema, input, invalidDecisionInput);
+  const campusId = await ctx.db.transaction(async (tx) => {
+    const item = await requireItemInScope(tx, staff, value.itemId);
+    const kind = item.targetKind;
+    if (!isContentKind(kind)) throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notRemoved);
+    const restored = await restoreContent(tx, kind, item.targetId);
+    if (!restored.restored) throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notRemoved);
+    await recordStaffAction(
+      tx,
+      ctx,
+      staff,
+      {
+        campusId: item.campusId,
+        action: "restore",
+        targetKind: kind,
+        targetId: item.targetId,
+        targetUserId: item.targetUserId,
+        reasonCode: value.reasonCode,
+        publicReason: value.publicReason,
+        privateNote: value.privateNote,
+        details: { itemId: item.id },
+      },
+      true,
+    );
+    return restored.campusId;
+  });
+  if (campusId) await announceCampusPagesChanged(ctx.db, campusId);
+  ctx.wakeMailWorker();
+}
+
+/** Lift suspension: the item's student may participate again at once, and a ban's address is freed. */
+export async function liftItemSuspension(
+  ctx: AppContext,
+  viewer: Pick<Viewer, "id"> | null,
+  input: ItemActionInput,
+): Promise<void> {
+  const staff = await requireStaff(ctx, viewer, null);
+  const value = parseInput(itemActionSchema, input, invalidDecisionInput);
+  await ctx.db.transaction(async (tx) => {
+    const item = await requireItemInScope(tx, staff, value.itemId);
+    const studentId = item.targetUserId;
+    if (!studentId || !(await liftSuspension(tx, studentId, ctx.clock.now()))) {
+      throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notSuspended);
+    }
+    await recordStaffAction(
+      tx,
+      ctx,
+      staff,
+      {
+        campusId: item.campusId,
+        action: "lift",
+        targetKind: "user",
+        targetId: studentId,
+        targetUserId: studentId,
+        reasonCode: value.reasonCode,
+        publicReason: value.publicReason,
+        privateNote: value.privateNote,
+        details: { itemId: item.id },
+      },
+      true,
+    );
+  });
+  ctx.wakeMailWorker();
+}
+
+/**
+ * Send a note: a friendly word to the item's student, not a strike (decision 0544). Its log row
+ * ('note') is private: the public log leaves it out. The note is what the student reads.
+ */
+export async function sendNoteToStudent(
+  ctx: AppContext,
+  viewer: Pick<Viewer, "id"> | null,
+  input: SendNoteInput,
+): Promise<void> {
+  const staff = await requireStaff(ctx, viewer, null);
+  const value = parseInput(sendNoteSchema, input, invalidDecisionInput);
+  await ctx.db.transaction(async (tx) => {
+    const item = await requireItemInScope(tx, staff, value.itemId);
+    const studentId = item.targetUserId;
+    if (!studentId) throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notForThisItem);
+    await recordStaffAction(
+      tx,
+      ctx,
+      staff,
+      {
+        campusId: item.campusId,
+        action: "note",
+        targetKind: "user",
+        targetId: studentId,
+        targetUserId: studentId,
+        reasonCode: null,
+        publicReason: value.note,
+        details: { itemId: item.id },
+      },
+      true,
+    );
+  });
+  ctx.wakeMailWorker();
+}
