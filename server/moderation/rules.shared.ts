@@ -79,3 +79,31 @@ export const MODERATION_MESSAGES = {
   publicActorModerators: "Campus moderators",
   publicActorAdmins: "Site admins",
 } as const;
+
+// ---------------------------------------------------------------------------
+// Reports (decisions 0540, 0542): filing a report, its refusals, the automatic hide.
+
+/** Decision 0540: the report dialog's words, and every refusal of a report. */
+export const REPORT_MESSAGES = {
+  dialogTitle: "Report",
+  reasonLegend: "Why are you reporting this?",
+  commentLabel: "Anything else moderators should know? (optional)",
+  submit: "Submit",
+  cancel: "Cancel",
+  chooseReason: "Choose a reason.",
+  commentTooLong: `Keep your comment to ${REPORT_LIMITS.commentMax.toLocaleString("en-US")} characters or fewer.`,
+  /** A target that is not there, or not on the reporter's campus, or a chat they are not in: one answer (404). */
+  notFound: "This is no longer here.",
+  cannotReportOwn: {
+    user: "You can't report yourself.",
+    post: "You can't report your own post.",
+    comment: "You can't report your own comment.",
+    message: "You can't report your own message.",
+  } satisfies Record<ReportTargetKind, string>,
+  /** 10 reports in a rolling 24 hours; `wait` as the posting limit says it ('3 hours'). */
+  dailyLimit: (limit: number, wait: string) =>
+    `You've sent ${limit} reports in the last 24 hours, the most allowed. You can report again in ${wait}.`,
+} as const;
+
+/** Decision 0542: the public reason of the automatic hide's log row (the reporters are never named). */
+export const AUTO_HIDE_PUBLIC_REASON = "Hidden after several students reported it, until moderators review it.";

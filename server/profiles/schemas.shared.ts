@@ -27,7 +27,6 @@ export const PROFILE_MESSAGES = {
   photoTooManyPixels: "This photo is too big to process. Try a smaller one.",
   photoUnreadable: "This photo could not be read. Try another one.",
   photoRequired: "Choose a photo to upload.",
-  cannotReportSelf: "You can't report yourself.",
   userNotFound: "This user doesn't exist.",
 } as const;
 
