@@ -132,13 +132,9 @@ describe("failureReply", () => {
 
   it("answers a profile refusal with its message and status", async () => {
     const { app } = fakeApp();
-    const missing = await failureReply(
-      app,
-      new ProfileError("user-not-found", "This user doesn't exist."),
-      {
-        intent: "edit-profile",
-      },
-    );
+    const missing = await failureReply(app, new ProfileError("user-not-found", "This user doesn't exist."), {
+      intent: "edit-profile",
+    });
     expect(missing.init?.status).toBe(400);
     expect(missing.data).toMatchObject({ intent: "edit-profile", ok: false, toast: { type: "danger" } });
   });

@@ -106,4 +106,5 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** Decision 0542: the public reason of the automatic hide's log row (the reporters are never named). */
-export const AUTO_HIDE_PUBLIC_REASON = "Hidden after several students reported it, until moderators review it.";
+export const AUTO_HIDE_PUBLIC_REASON =
+  "Hidden after several students reported it, until moderators review it.";

@@ -28,7 +28,11 @@ export function reportWeight(record: ReporterRecord | null): number {
 /** The weight of `reporterId`'s next report, from their record. */
 export async function reporterWeight(db: Queryable, reporterId: string): Promise<number> {
   const [record] = await db
-    .select({ upheld: reporterRecords.upheld, dismissed: reporterRecords.dismissed, muted: reporterRecords.muted })
+    .select({
+      upheld: reporterRecords.upheld,
+      dismissed: reporterRecords.dismissed,
+      muted: reporterRecords.muted,
+    })
     .from(reporterRecords)
     .where(eq(reporterRecords.userId, reporterId))
     .limit(1);

@@ -280,4 +280,3 @@ export const updateProfileDetails: (
   actor: Actor,
   input: EditProfileInput,
 ) => Promise<ProfileDetails> = detailsWriter(editProfileSchema, PROFILE_MESSAGES.userMissingBio);
-
