@@ -85,9 +85,17 @@ export const MODERATION_MESSAGES = {
 
 /** Decision 0540: the report dialog's words, and every refusal of a report. */
 export const REPORT_MESSAGES = {
-  dialogTitle: "Report",
+  dialogTitle: {
+    user: "Report user",
+    post: "Report post",
+    comment: "Report comment",
+    message: "Report message",
+  } satisfies Record<ReportTargetKind, string>,
+  dialogDescription: "Moderators review every report. The person you report won't know it was you.",
   reasonLegend: "Why are you reporting this?",
   commentLabel: "Anything else moderators should know? (optional)",
+  /** The menus' item that opens the dialog. */
+  menuItem: "Report",
   submit: "Submit",
   cancel: "Cancel",
   chooseReason: "Choose a reason.",

@@ -18,7 +18,6 @@ export const PROFILE_MESSAGES = {
   onlyPhotos: "Only photos are allowed!",
   profileUpdated: "Profile Updated",
   photoFailed: "Error updating profile IMG",
-  userReported: "User Reported. Thanks for letting us know.",
   // spec 1 §8 'Something went wrong' (danger) on any failure the user cannot fix.
   somethingWentWrong: SOMETHING_WENT_WRONG,
   // Our wordings (decision 0050): the spec caps these without a message.

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useReport } from "~/app/components/moderation/use-report";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
@@ -169,6 +170,14 @@ function useSaveToggle(post: PostActionsPost) {
 }
 
 /**
+ * Decision 0540: a list's card of someone else's post has a '…' menu with Report; the post page
+ * has its own menu in its header (post-more-menu.tsx), so its row has none.
+ */
+export function cardReportable(post: PostActionsPost, onCard: boolean): boolean {
+  return onCard && !post.ownedByViewer;
+}
+
+/**
  * The action row of a post (spec 2 §2) with what its controls do. Its elements are
  * PostActionsMarkup's: a feed's cards render that alone on the server and share it (post-card.tsx).
  */
@@ -176,6 +185,7 @@ export function PostActions({ post, onComment }: PostActionsProps) {
   const onCommentClick = useCommentLinkClick(onComment);
   const save = useSaveToggle(post);
   const { copy, banner } = useCopyPostLink();
+  const report = useReport();
   return (
     <PostActionsMarkup
       post={post}
@@ -185,8 +195,13 @@ export function PostActions({ post, onComment }: PostActionsProps) {
       onCommentClick={onCommentClick}
       onSaveSubmit={save.onSubmit}
       onCopyLink={() => void copy(post.id)}
+      reportable={cardReportable(post, onComment === undefined)}
+      onReport={() =>
+        report.open({ kind: post.parentId ? "comment" : "post", id: post.id, action: `/post/${post.id}` })
+      }
     >
       {banner}
+      {report.dialog}
     </PostActionsMarkup>
   );
 }

@@ -156,6 +156,8 @@ export function PostCard({ post }: PostCardProps) {
                     post={post}
                     commentHref={serverActionsMarkup.commentHref(post.id, false)}
                     returnTo={returnTo}
+                    // Decision 0540: PostActions' cardReportable on a card (kept here, off the first load).
+                    reportable={!post.ownedByViewer}
                   />,
                 )
               : null
@@ -270,6 +272,7 @@ function cardActionsKey(post: PostActionsPost, returnTo: string): string | null 
     post.commentCount,
     post.saveCount,
     post.savedByViewer,
+    post.ownedByViewer,
     returnTo,
   ]);
 }
