@@ -49,7 +49,10 @@ export interface PostActionsMarkupProps {
   onCommentClick?(event: MouseEvent<HTMLAnchorElement>): void;
   onSaveSubmit?(event: FormEvent<HTMLFormElement>): void;
   onCopyLink?(): void;
-  /** A list's card of someone else's post: the '…' menu with Report (decision 0540). */
+  /**
+   * The '…' menu with Report (decision 0540): by default on someone else's post, as a list's card
+   * shows it; the post page has its own menu in its header, so its row sets false.
+   */
   reportable?: boolean;
   onReport?(): void;
   /** After Share: the 'Link Copied!' banner while it shows. */
@@ -65,7 +68,7 @@ export function PostActionsMarkup({
   onCommentClick,
   onSaveSubmit,
   onCopyLink,
-  reportable = false,
+  reportable = !post.ownedByViewer,
   onReport,
   children,
 }: PostActionsMarkupProps) {

@@ -170,14 +170,6 @@ function useSaveToggle(post: PostActionsPost) {
 }
 
 /**
- * Decision 0540: a list's card of someone else's post has a '…' menu with Report; the post page
- * has its own menu in its header (post-more-menu.tsx), so its row has none.
- */
-export function cardReportable(post: PostActionsPost, onCard: boolean): boolean {
-  return onCard && !post.ownedByViewer;
-}
-
-/**
  * The action row of a post (spec 2 §2) with what its controls do. Its elements are
  * PostActionsMarkup's: a feed's cards render that alone on the server and share it (post-card.tsx).
  */
@@ -195,7 +187,8 @@ export function PostActions({ post, onComment }: PostActionsProps) {
       onCommentClick={onCommentClick}
       onSaveSubmit={save.onSubmit}
       onCopyLink={() => void copy(post.id)}
-      reportable={cardReportable(post, onComment === undefined)}
+      // Decision 0540: the post page's Report is in its header's menu (post-more-menu.tsx).
+      reportable={onComment === undefined && !post.ownedByViewer}
       onReport={() =>
         report.open({ kind: post.parentId ? "comment" : "post", id: post.id, action: `/post/${post.id}` })
       }

@@ -156,8 +156,6 @@ export function PostCard({ post }: PostCardProps) {
                     post={post}
                     commentHref={serverActionsMarkup.commentHref(post.id, false)}
                     returnTo={returnTo}
-                    // Decision 0540: PostActions' cardReportable on a card (kept here, off the first load).
-                    reportable={!post.ownedByViewer}
                   />,
                 )
               : null
