@@ -111,6 +111,8 @@ interface PostActionsProps {
    * opening the post. The link still leads to /create/comment/{id} on phones and without JavaScript.
    */
   onComment?(): void;
+  /** The post's page (/post/{id}, /media/{id}): its header's menu has Report (post-more-menu.tsx). */
+  onItsPage?: boolean;
 }
 
 /**
@@ -173,7 +175,7 @@ function useSaveToggle(post: PostActionsPost) {
  * The action row of a post (spec 2 §2) with what its controls do. Its elements are
  * PostActionsMarkup's: a feed's cards render that alone on the server and share it (post-card.tsx).
  */
-export function PostActions({ post, onComment }: PostActionsProps) {
+export function PostActions({ post, onComment, onItsPage = false }: PostActionsProps) {
   const onCommentClick = useCommentLinkClick(onComment);
   const save = useSaveToggle(post);
   const { copy, banner } = useCopyPostLink();
@@ -187,8 +189,8 @@ export function PostActions({ post, onComment }: PostActionsProps) {
       onCommentClick={onCommentClick}
       onSaveSubmit={save.onSubmit}
       onCopyLink={() => void copy(post.id)}
-      // Decision 0540: the post page's Report is in its header's menu (post-more-menu.tsx).
-      reportable={onComment === undefined && !post.ownedByViewer}
+      // Decision 0540: a card's '…' has Report; a post's page has it in its header's menu.
+      reportable={!onItsPage && !post.ownedByViewer}
       onReport={() =>
         report.open({ kind: post.parentId ? "comment" : "post", id: post.id, action: `/post/${post.id}` })
       }
