@@ -28,7 +28,11 @@ function normaliseComment(value: string | undefined): string | null {
  */
 export const reportInputSchema = z.object({
   targetKind: z.enum(REPORT_TARGET_KINDS, { error: REPORT_MESSAGES.notFound }),
-  targetId: z.string({ error: REPORT_MESSAGES.notFound }).trim().min(1, REPORT_MESSAGES.notFound).max(200),
+  targetId: z
+    .string({ error: REPORT_MESSAGES.notFound })
+    .trim()
+    .min(1, REPORT_MESSAGES.notFound)
+    .max(200, REPORT_MESSAGES.notFound),
   reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.chooseReason }),
   comment: z
     .string()
