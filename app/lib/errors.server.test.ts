@@ -132,15 +132,11 @@ describe("failureReply", () => {
 
   it("answers a profile refusal with its message and status", async () => {
     const { app } = fakeApp();
-    const self = await failureReply(
-      app,
-      new ProfileError("cannot-report-self", "You can't report yourself."),
-      {
-        intent: "report-user",
-      },
-    );
-    expect(self.init?.status).toBe(400);
-    expect(self.data).toMatchObject({ intent: "report-user", ok: false, toast: { type: "danger" } });
+    const missing = await failureReply(app, new ProfileError("user-not-found", "This user doesn't exist."), {
+      intent: "edit-profile",
+    });
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data).toMatchObject({ intent: "edit-profile", ok: false, toast: { type: "danger" } });
   });
 
   it("answers a plain form's field under it, sends a refusal elsewhere, or to the page's ErrorBoundary", async () => {

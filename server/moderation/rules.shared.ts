@@ -268,3 +268,38 @@ export function formatSuspensionEnd(until: Date): string {
 
 /** The report reasons in the dialog's order, for the browser (the schema's list stays on the server). */
 export const REASON_CODES = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
+// Reports (decisions 0540, 0542): filing a report, its refusals, the automatic hide.
+
+/** Decision 0540: the report dialog's words, and every refusal of a report. */
+export const REPORT_MESSAGES = {
+  dialogTitle: {
+    user: "Report user",
+    post: "Report post",
+    comment: "Report comment",
+    message: "Report message",
+  } satisfies Record<ReportTargetKind, string>,
+  dialogDescription: "Moderators review every report. The person you report won't know it was you.",
+  reasonLegend: "Why are you reporting this?",
+  commentLabel: "Anything else moderators should know? (optional)",
+  /** The menus' item that opens the dialog. */
+  menuItem: "Report",
+  submit: "Submit",
+  cancel: "Cancel",
+  chooseReason: "Choose a reason.",
+  commentTooLong: `Keep your comment to ${REPORT_LIMITS.commentMax.toLocaleString("en-US")} characters or fewer.`,
+  /** A target that is not there, or not on the reporter's campus, or a chat they are not in: one answer (404). */
+  notFound: "This is no longer here.",
+  cannotReportOwn: {
+    user: "You can't report yourself.",
+    post: "You can't report your own post.",
+    comment: "You can't report your own comment.",
+    message: "You can't report your own message.",
+  } satisfies Record<ReportTargetKind, string>,
+  /** 10 reports in a rolling 24 hours; `wait` as the posting limit says it ('3 hours'). */
+  dailyLimit: (limit: number, wait: string) =>
+    `You've sent ${limit} reports in the last 24 hours, the most allowed. You can report again in ${wait}.`,
+} as const;
+
+/** Decision 0542: the public reason of the automatic hide's log row (the reporters are never named). */
+export const AUTO_HIDE_PUBLIC_REASON =
+  "Hidden after several students reported it, until moderators review it.";

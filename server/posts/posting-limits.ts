@@ -23,6 +23,24 @@ export function waitText(ms: number): string {
 }
 
 /**
+ * A rolling window's limit (decision 0116; the reports' daily limit, decision 0540, too): given the
+ * times of someone's latest events, newest first, how long until they may act again when `limit`
+ * of them fall in the last `windowMs` — the `limit`-th newest leaves the window first — or null
+ * when they may act now (or `limit` is 0: no limit). At least a second, as Retry-After counts.
+ */
+export function rollingWindowWait(
+  newestFirst: readonly Date[],
+  limit: number,
+  windowMs: number,
+  now: number,
+): number | null {
+  if (limit <= 0) return null;
+  const filling = newestFirst[limit - 1];
+  if (!filling || filling.getTime() <= now - windowMs) return null;
+  return Math.max(1000, filling.getTime() + windowMs - now);
+}
+
+/**
  * When the author's newest posts and comments since `since` were created, newest first:
  * a range read of posts_author_created_idx (built, not run, for EXPLAIN in indexes.test.ts).
  */
@@ -58,15 +76,12 @@ export async function assertWithinPostingLimits(
     limit: Math.max(perMinute, perDay),
   });
 
-  // The n-th newest post leaves the window first of the ones that fill it.
-  const dayFull = perDay > 0 && recent.length >= perDay;
-  const minuteOldest = perMinute > 0 ? recent[perMinute - 1]?.createdAt : undefined;
-  const minuteFull = minuteOldest !== undefined && minuteOldest.getTime() > now - MINUTE_MS;
-  if (!dayFull && !minuteFull) return;
-  const dayOldest = recent[perDay - 1]?.createdAt;
-  const retryAt =
-    dayFull && dayOldest ? dayOldest.getTime() + DAY_MS : (minuteOldest?.getTime() ?? now) + MINUTE_MS;
-  const waitMs = Math.max(1000, retryAt - now);
+  const times = recent.map((row) => row.createdAt);
+  const dayWait = perDay > 0 ? rollingWindowWait(times, perDay, DAY_MS, now) : null;
+  const minuteWait = rollingWindowWait(times, perMinute, MINUTE_MS, now);
+  const waitMs = dayWait ?? minuteWait;
+  if (waitMs === null) return;
+  const dayFull = dayWait !== null;
   const wait = waitText(waitMs);
   throw new PostError(
     "rate-limited",

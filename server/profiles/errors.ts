@@ -7,8 +7,7 @@ export type ProfileErrorCode =
   | "user-not-found"
   | "unsupported-type"
   | "too-large"
-  | "unreadable"
-  | "cannot-report-self";
+  | "unreadable";
 
 /** A profile function's refusal (decision 0140): status 400, a danger alert, its field when it has one. */
 export class ProfileError extends DomainError<ProfileErrorCode> {

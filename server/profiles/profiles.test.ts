@@ -3,14 +3,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, uniqueEmail } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { reports, user } from "../db/schema";
+import { user } from "../db/schema";
 import { isProfileError, type ProfileError } from "./errors";
 import {
   getClaimEmail,
   getProfileById,
   getProfileByUsername,
   profilePhotoSizes,
-  reportUser,
   updateBio,
   updateNames,
   updateProfileDetails,
@@ -280,36 +279,5 @@ describe("reading profiles", () => {
     const verified = await createTestUser(t, { verified: true });
     expect(await getClaimEmail(t.ctx, (await row(unverified.id)).username)).toBe(email);
     expect(await getClaimEmail(t.ctx, (await row(verified.id)).username)).toBeNull();
-  });
-});
-
-describe("reportUser", () => {
-  it("records one report row for the reported user's campus", async () => {
-    const reporter = await createTestUser(t, { verified: true });
-    const reported = await createTestUser(t, { campusId: "ut" });
-    await reportUser(t.ctx, reporter, reported.id);
-    await reportUser(t.ctx, reporter, reported.id);
-    const rows = await t.ctx.db.select().from(reports).where(eq(reports.reportedUserId, reported.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reporterId: reporter.id, campusId: "ut" });
-  });
-
-  it("needs a verified e-mail: an unverified account's report is refused and records nothing (decision 0127)", async () => {
-    const reporter = await createTestUser(t);
-    const reported = await createTestUser(t, { verified: true });
-    await expect(reportUser(t.ctx, reporter, reported.id)).rejects.toMatchObject({
-      refusal: { kind: "verify-email" },
-      message: "Verify your email first.",
-    });
-    const rows = await t.ctx.db.select().from(reports).where(eq(reports.reporterId, reporter.id));
-    expect(rows).toHaveLength(0);
-  });
-
-  it("cannot report yourself or someone who does not exist", async () => {
-    const reporter = await createTestUser(t);
-    expect((await refusal(reportUser(t.ctx, reporter, reporter.id))).code).toBe("cannot-report-self");
-    expect((await refusal(reportUser(t.ctx, reporter, "no-such-user"))).code).toBe("user-not-found");
-    const rows = await t.ctx.db.select().from(reports).where(eq(reports.reporterId, reporter.id));
-    expect(rows).toHaveLength(0);
   });
 });

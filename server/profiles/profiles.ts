@@ -1,10 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { assertCanParticipate } from "../accounts/gates.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { reports, user } from "../db/schema";
+import { user } from "../db/schema";
 import {
   deleteStoredKeys,
   isMediaError,
@@ -18,7 +17,6 @@ import {
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits.shared";
 import type { MediaStorage } from "../media/storage";
 import { requireReadableCampus } from "../posts/access";
-import { announceWaitingItems } from "../staff/waiting";
 import { parseInput } from "../validation";
 import { invalidProfileInput, ProfileError } from "./errors";
 import {
@@ -282,48 +280,3 @@ export const updateProfileDetails: (
   actor: Actor,
   input: EditProfileInput,
 ) => Promise<ProfileDetails> = detailsWriter(editProfileSchema, PROFILE_MESSAGES.userMissingBio);
-
-/**
- * spec 1 §2 'Report' (other users only): a row for the moderation queue of the
- * reported user's campus. Reporting the same user again adds nothing. The reporter
- * needs a verified e-mail (spec 1 §6; decision 0127: throwaway accounts must not fill
- * the queue), read from the database so no caller can skip it: ParticipationRefused
- * 'verify-email' otherwise.
- */
-export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: string): Promise<void> {
-  if (reportedUserId === actor.id) {
-    throw new ProfileError("cannot-report-self", PROFILE_MESSAGES.cannotReportSelf);
-  }
-  await ctx.db.transaction(async (tx) => {
-    const [reported] = await tx
-      .select({ id: user.id, campusId: user.campusId })
-      .from(user)
-      .where(eq(user.id, reportedUserId))
-      .limit(1);
-    if (!reported) throw new ProfileError("user-not-found", PROFILE_MESSAGES.userNotFound);
-    const [reporter] = await tx
-      .select({
-        verified: user.verified,
-        schoolVerified: user.schoolVerified,
-        profileSetUp: user.profileSetUp,
-      })
-      .from(user)
-      .where(eq(user.id, actor.id))
-      .limit(1);
-    assertCanParticipate(reporter ?? null, "report");
-    const [already] = await tx
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.reporterId, actor.id), eq(reports.reportedUserId, reported.id)))
-      .limit(1);
-    if (already) return;
-    await tx.insert(reports).values({
-      campusId: reported.campusId,
-      reporterId: actor.id,
-      reportedUserId: reported.id,
-      createdAt: ctx.clock.now(),
-    });
-    // Decision 0523: the campus's staff see their count of waiting items grow, live.
-    await announceWaitingItems(tx, reported.campusId);
-  });
-}

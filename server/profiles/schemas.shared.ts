@@ -18,7 +18,6 @@ export const PROFILE_MESSAGES = {
   onlyPhotos: "Only photos are allowed!",
   profileUpdated: "Profile Updated",
   photoFailed: "Error updating profile IMG",
-  userReported: "User Reported. Thanks for letting us know.",
   // spec 1 §8 'Something went wrong' (danger) on any failure the user cannot fix.
   somethingWentWrong: SOMETHING_WENT_WRONG,
   // Our wordings (decision 0050): the spec caps these without a message.
@@ -27,7 +26,6 @@ export const PROFILE_MESSAGES = {
   photoTooManyPixels: "This photo is too big to process. Try a smaller one.",
   photoUnreadable: "This photo could not be read. Try another one.",
   photoRequired: "Choose a photo to upload.",
-  cannotReportSelf: "You can't report yourself.",
   userNotFound: "This user doesn't exist.",
 } as const;
 

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { verifyEmailCode } from "../accounts/codes";
 import { getViewerById } from "../accounts/viewer";
 import { moderationLog, realtimeEvents, staffRoles, user } from "../db/schema";
-import { reportUser } from "../profiles/profiles";
+import { fileReport } from "../moderation/reports";
 import { syncConfiguredAdminOf, syncConfiguredAdmins } from "./configured-admins";
 import { appointModerator, getModeratorsPage, removeModerator } from "./moderators";
 import { getStaffMember, grantRole, requireSiteAdmin, requireStaff } from "./roles";
@@ -270,7 +270,7 @@ describe("the waiting items beside a staff member's avatar (decision 0523)", () 
       .set({ profileSetUp: true, schoolVerified: true })
       .where(eq(user.id, reporter.id));
     const reported = await student({ campusId: "ou" });
-    await reportUser(t.ctx, reporter, reported.id);
+    await fileReport(t.ctx, reporter, { targetKind: "user", targetId: reported.id, reason: "spam" });
     expect(await count(ouModerator)).toBe(before.ou + 1);
     expect(await count(utModerator)).toBe(before.ut);
     expect(await count(admin)).toBe(before.all + 1);

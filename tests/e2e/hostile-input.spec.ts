@@ -46,6 +46,9 @@ const FIELD_NAMES = [
   "files",
   "photo",
   "reason",
+  "targetKind",
+  "targetId",
+  "comment",
   "goBack",
 ];
 
@@ -59,7 +62,7 @@ const INTENTS = [
   "upload-photo",
   "update-profile",
   "claim-account",
-  "report-user",
+  "report-content",
   "toggle-save",
   "delete-post",
   "delete-comment",

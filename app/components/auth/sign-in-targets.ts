@@ -17,8 +17,8 @@ const reasonText: Record<SignInReason, string> = {
   post: "Log in or sign up to create a post.",
   search: "Log in or sign up to search.",
   "join campus": "Log in or sign up to join your campus.",
-  // Ours: the profile menu's Report sends visitors to sign up (decision 0051).
-  report: "Log in or sign up to report users.",
+  // Ours: a Report (of a post, a comment, a message or a profile) asks visitors to sign up (decision 0540).
+  report: "Log in or sign up to report something.",
 };
 
 export function signInReasonText(reason: SignInReason): string {

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useReport } from "~/app/components/moderation/use-report";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
 import { useActionToast } from "~/app/components/ui/action-feedback";
+import { FlagIcon } from "~/app/components/ui/icons";
+import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { MessagePage, MessageView } from "~/server/chats/messages";
+import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { ComposerActionData } from "./message-composer";
 import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
 import { SharedPost } from "./shared-post";
@@ -229,6 +233,40 @@ function Bubble({
           </button>
         </like.Form>
       )}
+      {message.own ? null : (
+        <MessageMenu messageId={message.id} chatId={chatId} otherFirstName={otherFirstName} />
+      )}
     </div>
+  );
+}
+
+/** Decision 0540: the other member's message has a '…' menu with Report (its snapshot goes to site admins). */
+function MessageMenu({
+  messageId,
+  chatId,
+  otherFirstName,
+}: {
+  messageId: string;
+  chatId: string;
+  otherFirstName: string;
+}) {
+  const report = useReport();
+  return (
+    <>
+      <MoreOptionsMenu
+        label={`More options for ${otherFirstName}'s message`}
+        triggerClassName="flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
+        contentClassName="w-[min(14rem,calc(100vw-1.5rem))]"
+        sideOffset={4}
+      >
+        <MenuItem
+          icon={<FlagIcon className="size-5" />}
+          onSelect={() => report.open({ kind: "message", id: messageId, action: `/messages/${chatId}` })}
+        >
+          {REPORT_MESSAGES.menuItem}
+        </MenuItem>
+      </MoreOptionsMenu>
+      {report.dialog}
+    </>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useReport } from "~/app/components/moderation/use-report";
 import { Avatar } from "~/app/components/ui/avatar";
+import { FlagIcon } from "~/app/components/ui/icons";
+import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { CommentView } from "~/server/posts/views";
 import { CommentComposer } from "./comment-composer";
 import { useCommentLinkClick } from "./post-actions";
@@ -28,6 +31,7 @@ interface CommentItemProps {
 function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const report = useReport();
   const name = displayName(comment.author);
   const profileHref = `/${comment.author.username}`;
 
@@ -71,8 +75,22 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
                 <TrashIcon className="size-4" />
                 Delete
               </button>
-            ) : null}
+            ) : (
+              // Decision 0540: someone else's comment can be reported (visitors are asked to sign in).
+              <button
+                type="button"
+                onClick={() =>
+                  report.open({ kind: "comment", id: comment.id, action: `/post/${pagePostId}` })
+                }
+                aria-label={`Report comment by ${name}`}
+                className={smallActionClass}
+              >
+                <FlagIcon className="size-4" />
+                {REPORT_MESSAGES.menuItem}
+              </button>
+            )}
           </div>
+          {report.dialog}
           {replying ? (
             <div className="mt-2">
               <CommentComposer postId={comment.id} autoFocus compact onSent={() => setReplying(false)} />
@@ -106,7 +124,8 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
 /**
  * The comments below a post (spec 2 §2, §7 'Replies … ordered by createdAt
  * ascending, recursively'): each with its author, age, text and media, a Reply
- * that opens a comment box under it, and Delete for its author ('Delete Comment?').
+ * that opens a comment box under it, and Delete for its author ('Delete Comment?') or Report
+ * for everyone else (decision 0540).
  */
 export function CommentThread({ comments, pagePostId }: { comments: CommentView[]; pagePostId: string }) {
   return (

@@ -1,7 +1,9 @@
 import type { FormEvent, MouseEvent, ReactNode } from "react";
 import { DeferredMenu, useDropdownMenu } from "~/app/components/ui/deferred-menu";
-import { BookmarkIcon, LinkIcon, ShareIcon } from "~/app/components/ui/icons";
+import { BookmarkIcon, FlagIcon, LinkIcon, MoreIcon, ShareIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
+import { MenuContent, MenuItem } from "~/app/components/ui/menu-item";
+import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { PostSummary } from "~/server/posts/views";
 import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
@@ -11,7 +13,7 @@ import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
 export type PostActionsPost = Pick<
   PostSummary,
-  "id" | "savedByViewer" | "saveCount" | "commentCount" | "parentId" | "type"
+  "id" | "savedByViewer" | "saveCount" | "commentCount" | "parentId" | "type" | "ownedByViewer"
 >;
 
 /**
@@ -47,6 +49,12 @@ export interface PostActionsMarkupProps {
   onCommentClick?(event: MouseEvent<HTMLAnchorElement>): void;
   onSaveSubmit?(event: FormEvent<HTMLFormElement>): void;
   onCopyLink?(): void;
+  /**
+   * The '…' menu with Report (decision 0540): by default on someone else's post, as a list's card
+   * shows it; the post page has its own menu in its header, so its row sets false.
+   */
+  reportable?: boolean;
+  onReport?(): void;
   /** After Share: the 'Link Copied!' banner while it shows. */
   children?: ReactNode;
 }
@@ -60,6 +68,8 @@ export function PostActionsMarkup({
   onCommentClick,
   onSaveSubmit,
   onCopyLink,
+  reportable = !post.ownedByViewer,
+  onReport,
   children,
 }: PostActionsMarkupProps) {
   // Comments cannot be saved (server/posts/posts.ts toggleSave): their row has Comment and Share.
@@ -91,6 +101,19 @@ export function PostActionsMarkup({
       >
         <ShareMenuContent onCopy={() => onCopyLink?.()} />
       </DeferredMenu>
+      {reportable ? (
+        <DeferredMenu
+          triggerLabel="More options for this post"
+          triggerClassName={`${actionButtonClass()} xs:ml-auto`}
+          trigger={<MoreIcon className="size-5 shrink-0" />}
+        >
+          <MenuContent className="w-[min(14rem,calc(100vw-1.5rem))]" sideOffset={6}>
+            <MenuItem icon={<FlagIcon className="size-5" />} onSelect={() => onReport?.()}>
+              {REPORT_MESSAGES.menuItem}
+            </MenuItem>
+          </MenuContent>
+        </DeferredMenu>
+      ) : null}
       {children}
     </div>
   );

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useReport } from "~/app/components/moderation/use-report";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { LinkIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
@@ -110,6 +111,8 @@ interface PostActionsProps {
    * opening the post. The link still leads to /create/comment/{id} on phones and without JavaScript.
    */
   onComment?(): void;
+  /** The post's page (/post/{id}, /media/{id}): its header's menu has Report (post-more-menu.tsx). */
+  onItsPage?: boolean;
 }
 
 /**
@@ -172,10 +175,11 @@ function useSaveToggle(post: PostActionsPost) {
  * The action row of a post (spec 2 §2) with what its controls do. Its elements are
  * PostActionsMarkup's: a feed's cards render that alone on the server and share it (post-card.tsx).
  */
-export function PostActions({ post, onComment }: PostActionsProps) {
+export function PostActions({ post, onComment, onItsPage = false }: PostActionsProps) {
   const onCommentClick = useCommentLinkClick(onComment);
   const save = useSaveToggle(post);
   const { copy, banner } = useCopyPostLink();
+  const report = useReport();
   return (
     <PostActionsMarkup
       post={post}
@@ -185,8 +189,14 @@ export function PostActions({ post, onComment }: PostActionsProps) {
       onCommentClick={onCommentClick}
       onSaveSubmit={save.onSubmit}
       onCopyLink={() => void copy(post.id)}
+      // Decision 0540: a card's '…' has Report; a post's page has it in its header's menu.
+      reportable={!onItsPage && !post.ownedByViewer}
+      onReport={() =>
+        report.open({ kind: post.parentId ? "comment" : "post", id: post.id, action: `/post/${post.id}` })
+      }
     >
       {banner}
+      {report.dialog}
     </PostActionsMarkup>
   );
 }

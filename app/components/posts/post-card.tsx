@@ -270,6 +270,7 @@ function cardActionsKey(post: PostActionsPost, returnTo: string): string | null 
     post.commentCount,
     post.saveCount,
     post.savedByViewer,
+    post.ownedByViewer,
     returnTo,
   ]);
 }

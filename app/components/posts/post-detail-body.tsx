@@ -68,7 +68,7 @@ export function PostDetailBody({
         <WatchListingButton postId={post.id} watching={post.watchedByViewer} />
       ) : null}
       <div className="mt-2 border-t border-zinc-100 pt-1">
-        <PostActions post={post} onComment={onComment} />
+        <PostActions post={post} onComment={onComment} onItsPage />
       </div>
     </>
   );

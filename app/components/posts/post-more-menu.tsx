@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { useSendMessage } from "~/app/components/chats/send-message-button";
+import { useReport } from "~/app/components/moderation/use-report";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
-import { CheckIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
+import { CheckIcon, FlagIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
+import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { ListingStatus } from "~/server/posts/listing.shared";
 import { STATUS_ACTIONS } from "~/server/posts/listing.shared";
 import { type ListingActionData, nextStatuses, offersBoost } from "./listing-actions";
@@ -92,7 +94,7 @@ interface PostMoreMenuProps {
  * (not on one's own post; opens the chat with the author, sharing the post); Boost Post
  * (owner; the boost flow comes with the ads issue, whose /ads page says so — decision 0097);
  * Delete (owner) → 'Delete Post?'. Decision 0170: the owner's 'Mark as reserved' / 'Mark as sold' /
- * 'Mark as available'.
+ * 'Mark as available'. Decision 0540: Report (not on one's own) opens the report dialog.
  */
 export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername }: PostMoreMenuProps) {
   const listing = useFetcher<ListingActionData>();
@@ -101,6 +103,7 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
   const sendMessage = useSendMessage();
   const { copy, banner } = useCopyPostLink();
   const [deleting, setDeleting] = useState(false);
+  const report = useReport();
   return (
     <>
       <MoreOptionsMenu
@@ -151,9 +154,17 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
           <MenuItem icon={<TrashIcon className="size-5" />} danger onSelect={() => setDeleting(true)}>
             Delete
           </MenuItem>
-        ) : null}
+        ) : (
+          <MenuItem
+            icon={<FlagIcon className="size-5" />}
+            onSelect={() => report.open({ kind, id: postId, action: `/post/${postId}` })}
+          >
+            {REPORT_MESSAGES.menuItem}
+          </MenuItem>
+        )}
       </MoreOptionsMenu>
       {banner}
+      {report.dialog}
       {sendMessage.prompt}
       {own ? (
         <DeletePostModal

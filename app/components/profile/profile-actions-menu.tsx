@@ -1,12 +1,17 @@
 import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
+import { useReport } from "~/app/components/moderation/use-report";
 import { BadgeCheckIcon, FlagIcon, LinkIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { useToast } from "~/app/components/ui/toaster";
 import type { ProfileActionData } from "~/app/routes/profile/profile-action.server";
 import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
+import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 
 interface ProfileActionsMenuProps {
+  /** The member a Report is about (decision 0540), and their page, whose action files it. */
+  profileId: string;
+  username: string;
   firstName: string;
   /** The profile's absolute address, for 'Copy link to profile'. */
   profileUrl: string;
@@ -21,9 +26,12 @@ interface ProfileActionsMenuProps {
 /**
  * The profile's menu (spec 1 §2 'Profile page', spec 2 §2): 'Copy link to
  * profile'; 'Claim this account' on unverified profiles; 'Report' on other
- * users' profiles (signed-out visitors are asked to sign up first).
+ * users' profiles, which opens the report dialog ('User Reported. Thanks for letting us know.';
+ * signed-out visitors get the sign-in modal first).
  */
 export function ProfileActionsMenu({
+  profileId,
+  username,
   firstName,
   profileUrl,
   own,
@@ -32,7 +40,7 @@ export function ProfileActionsMenu({
   signedIn,
 }: ProfileActionsMenuProps) {
   const toast = useToast();
-  const navigate = useNavigate();
+  const report = useReport();
   const fetcher = useFetcher<ProfileActionData>();
 
   useEffect(() => {
@@ -51,45 +59,45 @@ export function ProfileActionsMenu({
   }
 
   return (
-    <MoreOptionsMenu
-      label={`More options for ${firstName}'s profile`}
-      triggerClassName="flex size-10 items-center justify-center rounded-full border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
-      contentClassName="w-[min(17rem,calc(100vw-1.5rem))]"
-      sideOffset={8}
-    >
-      <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
-        Copy link to profile
-      </MenuItem>
-      {claimable && !own ? (
-        <MenuItem
-          icon={<BadgeCheckIcon className="size-5" />}
-          onSelect={() => fetcher.submit({ intent: "claim-account" }, { method: "post" })}
-        >
-          Claim this account
+    <>
+      <MoreOptionsMenu
+        label={`More options for ${firstName}'s profile`}
+        triggerClassName="flex size-10 items-center justify-center rounded-full border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-zinc-100"
+        contentClassName="w-[min(17rem,calc(100vw-1.5rem))]"
+        sideOffset={8}
+      >
+        <MenuItem icon={<LinkIcon className="size-5" />} onSelect={() => void copyLink()}>
+          Copy link to profile
         </MenuItem>
-      ) : null}
-      {own ? null : (
-        <MenuItem
-          icon={<FlagIcon className="size-5" />}
-          onSelect={() => {
-            if (!signedIn) navigate("/user_registration");
-            else fetcher.submit({ intent: "report-user" }, { method: "post" });
-          }}
-        >
-          Report
-        </MenuItem>
-      )}
-      {own || !signedIn ? null : (
-        // Decision 0230: stop this person from messaging you, or let them again.
-        <MenuItem
-          icon={<FlagIcon className="size-5" />}
-          onSelect={() =>
-            fetcher.submit({ intent: blocked ? "unblock-user" : "block-user" }, { method: "post" })
-          }
-        >
-          {blocked ? `Unblock ${firstName}` : `Block ${firstName}`}
-        </MenuItem>
-      )}
-    </MoreOptionsMenu>
+        {claimable && !own ? (
+          <MenuItem
+            icon={<BadgeCheckIcon className="size-5" />}
+            onSelect={() => fetcher.submit({ intent: "claim-account" }, { method: "post" })}
+          >
+            Claim this account
+          </MenuItem>
+        ) : null}
+        {own ? null : (
+          <MenuItem
+            icon={<FlagIcon className="size-5" />}
+            onSelect={() => report.open({ kind: "user", id: profileId, action: `/${username}` })}
+          >
+            {REPORT_MESSAGES.menuItem}
+          </MenuItem>
+        )}
+        {own || !signedIn ? null : (
+          // Decision 0230: stop this person from messaging you, or let them again.
+          <MenuItem
+            icon={<FlagIcon className="size-5" />}
+            onSelect={() =>
+              fetcher.submit({ intent: blocked ? "unblock-user" : "block-user" }, { method: "post" })
+            }
+          >
+            {blocked ? `Unblock ${firstName}` : `Block ${firstName}`}
+          </MenuItem>
+        )}
+      </MoreOptionsMenu>
+      {report.dialog}
+    </>
   );
 }

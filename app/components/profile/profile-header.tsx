@@ -8,6 +8,7 @@ import { ProfileActionsMenu } from "./profile-actions-menu";
 
 export interface ProfileHeaderProps {
   profile: {
+    id: string;
     username: string;
     firstName: string;
     lastName: string;
@@ -72,6 +73,8 @@ export function ProfileHeader({
             <SendMessageLink username={profile.username} signedIn={signedIn} />
           )}
           <ProfileActionsMenu
+            profileId={profile.id}
+            username={profile.username}
             firstName={profile.firstName}
             profileUrl={profileUrl}
             own={own}

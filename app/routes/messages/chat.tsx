@@ -9,6 +9,7 @@ import { Button } from "~/app/components/ui/button";
 import { ArrowLeftIcon, BadgeCheckIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
 import { formFields, readIntent } from "~/app/lib/form.server";
+import { REPORT_INTENT, reportContent } from "~/app/lib/report.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { blockUser, unblockUser } from "~/server/chats/blocks";
@@ -43,7 +44,14 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ state: "found" as const, chat, page, markedRead, sharedPost });
 }
 
-const CHAT_INTENTS = z.enum(["send-message", "like-message", "delete-chat", "block-user", "unblock-user"]);
+const CHAT_INTENTS = z.enum([
+  "send-message",
+  "like-message",
+  "delete-chat",
+  "block-user",
+  "unblock-user",
+  REPORT_INTENT,
+]);
 
 /** The chat's forms: send, like (recipient only), delete for both, block and unblock (decision 0230). */
 export async function action(args: Route.ActionArgs) {
@@ -52,6 +60,8 @@ export async function action(args: Route.ActionArgs) {
   const chatId = args.params.chatId;
   return withChatForm(app, args.request, async (form) => {
     const intent = readIntent(form, CHAT_INTENTS);
+    // Decision 0540: a message's report (the other member's), its snapshot taken by the domain.
+    if (intent === REPORT_INTENT) return reportContent(app, viewer, form);
     try {
       if (intent === "send-message") {
         const { messageId } = await sendMessage(app, viewer, chatId, messageFromForm(form));

@@ -28,6 +28,7 @@ import { ShareModal } from "~/app/components/ui/share-modal";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { formFields, readForm, readIntent, readReturnTo } from "~/app/lib/form.server";
+import { REPORT_INTENT, reportContent } from "~/app/lib/report.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { ToastInput } from "~/app/lib/toast";
 import { redirectWithToast } from "~/app/lib/toast.server";
@@ -137,6 +138,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 const POST_PAGE_INTENTS = z.enum([
   "toggle-save",
+  REPORT_INTENT,
   "delete-post",
   "delete-comment",
   "set-listing-status",
@@ -158,6 +160,8 @@ export async function action(args: Route.ActionArgs) {
   // A plain HTML form (no JavaScript) goes back to the page it was sent from, a path of this site;
   // read before any write, so a bad one is a 400 that changed nothing (docs/product/outages-and-errors.md).
   const returnTo = readReturnTo(form);
+  // Decision 0540: a post's or comment's report, from its page or any list's card.
+  if (intent === REPORT_INTENT) return reportContent(context.app, viewer, form);
   try {
     if (intent === "toggle-save") {
       const result = await toggleSave(context.app, viewer, params.id);

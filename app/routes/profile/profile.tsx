@@ -21,6 +21,7 @@ import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { readForm, readIntent } from "~/app/lib/form.server";
 import { pageHref } from "~/app/lib/list-pages";
 import { isLiveRevalidation } from "~/app/lib/realtime";
+import { REPORT_INTENT, reportContent } from "~/app/lib/report.server";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer } from "~/app/lib/viewer.server";
 import { redirectToClaimLinkSent } from "~/app/routes/auth/magic-link.server";
@@ -43,9 +44,7 @@ import {
   getProfileByUsername,
   getProfilePage,
   profilePhotoSizes,
-  reportUser,
 } from "~/server/profiles/profiles";
-import { PROFILE_MESSAGES } from "~/server/profiles/schemas.shared";
 import type { Route } from "./+types/profile";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -188,9 +187,9 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-const PROFILE_INTENTS = z.enum(["report-user", "claim-account", "block-user", "unblock-user"]);
+const PROFILE_INTENTS = z.enum([REPORT_INTENT, "claim-account", "block-user", "unblock-user"]);
 
-/** The profile menu's intents: 'report-user' (signed in) and 'claim-account'. */
+/** The profile menu's intents: the report dialog's (decision 0540), 'claim-account', block and unblock. */
 export async function action(args: Route.ActionArgs) {
   const { params, request, context } = args;
   const form = await readForm(request);
@@ -198,6 +197,8 @@ export async function action(args: Route.ActionArgs) {
   const username = params.username;
   if (!username) return data<ProfileActionData>({ intent, ok: false }, { status: 400 });
 
+  // Decision 0540: the report dialog names the member it reports, as from anywhere else.
+  if (intent === REPORT_INTENT) return reportContent(context.app, await getViewer(args), form);
   if (intent === "claim-account") {
     // spec 2 §2 'Claim this account' opens /login/sent; the link is mailed from here and the
     // page is told the profile, never its address (decision 0126).
@@ -213,36 +214,20 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  // report-user, block-user, unblock-user.
+  // block-user, unblock-user.
   const viewer = await getViewer(args);
   if (!viewer) throw redirect("/user_registration");
   const profile = await getProfileByUsername(context.app, username);
   if (!profile) throw data(null, { status: 404 });
-  if (intent === "block-user" || intent === "unblock-user") {
-    // Decision 0230: blocking from the profile, as from the chat's header.
-    try {
-      if (intent === "block-user") await blockUser(context.app, viewer, profile.id);
-      else await unblockUser(context.app, viewer, profile.id);
-    } catch (error) {
-      return failureReply(context.app, error, { intent, fallback: CHAT_MESSAGES.somethingWentWrong });
-    }
-    const message = intent === "block-user" ? CHAT_MESSAGES.userBlocked : CHAT_MESSAGES.userUnblocked;
-    return data<ProfileActionData>({ intent, ok: true, toast: { message, type: "okay" } });
-  }
+  // Decision 0230: blocking from the profile, as from the chat's header.
   try {
-    await reportUser(context.app, viewer, profile.id);
+    if (intent === "block-user") await blockUser(context.app, viewer, profile.id);
+    else await unblockUser(context.app, viewer, profile.id);
   } catch (error) {
-    return failureReply(context.app, error, {
-      intent,
-      // spec 1 §6: a signed-in user whose e-mail is not verified is sent to /verify, with the message.
-      elsewhere: (refusal) => (refusal.code === "verify-email" ? "/verify" : null),
-    });
+    return failureReply(context.app, error, { intent, fallback: CHAT_MESSAGES.somethingWentWrong });
   }
-  return data<ProfileActionData>({
-    intent,
-    ok: true,
-    toast: { message: PROFILE_MESSAGES.userReported, type: "success" },
-  });
+  const message = intent === "block-user" ? CHAT_MESSAGES.userBlocked : CHAT_MESSAGES.userUnblocked;
+  return data<ProfileActionData>({ intent, ok: true, toast: { message, type: "okay" } });
 }
 
 function NotFound() {
