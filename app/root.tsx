@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
+import { isSuspendedAt } from "~/server/accounts/gates.shared";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";
@@ -65,7 +66,11 @@ export async function loader(args: Route.LoaderArgs) {
         logo: campus.logo,
         privacy: campus.privacy,
       },
-      viewer,
+      // Decision 0547: a suspension the server's clock has passed is over, whatever the browser's clock says.
+      viewer:
+        viewer && !isSuspendedAt(viewer.suspendedUntil, app.clock.now())
+          ? { ...viewer, suspendedUntil: null }
+          : viewer,
       memberCount,
       toast,
       googleConfigured: Boolean(app.config.googleClientId),

@@ -71,9 +71,12 @@ export interface FailureOptions {
   pageRefusals?: readonly string[];
 }
 
-/** spec 1 §8: the lockout message stays up longer than the other toasts. */
+/**
+ * spec 1 §8: the lockout message stays up longer than the other toasts; so does a suspension's
+ * (decision 0547), long enough to follow its link.
+ */
 function toastDuration(code: string | undefined): { durationMs?: number } {
-  return code === "too-many-requests" ? { durationMs: LOCKOUT_TOAST_MS } : {};
+  return code === "too-many-requests" || code === "suspended" ? { durationMs: LOCKOUT_TOAST_MS } : {};
 }
 
 type FailureAnswer<D> = ReturnType<typeof data<D>>;
@@ -89,7 +92,8 @@ export async function failureReply(
   options?: FailureOptions,
 ): Promise<FailureAnswer<FailureData>>;
 export async function failureReply(app: AppContext, error: unknown, options: FailureOptions = {}) {
-  if (isParticipationRefused(error) && options.participation) {
+  // Decision 0547: a suspension is never a prompt nor a page elsewhere: its message and link, here.
+  if (isParticipationRefused(error) && error.refusal.kind !== "suspended" && options.participation) {
     const answer = options.participation(error.refusal);
     if (answer && "redirect" in answer) throw redirect(answer.redirect);
     if (answer) {
@@ -118,6 +122,7 @@ export async function failureReply(app: AppContext, error: unknown, options: Fai
         message: failure.message,
         type: failure.alertType,
         ...toastDuration(failure.error?.code),
+        ...(failure.link ? { link: failure.link } : {}),
       };
   return data<FailureData>(
     {
@@ -135,7 +140,12 @@ export async function failureReply(app: AppContext, error: unknown, options: Fai
 async function goElsewhere(error: unknown, elsewhere: FailureOptions["elsewhere"]): Promise<void> {
   if (!elsewhere || !isDomainError(error)) return;
   const to = elsewhere(error);
-  if (to !== null) throw await redirectWithToast(to, { message: error.message, type: error.alertType });
+  if (to !== null)
+    throw await redirectWithToast(to, {
+      message: error.message,
+      type: error.alertType,
+      ...(error.link ? { link: error.link } : {}),
+    });
 }
 
 function intentOf(options: FailureOptions): { intent?: string } {

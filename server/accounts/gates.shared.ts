@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.shared";
+import { SUSPENDED_LINK, suspendedMessage } from "../moderation/suspension.shared";
 import type { Viewer } from "./viewer";
 
 /**
@@ -7,7 +8,7 @@ import type { Viewer } from "./viewer";
  * `assertCanParticipate` before writing; pages call `participationRefusal` to open
  * the right prompt before the user starts typing.
  */
-export type ParticipationAction = "post" | "comment" | "message" | "like" | "report";
+export type ParticipationAction = "post" | "comment" | "message" | "like" | "report" | "boost";
 
 /** spec 1 §6: the reasons the sign-in modal is opened with (and 'report', ours: a visitor's Report). */
 export type SignInReason = "like" | "comment" | "message" | "post" | "search" | "join campus" | "report";
@@ -20,9 +21,17 @@ export type ParticipationRefusal =
   /** spec 1 §6: school-unverified users are prompted before posting, commenting or messaging. */
   | { kind: "verify-school" }
   /** spec 2 §5: posting needs a profile picture and a bio (the 'Your profile is not complete' modal). */
-  | { kind: "profile-incomplete" };
+  | { kind: "profile-incomplete" }
+  /** Decision 0547: a moderator suspended the account until `until` (compared with the clock). */
+  | { kind: "suspended"; until: Date };
 
-type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp">;
+/**
+ * What the gate reads of the viewer. `suspendedUntil` is optional only so a caller that read the
+ * row itself (reportUser) names the columns it has; every viewer (server/accounts/viewer.ts) has it.
+ */
+type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp"> & {
+  suspendedUntil?: Date | null;
+};
 
 /** What each action needs beyond being signed in with a verified e-mail. */
 const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> = {
@@ -33,7 +42,27 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   like: { school: false, profile: false },
   // spec 1 §2 'Report': a signed-in user with a verified e-mail (decision 0127), school or not.
   report: { school: false, profile: false },
+  // spec 2 §4 'Boost Post': the owner of the post, who could post it.
+  boost: { school: false, profile: false },
 };
+
+/**
+ * Decision 0547: what a suspension stops (docs/product/staff-and-moderation.md 'What hidden, removed
+ * and suspended mean'): everything but saving; reading, signing in and appealing are never gated.
+ */
+const STOPPED_BY_SUSPENSION: Record<ParticipationAction, boolean> = {
+  post: true,
+  comment: true,
+  message: true,
+  report: true,
+  boost: true,
+  like: false,
+};
+
+/** Whether `suspendedUntil` is still ahead of `now` (decision 0547: no job ends a suspension). */
+export function isSuspendedAt(suspendedUntil: Date | null | undefined, now: Date): boolean {
+  return suspendedUntil != null && new Date(suspendedUntil).getTime() > now.getTime();
+}
 
 /** The parts of a profile posting needs (spec 2 §5). */
 export type ProfilePart = "photo" | "bio";
@@ -59,12 +88,20 @@ export function missingProfileParts(
   return missing;
 }
 
-/** The first thing that stops `viewer` from taking `action`, or null when nothing does. */
+/**
+ * The first thing that stops `viewer` from taking `action` at `now` (the server's ctx.clock; the
+ * browser's own time for its early prompts, which the server checks again), or null when nothing does.
+ */
 export function participationRefusal(
   viewer: GateViewer | null,
   action: ParticipationAction,
+  now: Date,
 ): ParticipationRefusal | null {
-  if (!viewer) return { kind: "sign-in", reason: action };
+  if (!viewer) return { kind: "sign-in", reason: action === "boost" ? "post" : action };
+  // Decision 0547: before the other gates, which the student could not act on while suspended anyway.
+  if (STOPPED_BY_SUSPENSION[action] && viewer.suspendedUntil && isSuspendedAt(viewer.suspendedUntil, now)) {
+    return { kind: "suspended", until: new Date(viewer.suspendedUntil) };
+  }
   if (!viewer.verified) return { kind: "verify-email" };
   const need = needs[action];
   if (need.school && !viewer.schoolVerified) return { kind: "verify-school" };
@@ -76,7 +113,7 @@ export function participationRefusal(
 }
 
 /** What a refusal tells the user when it is shown as a message rather than a prompt. */
-export const PARTICIPATION_MESSAGES: Record<ParticipationRefusal["kind"], string> = {
+export const PARTICIPATION_MESSAGES: Record<Exclude<ParticipationRefusal["kind"], "suspended">, string> = {
   "sign-in": "Log in or sign up to continue.",
   "verify-email": "Verify your email first.",
   "verify-school": "Verify your school email to post, comment and message.",
@@ -84,17 +121,26 @@ export const PARTICIPATION_MESSAGES: Record<ParticipationRefusal["kind"], string
   "profile-incomplete": "Please pick a profile picture and add a bio before posting",
 };
 
+/** The words of any refusal. */
+export function participationMessage(refusal: ParticipationRefusal): string {
+  return refusal.kind === "suspended" ? suspendedMessage(refusal.until) : PARTICIPATION_MESSAGES[refusal.kind];
+}
+
 /** Signed out is 401 (sign in, then retry); the other gates are 403 (decision 0140). */
 const PARTICIPATION_STATUS: Record<ParticipationRefusal["kind"], number> = {
   "sign-in": 401,
   "verify-email": 403,
   "verify-school": 403,
   "profile-incomplete": 403,
+  suspended: 403,
 };
 
 export class ParticipationRefused extends DomainError<ParticipationRefusal["kind"]> {
   constructor(readonly refusal: ParticipationRefusal) {
-    super(refusal.kind, PARTICIPATION_MESSAGES[refusal.kind], { status: PARTICIPATION_STATUS[refusal.kind] });
+    super(refusal.kind, participationMessage(refusal), {
+      status: PARTICIPATION_STATUS[refusal.kind],
+      ...(refusal.kind === "suspended" ? { link: SUSPENDED_LINK } : {}),
+    });
     this.name = "ParticipationRefused";
   }
 }
@@ -103,11 +149,12 @@ export function isParticipationRefused(error: unknown): error is ParticipationRe
   return error instanceof ParticipationRefused;
 }
 
-/** Throws ParticipationRefused unless `viewer` may take `action`; narrows a nullable viewer. */
+/** Throws ParticipationRefused unless `viewer` may take `action` at `now`; narrows a nullable viewer. */
 export function assertCanParticipate<V extends GateViewer>(
   viewer: V | null,
   action: ParticipationAction,
+  now: Date,
 ): asserts viewer is V {
-  const refusal = participationRefusal(viewer, action);
+  const refusal = participationRefusal(viewer, action, now);
   if (refusal) throw new ParticipationRefused(refusal);
 }

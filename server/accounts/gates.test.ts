@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { INDEFINITELY } from "../moderation/rules.shared";
+import { formatSuspensionEnd } from "../moderation/suspension.shared";
 import {
   assertCanParticipate,
   isParticipationRefused,
@@ -7,6 +9,8 @@ import {
   type ParticipationRefusal,
   participationRefusal,
 } from "./gates.shared";
+
+const now = new Date("2026-11-28T12:00:00.000Z");
 
 type State = "signed out" | "unverified" | "no school" | "no profile" | "complete";
 
@@ -50,18 +54,18 @@ const table: [State, ParticipationAction, ParticipationRefusal | null][] = [
 
 describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   it.each(table)("%s, %s → %j", (state, action, expected) => {
-    expect(participationRefusal(viewerIn(state), action)).toEqual(expected);
+    expect(participationRefusal(viewerIn(state), action, now)).toEqual(expected);
   });
 
   it("checks in the order sign-in, e-mail, school, profile", () => {
     // A user missing everything is first asked to verify the e-mail, not to set up a profile.
     expect(
-      participationRefusal({ verified: false, schoolVerified: false, profileSetUp: false }, "post"),
+      participationRefusal({ verified: false, schoolVerified: false, profileSetUp: false }, "post", now),
     ).toEqual({
       kind: "verify-email",
     });
     expect(
-      participationRefusal({ verified: true, schoolVerified: false, profileSetUp: false }, "post"),
+      participationRefusal({ verified: true, schoolVerified: false, profileSetUp: false }, "post", now),
     ).toEqual({
       kind: "verify-school",
     });
@@ -70,12 +74,12 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   it.each(table)("assertCanParticipate: %s, %s", (state, action, expected) => {
     const viewer = viewerIn(state);
     if (expected === null) {
-      expect(() => assertCanParticipate(viewer, action)).not.toThrow();
+      expect(() => assertCanParticipate(viewer, action, now)).not.toThrow();
       return;
     }
     let caught: unknown;
     try {
-      assertCanParticipate(viewer, action);
+      assertCanParticipate(viewer, action, now);
     } catch (error) {
       caught = error;
     }
@@ -87,7 +91,7 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   });
 
   it("tells the profile-incomplete refusal with the modal's text (spec 2 §2)", () => {
-    expect(() => assertCanParticipate(viewers["no profile"], "post")).toThrow(
+    expect(() => assertCanParticipate(viewers["no profile"], "post", now)).toThrow(
       "Please pick a profile picture and add a bio before posting",
     );
   });
@@ -124,9 +128,56 @@ describe("what a profile lacks before posting: the gate's rule, shared with the 
     for (const action of ["post", "comment", "message", "like", "report"] as const) {
       for (const profileSetUp of [false, true]) {
         const refused =
-          participationRefusal({ ...verified, profileSetUp }, action)?.kind === "profile-incomplete";
+          participationRefusal({ ...verified, profileSetUp }, action, now)?.kind === "profile-incomplete";
         expect(refused).toBe(missingProfileParts({ profileSetUp }, action).length > 0);
       }
     }
+  });
+});
+
+describe("a suspension (decision 0547)", () => {
+  const until = new Date("2026-12-01T15:00:00.000Z");
+  const suspended = { ...viewers.complete, suspendedUntil: until };
+
+  it("refuses posting, commenting, messaging, reporting and boosting until its end, with the date and a link to the standing page", () => {
+    for (const action of ["post", "comment", "message", "report", "boost"] as const) {
+      expect(participationRefusal(suspended, action, now)).toEqual({ kind: "suspended", until });
+      let caught: unknown;
+      try {
+        assertCanParticipate(suspended, action, now);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isParticipationRefused(caught)).toBe(true);
+      if (!isParticipationRefused(caught)) continue;
+      expect(caught.status).toBe(403);
+      expect(caught.message).toBe("Your account is suspended until December 1, 2026 at 3:00 PM UTC");
+      expect(caught.link).toEqual({ to: "/settings/account/standing", label: "See your standing" });
+    }
+  });
+
+  it("never stops saving, and ends when the clock passes its end (no job)", () => {
+    expect(participationRefusal(suspended, "like", now)).toBeNull();
+    expect(participationRefusal(suspended, "post", until)).toBeNull();
+    expect(participationRefusal(suspended, "post", new Date(until.getTime() - 1))).toEqual({
+      kind: "suspended",
+      until,
+    });
+  });
+
+  it("comes before the other gates, and says 'until a moderator lifts it' for INDEFINITELY", () => {
+    const unverified = { ...viewers.unverified, suspendedUntil: INDEFINITELY };
+    expect(participationRefusal(unverified, "post", now)?.kind).toBe("suspended");
+    expect(() => assertCanParticipate(unverified, "post", now)).toThrow(
+      "Your account is suspended until a moderator lifts it",
+    );
+  });
+
+  it("writes the end in UTC on a 12-hour clock", () => {
+    expect(formatSuspensionEnd(new Date("2026-03-05T00:07:00.000Z"))).toBe("March 5, 2026 at 12:07 AM UTC");
+    expect(formatSuspensionEnd(new Date("2026-07-31T12:30:00.000Z"))).toBe("July 31, 2026 at 12:30 PM UTC");
+    expect(formatSuspensionEnd(new Date("2026-12-01T23:59:00.000Z"))).toBe(
+      "December 1, 2026 at 11:59 PM UTC",
+    );
   });
 });

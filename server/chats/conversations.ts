@@ -62,7 +62,7 @@ export async function startConversation(
   viewer: Viewer | null,
   input: StartConversationInput,
 ): Promise<{ chatId: string; messageId: string; created: boolean }> {
-  const sender = requireSender(viewer);
+  const sender = requireSender(viewer, ctx.clock.now());
   if (input.recipientId === sender.id) throw new ChatError("forbidden", CHAT_MESSAGES.cannotMessageSelf);
   const [recipient] = await ctx.db
     .select({ id: user.id })

@@ -79,3 +79,11 @@ export const MODERATION_MESSAGES = {
   publicActorModerators: "Campus moderators",
   publicActorAdmins: "Site admins",
 } as const;
+
+// LISTS (decisions 0546, 0547): hidden content in lists, and the suspension gate.
+
+/** Decision 0547: the student's standing page, which every suspension refusal links to. */
+export const STANDING_PATH = "/settings/account/standing";
+
+/** Decision 0547: the words of that link, beside the refusal's message. */
+export const STANDING_LINK_LABEL = "See your standing";

@@ -87,7 +87,7 @@ export async function createComment(
   viewer: Viewer | null,
   input: CreateCommentInput,
 ): Promise<{ id: string; rootId: string }> {
-  const author = requireParticipant(viewer, "comment");
+  const author = requireParticipant(viewer, "comment", ctx.clock.now());
   if (!isUuid(input.postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   // Decision 0116: before the text is read or any file looked at.
   await assertWithinPostingLimits(ctx, ctx.db, author.id);

@@ -106,7 +106,7 @@ export async function listSaved(
   viewer: Viewer | null,
   input: ListBase,
 ): Promise<Page<PostSummary>> {
-  const saver = requireParticipant(viewer, "like");
+  const saver = requireParticipant(viewer, "like", ctx.clock.now());
   return listSavedBy(ctx, saver, { ...input, userId: saver.id });
 }
 

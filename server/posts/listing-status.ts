@@ -149,7 +149,7 @@ export async function watchListing(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ watching: true }> {
-  const watcher = requireParticipant(viewer, "like");
+  const watcher = requireParticipant(viewer, "like", ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     assertOwnCampus(watcher, post.campusId);
@@ -171,7 +171,7 @@ export async function unwatchListing(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ watching: false }> {
-  const watcher = requireParticipant(viewer, "like");
+  const watcher = requireParticipant(viewer, "like", ctx.clock.now());
   if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   await ctx.db
     .delete(listingWatches)

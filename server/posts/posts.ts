@@ -51,7 +51,7 @@ export async function createPost(
   viewer: Viewer | null,
   input: CreatePostInput,
 ): Promise<{ id: string }> {
-  const author = requireParticipant(viewer, "post");
+  const author = requireParticipant(viewer, "post", ctx.clock.now());
   assertOwnCampus(author, input.campusId);
   // Decision 0116: before the text is read or any file looked at.
   await assertWithinPostingLimits(ctx, ctx.db, author.id);

@@ -306,11 +306,13 @@ export async function reportUser(ctx: AppContext, actor: Actor, reportedUserId: 
         verified: user.verified,
         schoolVerified: user.schoolVerified,
         profileSetUp: user.profileSetUp,
+        suspendedUntil: user.suspendedUntil,
       })
       .from(user)
       .where(eq(user.id, actor.id))
       .limit(1);
-    assertCanParticipate(reporter ?? null, "report");
+    // Decision 0547: a suspended student cannot report.
+    assertCanParticipate(reporter ?? null, "report", ctx.clock.now());
     const [already] = await tx
       .select({ id: reports.id })
       .from(reports)

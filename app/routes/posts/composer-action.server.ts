@@ -101,7 +101,7 @@ export async function refuseBeforeReading(
   options: { setUpOrigin: string; postId?: string; campus: CampusLike },
 ) {
   try {
-    requireParticipant(viewer, action);
+    requireParticipant(viewer, action, app.clock.now());
     return null;
   } catch (error) {
     const leading = await readLeadingFields(request, REFUSAL_READ_BYTES);
