@@ -11,8 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { isSuspendedAt } from "~/server/accounts/gates.shared";
+import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
 import { Shell } from "./components/shell/shell";

@@ -123,7 +123,9 @@ export const PARTICIPATION_MESSAGES: Record<Exclude<ParticipationRefusal["kind"]
 
 /** The words of any refusal. */
 export function participationMessage(refusal: ParticipationRefusal): string {
-  return refusal.kind === "suspended" ? suspendedMessage(refusal.until) : PARTICIPATION_MESSAGES[refusal.kind];
+  return refusal.kind === "suspended"
+    ? suspendedMessage(refusal.until)
+    : PARTICIPATION_MESSAGES[refusal.kind];
 }
 
 /** Signed out is 401 (sign in, then retry); the other gates are 403 (decision 0140). */

@@ -72,7 +72,7 @@ export async function startConversation(
   if (!recipient) throw new ChatError("user-not-found", CHAT_MESSAGES.userNotFound);
   await assertWithinSendingLimit(ctx, ctx.db, sender.id);
   await assertNotBlocked(ctx.db, sender, recipient.id);
-  const message = await checkMessage(ctx, sender.campusId, input);
+  const message = await checkMessage(ctx, sender, input);
   const messageId = randomUUID();
 
   return withStoredPhoto(ctx, messageId, message, (photo) =>

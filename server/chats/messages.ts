@@ -148,7 +148,7 @@ export async function sendMessage(
   const chat = await requireMemberChat(ctx.db, sender, chatId);
   await assertWithinSendingLimit(ctx, ctx.db, sender.id);
   await assertNotBlocked(ctx.db, sender, chat.otherUserId);
-  const message = await checkMessage(ctx, sender.campusId, input);
+  const message = await checkMessage(ctx, sender, input);
   const messageId = randomUUID();
   await withStoredPhoto(ctx, messageId, message, (photo) =>
     ctx.db.transaction(async (tx) => {
@@ -280,6 +280,7 @@ export async function listMessages(
     ctx,
     member.campusId,
     kept.flatMap((row) => (row.postId ? [row.postId] : [])),
+    member.id,
   );
   const items = kept.reverse().map(
     (row): MessageView => ({

@@ -43,9 +43,19 @@ describe("notification queries are served by their indexes", () => {
       null,
       { time: "2026-01-01T05:00:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" },
     ]) {
-      const plan = await explain(notificationQueries.page(t.ctx.db, { userId: "nidx-7", key, size: 15 }));
+      const plan = await explain(
+        notificationQueries.page(t.ctx.db, {
+          userId: "nidx-7",
+          key,
+          size: 15,
+          now: "2026-03-01T00:00:00.000Z",
+        }),
+      );
       expect(plan, plan).toMatch(/Index Scan using notifications_user_idx on/);
       expect(plan, plan).not.toMatch(/Seq Scan on notifications|Sort/);
+      // Decision 0546: whether a line's post may be seen is a primary-key probe of its post per line.
+      expect(plan, plan).toMatch(/posts_pkey/);
+      expect(plan, plan).not.toMatch(/Seq Scan on posts/);
     }
   });
 

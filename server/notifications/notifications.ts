@@ -6,6 +6,7 @@ import { type NotificationType, notificationSettings, notifications, user } from
 import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
 import { keysetPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
+import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, notificationHref, notificationWhat } from "./texts";
 
@@ -17,8 +18,14 @@ const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post
 
 /** The read queries of this file, built but not run, for EXPLAIN (tests, bench). */
 export const notificationQueries = {
-  /** spec 2 §7: to_user, createdAt descending; notifications_user_idx. */
-  page(db: Queryable, p: { userId: string; key: { time: string; id: string } | null; size: number }) {
+  /**
+   * spec 2 §7: to_user, createdAt descending; notifications_user_idx. Decision 0546: whether the
+   * post or comment it is about is one the user may see (its line links nowhere otherwise).
+   */
+  page(
+    db: Queryable,
+    p: { userId: string; key: { time: string; id: string } | null; size: number; now: string },
+  ) {
     const query = db
       .select({
         cursorTime: cursorTime(notifications.createdAt),
@@ -30,6 +37,7 @@ export const notificationQueries = {
         read: notifications.read,
         createdAt: notifications.createdAt,
         actor: userSummaryColumns(user),
+        contentShown: notificationContentShown(notifications, p.now),
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
@@ -100,7 +108,12 @@ export async function listNotifications(
 ): Promise<NotificationsPage> {
   const key = input.cursor ? decodeCursor(input.cursor, "uuid") : null;
   const size = NOTIFICATIONS_PAGE_SIZE;
-  const rows = await notificationQueries.page(ctx.db, { userId: viewer.id, key, size });
+  const rows = await notificationQueries.page(ctx.db, {
+    userId: viewer.id,
+    key,
+    size,
+    now: visibilityNow(ctx.clock.now()),
+  });
   const kept = rows.slice(0, size);
   const last = kept[kept.length - 1];
   const nextCursor = rows.length > size && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null;
@@ -129,7 +142,8 @@ export async function listNotifications(
       actors: [actor],
       others: 0,
       text: "",
-      href: notificationHref(row),
+      // Decision 0546: a line about content the viewer may not see leads to the list itself.
+      href: notificationHref(row.contentShown ? row : { postId: null, chatId: row.chatId }),
       createdAt: row.createdAt.toISOString(),
       unread: !row.read,
     };

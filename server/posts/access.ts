@@ -17,7 +17,8 @@ import { POST_MESSAGES } from "./schemas";
  * A banned account counts as signed out (spec 1 §6).
  */
 export function requireParticipant(viewer: Viewer | null, action: ParticipationAction, now: Date): Viewer {
-  if (viewer?.banned) throw new ParticipationRefused({ kind: "sign-in", reason: action === "boost" ? "post" : action });
+  if (viewer?.banned)
+    throw new ParticipationRefused({ kind: "sign-in", reason: action === "boost" ? "post" : action });
   assertCanParticipate(viewer, action, now);
   return viewer;
 }

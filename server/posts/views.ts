@@ -58,6 +58,11 @@ export interface PostSummary {
   rootId: string | null;
   savedByViewer: boolean;
   ownedByViewer: boolean;
+  /**
+   * Decision 0546: reports hid it until a moderator decides. Only its author is ever given such a
+   * post (every read leaves it out for anyone else), with the banner 'Hidden while moderators review it'.
+   */
+  hidden: boolean;
   /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
 }
@@ -112,6 +117,8 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     condition: posts.condition,
     listingKind: posts.listingKind,
     listingStatus: posts.listingStatus,
+    // Decision 0546: true only on what its author reads (the reads leave it out for anyone else).
+    hidden: sql<boolean>`(${posts.moderationState} is not distinct from 'hidden')`,
     author: userSummaryColumns(user),
     // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hash of all the
     // viewer's saves; this stays one primary-key probe per row shown.
@@ -146,6 +153,7 @@ export type SummaryRow = {
   condition: ListingView["condition"];
   listingKind: ListingView["kind"];
   listingStatus: ListingView["status"];
+  hidden: boolean;
   author: UserSummary;
   savedByViewer: boolean;
   firstMedia: MediaJson | null;
@@ -236,6 +244,7 @@ export function toSummary(
     rootId: row.rootId,
     savedByViewer: row.savedByViewer,
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
+    hidden: row.hidden === true,
     listing: toListingView(ctx, row),
   };
 }

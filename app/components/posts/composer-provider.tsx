@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
+import { useToast } from "~/app/components/ui/toaster";
 import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
-import { isWideScreen } from "~/app/lib/wide-screen";
-import { useToast } from "~/app/components/ui/toaster";
 import { LOCKOUT_TOAST_MS } from "~/app/lib/toast";
+import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates.shared";
 import {
   type ComposerApi,
