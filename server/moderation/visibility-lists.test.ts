@@ -70,8 +70,10 @@ beforeAll(async () => {
   t.clock.advance(1000);
   ids["shown reply"] = (await createTestComment(t, reader.viewer, onShown, { text: "shown reply" })).id;
   for (const saver of [reader, author]) {
-    for (const name of ["shown 0", "hidden", "removed", "by suspended"])
+    for (const name of ["shown 0", "hidden", "removed", "by suspended"]) {
+      t.clock.advance(1000);
       await toggleSave(t.ctx, saver.viewer, ids[name] as string);
+    }
   }
   await setState(ids.hidden as string, "hidden");
   await setState(ids["hidden reply"] as string, "hidden");

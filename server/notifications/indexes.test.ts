@@ -17,10 +17,16 @@ beforeAll(async () => {
     insert into "user" (id, name, email, first_name, last_name, username, campus_id, verified, school_verified)
     select 'nidx-' || g, 'N U.', 'nidx-' || g || '@example.edu', 'N', 'U.', 'nidxu' || g, 'ou', true, true
     from generate_series(1, 200) g`);
+  // Decision 0546: the notifications are about posts, whose visibility each line checks.
   await db.execute(sql`
-    insert into notifications (campus_id, user_id, actor_id, type, read, created_at)
+    insert into posts (id, campus_id, author_id, text_plain, created_at, last_modified)
+    select md5('npost' || g)::uuid, 'ou', 'nidx-' || (1 + g % 200), 'post ' || g,
+      timestamptz '2026-01-01' + g * interval '1 minute', timestamptz '2026-01-01' + g * interval '1 minute'
+    from generate_series(1, 4000) g`);
+  await db.execute(sql`
+    insert into notifications (campus_id, user_id, actor_id, type, read, created_at, post_id)
     select 'ou', 'nidx-' || (1 + g % 200), 'nidx-' || (1 + (g * 7) % 200), 'like', g % 5 <> 0,
-      timestamptz '2026-01-01' + g * interval '1 second'
+      timestamptz '2026-01-01' + g * interval '1 second', md5('npost' || (1 + g % 4000))::uuid
     from generate_series(1, 40000) g`);
   await db.execute(sql`analyze`);
 }, 180_000);
