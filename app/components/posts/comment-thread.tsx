@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import type { CommentView } from "~/server/posts/views";
 import { CommentComposer } from "./comment-composer";
+import { HiddenBanner } from "./hidden-banner";
 import { useCommentLinkClick } from "./post-actions";
 import { actionButtonClass } from "./post-actions-markup";
 import { PostAge } from "./post-age";
@@ -50,6 +51,8 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
             </span>
             <PostAge date={comment.createdAt} className="shrink-0 text-zinc-500" />
           </div>
+          {/* Decision 0546: only its author is given a hidden comment. */}
+          {comment.hidden ? <HiddenBanner className="mt-1" /> : null}
           {comment.text ? <PostText text={comment.text} className="mt-1" /> : null}
           {comment.media.length > 0 ? (
             <div className="mt-2">

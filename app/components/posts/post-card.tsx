@@ -9,6 +9,7 @@ import type { Sponsorship } from "~/server/ads/sponsored.shared";
 import type { UserSummary } from "~/server/lists/user-summary";
 import { getCategory } from "~/server/posts/categories.shared";
 import type { PostSummary } from "~/server/posts/views";
+import { HiddenBanner } from "./hidden-banner";
 import { isListingPost, ListingSummary } from "./listing-labels";
 import { NewUserBanner } from "./new-user-banner";
 import type { PostActionsMarkup as ActionsMarkup, PostActionsPost } from "./post-actions-markup";
@@ -125,6 +126,8 @@ export function PostCard({ post }: PostCardProps) {
   const postHref = `/post/${post.id}`;
   return (
     <article aria-label={`Post by ${name}`} className="post-card">
+      {/* Decision 0546: only the author is given a hidden post; outside the markup shared by every reader. */}
+      {post.hidden ? <HiddenBanner className="mb-3" /> : null}
       {/* What every reader sees alike, rendered once on the server for all of them (decision 0380). */}
       <SharedMarkup sharedKey={() => cardBodyKey(post)} className="contents">
         <PostCardBody post={post} name={name} postHref={postHref} />
