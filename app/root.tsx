@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { isSuspendedAt } from "~/server/accounts/gates.shared";
 import { SOMETHING_WENT_WRONG } from "~/server/errors.shared";
 import { SignInModalProvider } from "./components/auth/sign-in-modal";
 import { ComposerProvider } from "./components/posts/composer-provider";
@@ -66,11 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
         logo: campus.logo,
         privacy: campus.privacy,
       },
-      // Decision 0547: a suspension the server's clock has passed is over, whatever the browser's clock says.
-      viewer:
-        viewer && !isSuspendedAt(viewer.suspendedUntil, app.clock.now())
-          ? { ...viewer, suspendedUntil: null }
-          : viewer,
+      viewer,
       memberCount,
       toast,
       googleConfigured: Boolean(app.config.googleClientId),

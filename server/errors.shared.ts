@@ -4,7 +4,7 @@
  * branch on, the HTTP status, the message the user sees (from its area's catalogue), the
  * alert type spec 1 §2 'Alerts' shows it with, and the form field it belongs under, if any.
  * The areas' classes (server/accounts/errors.shared.ts, server/posts/errors.ts,
- * server/profiles/errors.ts, ParticipationRefused in server/accounts/gates.shared.ts) only say
+ * server/profiles/errors.ts, ParticipationRefused in server/accounts/participation.ts) only say
  * which status each of their codes has. One adapter turns any of them into an answer:
  * `describeFailure` here, wrapped for route actions by app/lib/errors.server.ts and for the
  * list pages' JSON by server/http/endpoints/list-pages.ts. Nothing here knows of Request or React.

@@ -1,5 +1,3 @@
-import { DomainError } from "../errors.shared";
-import { SUSPENDED_LINK, suspendedMessage } from "../moderation/suspension.shared";
 import type { Viewer } from "./viewer";
 
 /**
@@ -8,7 +6,7 @@ import type { Viewer } from "./viewer";
  * `assertCanParticipate` before writing; pages call `participationRefusal` to open
  * the right prompt before the user starts typing.
  */
-export type ParticipationAction = "post" | "comment" | "message" | "like" | "report" | "boost";
+export type ParticipationAction = "post" | "comment" | "message" | "like" | "report";
 
 /** spec 1 §6: the reasons the sign-in modal is opened with (and 'report', ours: a visitor's Report). */
 export type SignInReason = "like" | "comment" | "message" | "post" | "search" | "join campus" | "report";
@@ -29,7 +27,7 @@ export type ParticipationRefusal =
  * What the gate reads of the viewer. `suspendedUntil` is optional only so a caller that read the
  * row itself (reportUser) names the columns it has; every viewer (server/accounts/viewer.ts) has it.
  */
-type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp"> & {
+export type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp"> & {
   suspendedUntil?: Date | null;
 };
 
@@ -42,26 +40,24 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   like: { school: false, profile: false },
   // spec 1 §2 'Report': a signed-in user with a verified e-mail (decision 0127), school or not.
   report: { school: false, profile: false },
-  // spec 2 §4 'Boost Post': the owner of the post, who could post it.
-  boost: { school: false, profile: false },
-};
-
-/**
- * Decision 0547: what a suspension stops (docs/product/staff-and-moderation.md 'What hidden, removed
- * and suspended mean'): everything but saving; reading, signing in and appealing are never gated.
- */
-const STOPPED_BY_SUSPENSION: Record<ParticipationAction, boolean> = {
-  post: true,
-  comment: true,
-  message: true,
-  report: true,
-  boost: true,
-  like: false,
 };
 
 /** Whether `suspendedUntil` is still ahead of `now` (decision 0547: no job ends a suspension). */
 export function isSuspendedAt(suspendedUntil: Date | null | undefined, now: Date): boolean {
   return suspendedUntil != null && new Date(suspendedUntil).getTime() > now.getTime();
+}
+
+/**
+ * Decision 0547: a suspension stops every action but saving (reading, signing in and appealing are
+ * never gated), until the clock passes its end.
+ */
+export function suspensionRefusal(
+  viewer: Pick<GateViewer, "suspendedUntil"> | null,
+  action: ParticipationAction | "boost",
+  now: Date,
+): ParticipationRefusal | null {
+  if (!viewer?.suspendedUntil || action === "like" || !isSuspendedAt(viewer.suspendedUntil, now)) return null;
+  return { kind: "suspended", until: new Date(viewer.suspendedUntil) };
 }
 
 /** The parts of a profile posting needs (spec 2 §5). */
@@ -88,20 +84,20 @@ export function missingProfileParts(
   return missing;
 }
 
+/** The refusals a page prompts for before anything is sent (a suspension is refused by the server only). */
+export type PromptRefusal = Exclude<ParticipationRefusal, { kind: "suspended" }>;
+
 /**
- * The first thing that stops `viewer` from taking `action` at `now` (the server's ctx.clock; the
- * browser's own time for its early prompts, which the server checks again), or null when nothing does.
+ * The first prompt that stops `viewer` from taking `action`, or null when nothing does. The browser
+ * asks it before the student starts typing; the server asks `assertCanParticipate`
+ * (server/accounts/participation.ts), which checks a suspension first (decision 0547: the suspension's
+ * words and date stay off the shell's first load, which runs this).
  */
 export function participationRefusal(
   viewer: GateViewer | null,
   action: ParticipationAction,
-  now: Date,
-): ParticipationRefusal | null {
-  if (!viewer) return { kind: "sign-in", reason: action === "boost" ? "post" : action };
-  // Decision 0547: before the other gates, which the student could not act on while suspended anyway.
-  if (STOPPED_BY_SUSPENSION[action] && viewer.suspendedUntil && isSuspendedAt(viewer.suspendedUntil, now)) {
-    return { kind: "suspended", until: new Date(viewer.suspendedUntil) };
-  }
+): PromptRefusal | null {
+  if (!viewer) return { kind: "sign-in", reason: action };
   if (!viewer.verified) return { kind: "verify-email" };
   const need = needs[action];
   if (need.school && !viewer.schoolVerified) return { kind: "verify-school" };
@@ -120,43 +116,3 @@ export const PARTICIPATION_MESSAGES: Record<Exclude<ParticipationRefusal["kind"]
   // spec 2 §2 'Modals' profile incomplete: its body text.
   "profile-incomplete": "Please pick a profile picture and add a bio before posting",
 };
-
-/** The words of any refusal. */
-export function participationMessage(refusal: ParticipationRefusal): string {
-  return refusal.kind === "suspended"
-    ? suspendedMessage(refusal.until)
-    : PARTICIPATION_MESSAGES[refusal.kind];
-}
-
-/** Signed out is 401 (sign in, then retry); the other gates are 403 (decision 0140). */
-const PARTICIPATION_STATUS: Record<ParticipationRefusal["kind"], number> = {
-  "sign-in": 401,
-  "verify-email": 403,
-  "verify-school": 403,
-  "profile-incomplete": 403,
-  suspended: 403,
-};
-
-export class ParticipationRefused extends DomainError<ParticipationRefusal["kind"]> {
-  constructor(readonly refusal: ParticipationRefusal) {
-    super(refusal.kind, participationMessage(refusal), {
-      status: PARTICIPATION_STATUS[refusal.kind],
-      ...(refusal.kind === "suspended" ? { link: SUSPENDED_LINK } : {}),
-    });
-    this.name = "ParticipationRefused";
-  }
-}
-
-export function isParticipationRefused(error: unknown): error is ParticipationRefused {
-  return error instanceof ParticipationRefused;
-}
-
-/** Throws ParticipationRefused unless `viewer` may take `action` at `now`; narrows a nullable viewer. */
-export function assertCanParticipate<V extends GateViewer>(
-  viewer: V | null,
-  action: ParticipationAction,
-  now: Date,
-): asserts viewer is V {
-  const refusal = participationRefusal(viewer, action, now);
-  if (refusal) throw new ParticipationRefused(refusal);
-}

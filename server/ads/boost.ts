@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { assertCanParticipate } from "../accounts/gates.shared";
+import { assertCanParticipate } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";

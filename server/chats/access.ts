@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { assertCanParticipate, ParticipationRefused } from "../accounts/gates.shared";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";

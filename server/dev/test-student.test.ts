@@ -75,7 +75,7 @@ describe("POST /dev/test-student", () => {
         new Headers({ cookie: `${student.cookie.name}=${student.cookie.value}` }),
       );
       expect(viewer?.id).toBe(student.id);
-      expect(viewer && participationRefusal(viewer, "post", answer.t.ctx.clock.now())).toBeNull();
+      expect(viewer && participationRefusal(viewer, "post")).toBeNull();
     });
 
     it("refuses an unknown campus with a 400 and a message", async () => {

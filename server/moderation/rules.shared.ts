@@ -82,8 +82,5 @@ export const MODERATION_MESSAGES = {
 
 // LISTS (decisions 0546, 0547): hidden content in lists, and the suspension gate.
 
-/** Decision 0547: the student's standing page, which every suspension refusal links to. */
-export const STANDING_PATH = "/settings/account/standing";
-
-/** Decision 0547: the words of that link, beside the refusal's message. */
+/** Decision 0547: the words of the link to the standing page (server/moderation/standing.shared.ts), beside the refusal's message. */
 export const STANDING_LINK_LABEL = "See your standing";

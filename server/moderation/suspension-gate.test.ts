@@ -8,7 +8,7 @@ import {
   viewerOf,
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { isParticipationRefused } from "../accounts/gates.shared";
+import { isParticipationRefused } from "../accounts/participation";
 import { boostPost } from "../ads/boost";
 import { startConversation } from "../chats/conversations";
 import { user } from "../db/schema";

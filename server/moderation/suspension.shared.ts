@@ -1,4 +1,5 @@
-import { INDEFINITELY, MODERATION_MESSAGES, STANDING_LINK_LABEL, STANDING_PATH } from "./rules.shared";
+import { INDEFINITELY, MODERATION_MESSAGES, STANDING_LINK_LABEL } from "./rules.shared";
+import { STANDING_PATH } from "./standing.shared";
 
 /**
  * Decision 0547: how a suspension is told — its end, the refusal's words and the link to the

@@ -35,6 +35,7 @@ let suspendedAuthor: TestMember;
 let reader: TestMember;
 const ids: Record<string, string> = {};
 const DAY_MS = 24 * 60 * 60 * 1000;
+const BANNER = "Hidden while moderators review it";
 
 async function setState(postId: string, state: "hidden" | "removed" | null) {
   await t.ctx.db.update(posts).set({ moderationState: state }).where(eq(posts.id, postId));
@@ -105,7 +106,7 @@ describe("hidden, removed and suspended authors' posts in the lists (decision 05
   it("shows the author their hidden post, marked for the banner, but not the removed one", async () => {
     const feed = await listFeed(t.ctx, author.viewer, { campusId: "ou", limit: 4 });
     expect(names(feed)).toEqual(["shown 5", "shown 4", "hidden", "shown 3"]);
-    expect(feed.items.map((item) => item.hidden)).toEqual([false, false, true, false]);
+    expect(feed.items.map((item) => item.hiddenBanner)).toEqual([null, null, BANNER, null]);
     const own = await listProfilePosts(t.ctx, author.viewer, { campusId: "ou", userId: author.id });
     expect(names(own)).toContain("hidden");
     expect(names(own)).not.toContain("removed");
@@ -145,10 +146,10 @@ describe("hidden, removed and suspended authors' posts in the lists (decision 05
       expect(await getPost(t.ctx, viewer, ref("hidden"))).toBeNull();
       expect(await getPost(t.ctx, viewer, ref("removed"))).toBeNull();
       expect(await getPost(t.ctx, viewer, ref("by suspended"))).toBeNull();
-      expect(await getPost(t.ctx, viewer, ref("shown 0"))).toMatchObject({ hidden: false });
+      expect(await getPost(t.ctx, viewer, ref("shown 0"))).toMatchObject({ hiddenBanner: null });
     }
     expect(await getPost(t.ctx, author.viewer, ref("hidden"))).toMatchObject({
-      hidden: true,
+      hiddenBanner: BANNER,
       ownedByViewer: true,
     });
     expect(await getPost(t.ctx, author.viewer, ref("removed"))).toBeNull();
@@ -163,7 +164,7 @@ describe("hidden, removed and suspended authors' posts in the lists (decision 05
     }
     const authorsView = await getThread(t.ctx, author.viewer, ref);
     expect(top(authorsView)).toEqual(["hidden reply", "shown reply"]);
-    expect(authorsView?.[0]?.hidden).toBe(true);
+    expect(authorsView?.[0]?.hiddenBanner).toBe(BANNER);
     expect(top(await getThread(t.ctx, suspendedAuthor.viewer, ref))).toEqual([
       "suspended reply",
       "shown reply",

@@ -1,8 +1,5 @@
-import {
-  assertCanParticipate,
-  type ParticipationAction,
-  ParticipationRefused,
-} from "../accounts/gates.shared";
+import type { ParticipationAction } from "../accounts/gates.shared";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import { isPrivateToViewer } from "../campuses/privacy";
 import type { AppContext } from "../context";
@@ -17,8 +14,7 @@ import { POST_MESSAGES } from "./schemas";
  * A banned account counts as signed out (spec 1 §6).
  */
 export function requireParticipant(viewer: Viewer | null, action: ParticipationAction, now: Date): Viewer {
-  if (viewer?.banned)
-    throw new ParticipationRefused({ kind: "sign-in", reason: action === "boost" ? "post" : action });
+  if (viewer?.banned) throw new ParticipationRefused({ kind: "sign-in", reason: action });
   assertCanParticipate(viewer, action, now);
   return viewer;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates.shared";
+import { ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import { blockedWithAny, noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";

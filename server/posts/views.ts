@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
+import { MODERATION_MESSAGES } from "../moderation/rules.shared";
 import { isExpired, type ListingView } from "./listing.shared";
 import type { RichTextView } from "./rich-text-view.shared";
 import { textViewsOf } from "./text-views";
@@ -59,10 +60,12 @@ export interface PostSummary {
   savedByViewer: boolean;
   ownedByViewer: boolean;
   /**
-   * Decision 0546: reports hid it until a moderator decides. Only its author is ever given such a
-   * post (every read leaves it out for anyone else), with the banner 'Hidden while moderators review it'.
+   * Decision 0546: the banner's words, 'Hidden while moderators review it', when reports hid it
+   * until a moderator decides; null otherwise. Only its author is ever given such a post (every read
+   * leaves it out for anyone else). Words rather than a flag: the card draws them as they come, so
+   * the feed's first load carries no moderation text.
    */
-  hidden: boolean;
+  hiddenBanner: string | null;
   /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
 }
@@ -244,7 +247,7 @@ export function toSummary(
     rootId: row.rootId,
     savedByViewer: row.savedByViewer,
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
-    hidden: row.hidden === true,
+    hiddenBanner: row.hidden === true ? MODERATION_MESSAGES.hiddenBanner : null,
     listing: toListingView(ctx, row),
   };
 }

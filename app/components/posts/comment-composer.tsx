@@ -36,7 +36,7 @@ export function CommentComposer({
   const { viewer, campus } = useRootData();
   const { showRefusal } = useComposer();
   const hydrated = useHydrated();
-  const refusal = participationRefusal(viewer, "comment", new Date());
+  const refusal = participationRefusal(viewer, "comment");
   if (!hydrated || refusal) {
     const href = refusal
       ? refusalHref(refusal, {

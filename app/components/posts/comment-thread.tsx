@@ -52,7 +52,7 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
             <PostAge date={comment.createdAt} className="shrink-0 text-zinc-500" />
           </div>
           {/* Decision 0546: only its author is given a hidden comment. */}
-          {comment.hidden ? <HiddenBanner className="mt-1" /> : null}
+          {comment.hiddenBanner ? <HiddenBanner text={comment.hiddenBanner} className="mt-1" /> : null}
           {comment.text ? <PostText text={comment.text} className="mt-1" /> : null}
           {comment.media.length > 0 ? (
             <div className="mt-2">

@@ -1,10 +1,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
-import { useToast } from "~/app/components/ui/toaster";
 import { preloadWhenIdle, useOnceTrue } from "~/app/lib/lazy-load";
 import { useRootData } from "~/app/lib/root-data";
-import { LOCKOUT_TOAST_MS } from "~/app/lib/toast";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ParticipationRefusal, participationRefusal } from "~/server/accounts/gates.shared";
 import {
@@ -49,7 +47,6 @@ type Gate =
 export function ComposerProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signIn = useSignInModal();
-  const toast = useToast();
   const { viewer, campus } = useRootData();
   const [postModal, setPostModal] = useState<{ goBack: ComposerGoBack; key: number } | null>(null);
   const [gate, setGate] = useState<Gate | null>(null);
@@ -83,27 +80,16 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
             goBack,
           });
           return;
-        case "suspended":
-          // Decision 0547: the refusal's words and link, fetched when first shown (not on the first load).
-          void import("~/server/moderation/suspension.shared").then(({ suspendedMessage, SUSPENDED_LINK }) =>
-            toast.show({
-              message: suspendedMessage(refusal.until),
-              type: "danger",
-              link: SUSPENDED_LINK,
-              durationMs: LOCKOUT_TOAST_MS,
-            }),
-          );
-          return;
       }
     },
-    [navigate, signIn, toast],
+    [navigate, signIn],
   );
 
   const openPostComposer = useCallback(
     (options: OpenPostComposerOptions = {}) => {
       const goBack = options.goBack ? parseGoBack(options.goBack) : goBackFromPath(window.location.pathname);
       // spec 2 §5: prompts come before the user starts typing (the server checks again on send).
-      const refusal = participationRefusal(viewer, "post", new Date());
+      const refusal = participationRefusal(viewer, "post");
       if (refusal) {
         showRefusal(refusal, { goBack });
         return;

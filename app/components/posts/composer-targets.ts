@@ -1,8 +1,6 @@
 // Where the composers lead (spec 2 §2 'Mobile: /create/post?goBack={page}', spec 1 §2
 // 'Profile set-up wizard' origins). Pure, shared by the routes and the components.
 
-import { STANDING_PATH } from "~/server/moderation/rules.shared";
-
 /** spec 2 §2: the pages the full-page composer is opened from, and returns to. */
 export const COMPOSER_GO_BACK = ["home", "detail", "profile"] as const;
 export type ComposerGoBack = (typeof COMPOSER_GO_BACK)[number];
@@ -68,7 +66,7 @@ export function schoolPromptHref(campusId: string | null, generic: boolean): str
 
 /** The page each participation refusal leads to (spec 1 §6, spec 2 §5): the prompts' links without JavaScript. */
 export function refusalHref(
-  refusal: { kind: "sign-in" | "verify-email" | "verify-school" | "profile-incomplete" | "suspended" },
+  refusal: { kind: "sign-in" | "verify-email" | "verify-school" | "profile-incomplete" },
   where: { campusId: string | null; generic: boolean; setUpOrigin: string; postId?: string | null },
 ): string {
   switch (refusal.kind) {
@@ -80,8 +78,5 @@ export function refusalHref(
       return schoolPromptHref(where.campusId, where.generic);
     case "profile-incomplete":
       return setUpHrefFor(where.setUpOrigin, where.postId);
-    case "suspended":
-      // Decision 0547: the standing page says why and until when.
-      return STANDING_PATH;
   }
 }

@@ -99,7 +99,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
 
   // spec 2 §5: a member who may not post yet is prompted on arrival, before typing.
   useEffect(() => {
-    const refusal = participationRefusal(viewer, "post", new Date());
+    const refusal = participationRefusal(viewer, "post");
     if (refusal) showRefusal(refusal, { goBack });
   }, [viewer, goBack, showRefusal]);
 

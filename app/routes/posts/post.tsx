@@ -326,7 +326,7 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
             authorUsername={post.author.username}
           />
         </header>
-        {post.hidden ? <HiddenBanner className="mt-3" /> : null}
+        {post.hiddenBanner ? <HiddenBanner text={post.hiddenBanner} className="mt-3" /> : null}
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">
             Replying to{" "}
