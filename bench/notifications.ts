@@ -87,9 +87,11 @@ try {
   console.log(`\n${target.label}, ${NOTIFICATIONS} notifications, ${RUNS} runs (ms)\n`);
   console.log("| query | p50 | p95 | p99 | load |\n|---|---|---|---|---|");
   const userOf = (index: number) => `nb-${(index * 37) % USERS}`;
+  // Decision 0546: the clock's now, against which authors' suspensions are compared.
+  const now = new Date().toISOString();
   await time("unread count (badge)", (index) => notificationQueries.unread(db, userOf(index)));
   await time("list, first page", (index) =>
-    notificationQueries.page(db, { userId: userOf(index), key: null, size: 15 }),
+    notificationQueries.page(db, { userId: userOf(index), key: null, size: 15, now }),
   );
   const found = (await db.execute(
     sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as time, id::text as id
@@ -101,6 +103,7 @@ try {
       userId: userOf(index),
       key: cursor ? { time: cursor.time, id: cursor.id } : null,
       size: 15,
+      now,
     }),
   );
   // notify() inside a transaction (row, realtime event, e-mail queue check), rolled back.

@@ -162,10 +162,13 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     // The feed's first page as the app reads it, and the cursor of the second.
     // Decision 0171: the feed's expiry cutoff, as listFeed computes it.
     const cutoff = new Date(Date.now() - LISTING_EXPIRY_MS).toISOString();
+    // Decision 0546: the clock's now, against which authors' suspensions are compared.
+    const now = new Date().toISOString();
     const firstRows = await listQueries.feed(db, null, {
       campusId: CAMPUS,
       category: null,
       cutoff,
+      now,
       key: null,
       limit: size + 1,
     });
@@ -182,7 +185,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
     const benchViewer = { id: BENCH_USER.id } as Viewer;
     /** The feed's second page: the query of the feed data request. */
     const feedPageTwo = () =>
-      listQueries.feed(db, null, { campusId: CAMPUS, category: null, cutoff, key, limit: size + 1 });
+      listQueries.feed(db, null, { campusId: CAMPUS, category: null, cutoff, now, key, limit: size + 1 });
 
     // Every list query of decision 0081 (first page, or after a cursor where it pages).
     const lists: { label: string; query: { toSQL(): Prepared } }[] = [
@@ -196,6 +199,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           campusId: CAMPUS,
           category: "furniture",
           cutoff,
+          now,
           key: null,
           limit: size + 1,
         }),
@@ -207,6 +211,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
           category: null,
           media: true,
           cutoff,
+          now,
           key: null,
           limit: 16,
         }),
@@ -217,6 +222,7 @@ async function examineDatabase(): Promise<DatabaseFindings> {
         query: listQueries[name](db, null, {
           userId: "bench-user-14",
           campusId: CAMPUS,
+          now,
           key: null,
           limit: 11,
         }),
@@ -226,11 +232,12 @@ async function examineDatabase(): Promise<DatabaseFindings> {
         query: listQueries.saved(db, benchViewer, {
           userId: BENCH_USER.id,
           campusId: CAMPUS,
+          now,
           key: null,
           limit: 11,
         }),
       },
-      { label: "thread of /post/{id}", query: commentQueries.thread(db, null, postId) },
+      { label: "thread of /post/{id}", query: commentQueries.thread(db, null, postId, now) },
       { label: "likers (/post/{id}/likes)", query: saveQueries.savers(db, { postId, key: null, size: 30 }) },
     ];
     const explains: DatabaseFindings["explains"] = [];
@@ -256,17 +263,19 @@ async function examineDatabase(): Promise<DatabaseFindings> {
             campusId: CAMPUS,
             category: null,
             cutoff,
+            now,
             key: null,
             limit: size + 1,
           }),
       },
-      { label: "thread (/post/{id}'s query)", build: () => commentQueries.thread(db, null, postId) },
+      { label: "thread (/post/{id}'s query)", build: () => commentQueries.thread(db, null, postId, now) },
       {
         label: "saved page 1 (/saved's query)",
         build: () =>
           listQueries.saved(db, benchViewer, {
             userId: BENCH_USER.id,
             campusId: CAMPUS,
+            now,
             key: null,
             limit: 11,
           }),

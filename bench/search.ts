@@ -391,6 +391,8 @@ async function main() {
       after: null,
       limit: 11,
       plan,
+      // Decision 0546: the clock's now, against which authors' suspensions are compared.
+      now: new Date().toISOString(),
     }).toSQL();
     const postsPlan = await explainRows(query.sql, query.params as unknown[]);
     const time = (rows: Record<string, string>[]) =>

@@ -4,7 +4,7 @@
  * branch on, the HTTP status, the message the user sees (from its area's catalogue), the
  * alert type spec 1 §2 'Alerts' shows it with, and the form field it belongs under, if any.
  * The areas' classes (server/accounts/errors.shared.ts, server/posts/errors.ts,
- * server/profiles/errors.ts, ParticipationRefused in server/accounts/gates.shared.ts) only say
+ * server/profiles/errors.ts, ParticipationRefused in server/accounts/participation.ts) only say
  * which status each of their codes has. One adapter turns any of them into an answer:
  * `describeFailure` here, wrapped for route actions by app/lib/errors.server.ts and for the
  * list pages' JSON by server/http/endpoints/list-pages.ts. Nothing here knows of Request or React.
@@ -49,6 +49,17 @@ export interface DomainErrorOptions {
   field?: string;
   /** Headers the answer carries (Retry-After of the posting limit, decision 0116). */
   headers?: Record<string, string>;
+  /**
+   * A page the message points to, shown beside it wherever it is shown (a toast, a form's
+   * message, the composer): decision 0547's suspension refusal links to the standing page.
+   */
+  link?: ErrorLink;
+}
+
+/** A link beside a refusal's message (the toasts' `link`). */
+export interface ErrorLink {
+  to: string;
+  label: string;
 }
 
 export class DomainError<Code extends string = string> extends Error {
@@ -56,6 +67,7 @@ export class DomainError<Code extends string = string> extends Error {
   readonly alertType: AlertType;
   readonly field: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  readonly link: ErrorLink | undefined;
 
   constructor(
     readonly code: Code,
@@ -68,6 +80,7 @@ export class DomainError<Code extends string = string> extends Error {
     this.alertType = options.alertType ?? "danger";
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.link = options.link;
   }
 }
 
@@ -102,6 +115,8 @@ export interface Failure {
   alertType: AlertType;
   field: string | undefined;
   headers: Readonly<Record<string, string>>;
+  /** Where the message points (DomainErrorOptions.link), if anywhere. */
+  link?: ErrorLink;
 }
 
 /**
@@ -118,6 +133,7 @@ export function describeFailure(error: unknown, fallbackMessage: string): Failur
       alertType: error.alertType,
       field: error.field,
       headers: error.headers,
+      ...(error.link ? { link: error.link } : {}),
     };
   }
   if (isDatabaseUnavailable(error)) {

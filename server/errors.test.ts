@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AccountError } from "./accounts/errors.shared";
-import { ParticipationRefused } from "./accounts/gates.shared";
+import { ParticipationRefused } from "./accounts/participation";
 import { DomainError, describeFailure, isDomainError } from "./errors.shared";
 import { PostError } from "./posts/errors";
 import { POST_MESSAGES } from "./posts/schemas";

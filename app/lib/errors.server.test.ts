@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES, AccountError, SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
-import { ParticipationRefused } from "~/server/accounts/gates.shared";
+import { ParticipationRefused } from "~/server/accounts/participation";
 import { AD_MESSAGES, AdError } from "~/server/ads/errors.shared";
 import type { AppContext } from "~/server/context";
 import { configureAppCookies } from "~/server/http/cookie-settings";

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { ACCOUNT_MESSAGES, SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
-import { isParticipationRefused, type ParticipationRefusal } from "~/server/accounts/gates.shared";
+import type { PromptRefusal } from "~/server/accounts/gates.shared";
+import { isParticipationRefused } from "~/server/accounts/participation";
 import { AD_MESSAGES } from "~/server/ads/errors.shared";
 import type { AppContext } from "~/server/context";
 import { type DomainError, describeFailure, isDomainError } from "~/server/errors.shared";
@@ -41,7 +42,7 @@ export interface FailureData {
   result?: SubmissionResult<string[]>;
   toast?: ToastInput | null;
   /** Who may not post or comment yet: the composer opens the matching prompt (spec 2 §5). */
-  refusal?: ParticipationRefusal;
+  refusal?: PromptRefusal;
   /** A plain `<Form>`'s message under its field (pages without Conform: the ads pages). */
   fieldError?: { field: string; message: string };
 }
@@ -61,7 +62,7 @@ export interface FailureOptions {
   /** What the log says about an unexpected error. */
   logMessage?: string;
   intent?: string;
-  participation?: (refusal: ParticipationRefusal) => ParticipationAnswer;
+  participation?: (refusal: PromptRefusal) => ParticipationAnswer;
   /** Where a refusal sends the user instead, its message as a toast there; null: answered here. */
   elsewhere?: (error: DomainError) => string | null;
   /**
@@ -71,9 +72,12 @@ export interface FailureOptions {
   pageRefusals?: readonly string[];
 }
 
-/** spec 1 §8: the lockout message stays up longer than the other toasts. */
+/**
+ * spec 1 §8: the lockout message stays up longer than the other toasts; so does a suspension's
+ * (decision 0547), long enough to follow its link.
+ */
 function toastDuration(code: string | undefined): { durationMs?: number } {
-  return code === "too-many-requests" ? { durationMs: LOCKOUT_TOAST_MS } : {};
+  return code === "too-many-requests" || code === "suspended" ? { durationMs: LOCKOUT_TOAST_MS } : {};
 }
 
 type FailureAnswer<D> = ReturnType<typeof data<D>>;
@@ -89,7 +93,8 @@ export async function failureReply(
   options?: FailureOptions,
 ): Promise<FailureAnswer<FailureData>>;
 export async function failureReply(app: AppContext, error: unknown, options: FailureOptions = {}) {
-  if (isParticipationRefused(error) && options.participation) {
+  // Decision 0547: a suspension is never a prompt nor a page elsewhere: its message and link, here.
+  if (isParticipationRefused(error) && error.refusal.kind !== "suspended" && options.participation) {
     const answer = options.participation(error.refusal);
     if (answer && "redirect" in answer) throw redirect(answer.redirect);
     if (answer) {
@@ -118,6 +123,7 @@ export async function failureReply(app: AppContext, error: unknown, options: Fai
         message: failure.message,
         type: failure.alertType,
         ...toastDuration(failure.error?.code),
+        ...(failure.link ? { link: failure.link } : {}),
       };
   return data<FailureData>(
     {
@@ -135,7 +141,12 @@ export async function failureReply(app: AppContext, error: unknown, options: Fai
 async function goElsewhere(error: unknown, elsewhere: FailureOptions["elsewhere"]): Promise<void> {
   if (!elsewhere || !isDomainError(error)) return;
   const to = elsewhere(error);
-  if (to !== null) throw await redirectWithToast(to, { message: error.message, type: error.alertType });
+  if (to !== null)
+    throw await redirectWithToast(to, {
+      message: error.message,
+      type: error.alertType,
+      ...(error.link ? { link: error.link } : {}),
+    });
 }
 
 function intentOf(options: FailureOptions): { intent?: string } {
@@ -223,7 +234,7 @@ export interface ListAnswers<Gate, Refused> {
    */
   refused?: (message: string) => Refused;
   /** A participation refusal answered by another page (an unverified e-mail: /verify). */
-  participation?: (refusal: ParticipationRefusal) => { redirect: string } | null;
+  participation?: (refusal: PromptRefusal) => { redirect: string } | null;
   /** Where a refusal sends the user instead, its message as a toast there (as failureReply's). */
   elsewhere?: (error: DomainError) => string | null;
   /**
@@ -249,7 +260,7 @@ export async function listLoader<Loaded, Gate = never, Refused = never>(
   try {
     return await load();
   } catch (error) {
-    if (isParticipationRefused(error) && answers.participation) {
+    if (isParticipationRefused(error) && error.refusal.kind !== "suspended" && answers.participation) {
       const answer = answers.participation(error.refusal);
       if (answer) throw redirect(answer.redirect);
     }

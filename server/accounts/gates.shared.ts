@@ -1,4 +1,3 @@
-import { DomainError } from "../errors.shared";
 import type { Viewer } from "./viewer";
 
 /**
@@ -20,9 +19,17 @@ export type ParticipationRefusal =
   /** spec 1 §6: school-unverified users are prompted before posting, commenting or messaging. */
   | { kind: "verify-school" }
   /** spec 2 §5: posting needs a profile picture and a bio (the 'Your profile is not complete' modal). */
-  | { kind: "profile-incomplete" };
+  | { kind: "profile-incomplete" }
+  /** Decision 0547: a moderator suspended the account until `until` (compared with the clock). */
+  | { kind: "suspended"; until: Date };
 
-type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp">;
+/**
+ * What the gate reads of the viewer. `suspendedUntil` is optional only so a caller that read the
+ * row itself (reportUser) names the columns it has; every viewer (server/accounts/viewer.ts) has it.
+ */
+export type GateViewer = Pick<Viewer, "verified" | "schoolVerified" | "profileSetUp"> & {
+  suspendedUntil?: Date | null;
+};
 
 /** What each action needs beyond being signed in with a verified e-mail. */
 const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> = {
@@ -34,6 +41,24 @@ const needs: Record<ParticipationAction, { school: boolean; profile: boolean }> 
   // spec 1 §2 'Report': a signed-in user with a verified e-mail (decision 0127), school or not.
   report: { school: false, profile: false },
 };
+
+/** Whether `suspendedUntil` is still ahead of `now` (decision 0547: no job ends a suspension). */
+export function isSuspendedAt(suspendedUntil: Date | null | undefined, now: Date): boolean {
+  return suspendedUntil != null && new Date(suspendedUntil).getTime() > now.getTime();
+}
+
+/**
+ * Decision 0547: a suspension stops every action but saving (reading, signing in and appealing are
+ * never gated), until the clock passes its end.
+ */
+export function suspensionRefusal(
+  viewer: Pick<GateViewer, "suspendedUntil"> | null,
+  action: ParticipationAction | "boost",
+  now: Date,
+): ParticipationRefusal | null {
+  if (!viewer?.suspendedUntil || action === "like" || !isSuspendedAt(viewer.suspendedUntil, now)) return null;
+  return { kind: "suspended", until: new Date(viewer.suspendedUntil) };
+}
 
 /** The parts of a profile posting needs (spec 2 §5). */
 export type ProfilePart = "photo" | "bio";
@@ -59,11 +84,19 @@ export function missingProfileParts(
   return missing;
 }
 
-/** The first thing that stops `viewer` from taking `action`, or null when nothing does. */
+/** The refusals a page prompts for before anything is sent (a suspension is refused by the server only). */
+export type PromptRefusal = Exclude<ParticipationRefusal, { kind: "suspended" }>;
+
+/**
+ * The first prompt that stops `viewer` from taking `action`, or null when nothing does. The browser
+ * asks it before the student starts typing; the server asks `assertCanParticipate`
+ * (server/accounts/participation.ts), which checks a suspension first (decision 0547: the suspension's
+ * words and date stay off the shell's first load, which runs this).
+ */
 export function participationRefusal(
   viewer: GateViewer | null,
   action: ParticipationAction,
-): ParticipationRefusal | null {
+): PromptRefusal | null {
   if (!viewer) return { kind: "sign-in", reason: action };
   if (!viewer.verified) return { kind: "verify-email" };
   const need = needs[action];
@@ -76,38 +109,10 @@ export function participationRefusal(
 }
 
 /** What a refusal tells the user when it is shown as a message rather than a prompt. */
-export const PARTICIPATION_MESSAGES: Record<ParticipationRefusal["kind"], string> = {
+export const PARTICIPATION_MESSAGES: Record<Exclude<ParticipationRefusal["kind"], "suspended">, string> = {
   "sign-in": "Log in or sign up to continue.",
   "verify-email": "Verify your email first.",
   "verify-school": "Verify your school email to post, comment and message.",
   // spec 2 §2 'Modals' profile incomplete: its body text.
   "profile-incomplete": "Please pick a profile picture and add a bio before posting",
 };
-
-/** Signed out is 401 (sign in, then retry); the other gates are 403 (decision 0140). */
-const PARTICIPATION_STATUS: Record<ParticipationRefusal["kind"], number> = {
-  "sign-in": 401,
-  "verify-email": 403,
-  "verify-school": 403,
-  "profile-incomplete": 403,
-};
-
-export class ParticipationRefused extends DomainError<ParticipationRefusal["kind"]> {
-  constructor(readonly refusal: ParticipationRefusal) {
-    super(refusal.kind, PARTICIPATION_MESSAGES[refusal.kind], { status: PARTICIPATION_STATUS[refusal.kind] });
-    this.name = "ParticipationRefused";
-  }
-}
-
-export function isParticipationRefused(error: unknown): error is ParticipationRefused {
-  return error instanceof ParticipationRefused;
-}
-
-/** Throws ParticipationRefused unless `viewer` may take `action`; narrows a nullable viewer. */
-export function assertCanParticipate<V extends GateViewer>(
-  viewer: V | null,
-  action: ParticipationAction,
-): asserts viewer is V {
-  const refusal = participationRefusal(viewer, action);
-  if (refusal) throw new ParticipationRefused(refusal);
-}

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { INDEFINITELY } from "../moderation/rules.shared";
+import { formatSuspensionEnd } from "../moderation/suspension.shared";
 import {
-  assertCanParticipate,
-  isParticipationRefused,
   missingProfileParts,
   type ParticipationAction,
   type ParticipationRefusal,
   participationRefusal,
+  suspensionRefusal,
 } from "./gates.shared";
+import { assertCanParticipate, isParticipationRefused } from "./participation";
+
+const now = new Date("2026-11-28T12:00:00.000Z");
 
 type State = "signed out" | "unverified" | "no school" | "no profile" | "complete";
 
@@ -70,12 +74,12 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   it.each(table)("assertCanParticipate: %s, %s", (state, action, expected) => {
     const viewer = viewerIn(state);
     if (expected === null) {
-      expect(() => assertCanParticipate(viewer, action)).not.toThrow();
+      expect(() => assertCanParticipate(viewer, action, now)).not.toThrow();
       return;
     }
     let caught: unknown;
     try {
-      assertCanParticipate(viewer, action);
+      assertCanParticipate(viewer, action, now);
     } catch (error) {
       caught = error;
     }
@@ -87,7 +91,7 @@ describe("who may take part (spec 1 §6, spec 2 §5)", () => {
   });
 
   it("tells the profile-incomplete refusal with the modal's text (spec 2 §2)", () => {
-    expect(() => assertCanParticipate(viewers["no profile"], "post")).toThrow(
+    expect(() => assertCanParticipate(viewers["no profile"], "post", now)).toThrow(
       "Please pick a profile picture and add a bio before posting",
     );
   });
@@ -128,5 +132,57 @@ describe("what a profile lacks before posting: the gate's rule, shared with the 
         expect(refused).toBe(missingProfileParts({ profileSetUp }, action).length > 0);
       }
     }
+  });
+});
+
+describe("a suspension (decision 0547)", () => {
+  const until = new Date("2026-12-01T15:00:00.000Z");
+  const suspended = { ...viewers.complete, suspendedUntil: until };
+
+  it("refuses posting, commenting, messaging, reporting and boosting until its end, with the date and a link to the standing page", () => {
+    for (const action of ["post", "comment", "message", "report", "boost"] as const) {
+      expect(suspensionRefusal(suspended, action, now)).toEqual({ kind: "suspended", until });
+      // The browser's prompts never say it: the server refuses with the words and the link.
+      if (action !== "boost") expect(participationRefusal(suspended, action)).toBeNull();
+      let caught: unknown;
+      try {
+        assertCanParticipate(suspended, action, now);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isParticipationRefused(caught)).toBe(true);
+      if (!isParticipationRefused(caught)) continue;
+      expect(caught.status).toBe(403);
+      expect(caught.message).toBe("Your account is suspended until December 1, 2026 at 3:00 PM UTC");
+      expect(caught.link).toEqual({ to: "/settings/account/standing", label: "See your standing" });
+    }
+  });
+
+  it("never stops saving, and ends when the clock passes its end (no job)", () => {
+    expect(suspensionRefusal(suspended, "like", now)).toBeNull();
+    expect(() => assertCanParticipate(suspended, "like", now)).not.toThrow();
+    expect(suspensionRefusal(suspended, "post", until)).toBeNull();
+    expect(suspensionRefusal(suspended, "post", new Date(until.getTime() - 1))).toEqual({
+      kind: "suspended",
+      until,
+    });
+  });
+
+  it("comes before the other gates, and says 'until a moderator lifts it' for INDEFINITELY", () => {
+    const unverified = { ...viewers.unverified, suspendedUntil: INDEFINITELY };
+    expect(() => assertCanParticipate(unverified, "post", now)).toThrow(
+      expect.objectContaining({ code: "suspended" }),
+    );
+    expect(() => assertCanParticipate(unverified, "post", now)).toThrow(
+      "Your account is suspended until a moderator lifts it",
+    );
+  });
+
+  it("writes the end in UTC on a 12-hour clock", () => {
+    expect(formatSuspensionEnd(new Date("2026-03-05T00:07:00.000Z"))).toBe("March 5, 2026 at 12:07 AM UTC");
+    expect(formatSuspensionEnd(new Date("2026-07-31T12:30:00.000Z"))).toBe("July 31, 2026 at 12:30 PM UTC");
+    expect(formatSuspensionEnd(new Date("2026-12-01T23:59:00.000Z"))).toBe(
+      "December 1, 2026 at 11:59 PM UTC",
+    );
   });
 });

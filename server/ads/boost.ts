@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { assertCanParticipate } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -87,6 +88,8 @@ export async function boostPost(
     throw new AdError("payment-failed", AD_MESSAGES.somethingWentWrong);
   }
   const now = ctx.clock.now();
+  // Decision 0547: a suspended student cannot boost (signed out stays the boost's own refusal below).
+  if (viewer && !viewer.banned) assertCanParticipate(viewer, "boost", now);
   const days = paidDays(input);
   const ad = await ctx.db.transaction(async (tx) => {
     const post = await assertPostBoostable(tx, viewer, ref);

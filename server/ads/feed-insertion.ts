@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { ads, posts, user } from "../db/schema";
 import type { Page } from "../lists/pages";
+import { shownTo } from "../moderation/visibility";
 import { PostError } from "../posts/errors";
 import { type FeedInput, listFeed, listReads } from "../posts/feed";
 import { POST_MESSAGES } from "../posts/schemas";
@@ -134,6 +135,8 @@ export async function listActiveAds(
           eq(ads.campusId, sql.placeholder("campusId")),
           eq(ads.status, "active"),
           gt(ads.endTimeAdjusted, sql.placeholder("now")),
+          // Decision 0546: no slot for a hidden or removed post, nor for a suspended author's ad.
+          shownTo(viewer ? sql.placeholder("viewerId") : null, sql.placeholder("now")),
         ),
       )
       .orderBy(asc(ads.endTimeAdjusted), desc(ads.createdAt))

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { assertCanParticipate, ParticipationRefused } from "../accounts/gates.shared";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
@@ -24,9 +24,10 @@ export function requireReader(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
-export function requireSender(viewer: Viewer | null): Viewer {
+/** Decision 0547: `now` is the clock's, against which a suspension is compared. */
+export function requireSender(viewer: Viewer | null, now: Date): Viewer {
   if (viewer?.banned) throw new ParticipationRefused({ kind: "sign-in", reason: "message" });
-  assertCanParticipate(viewer, "message");
+  assertCanParticipate(viewer, "message", now);
   return viewer;
 }
 

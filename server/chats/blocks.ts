@@ -9,7 +9,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates.shared";
+import { ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";

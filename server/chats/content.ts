@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { isUuid } from "../db/ids";
-import { chatMembers, chatMessages, posts } from "../db/schema";
+import { chatMembers, chatMessages, posts, user } from "../db/schema";
 import { deleteStoredKeys, isMediaError, processImage, storeImage } from "../media/images";
+import { shownTo, visibilityNow } from "../moderation/visibility";
 import { isPostError } from "../posts/errors";
 import { checkPostFiles, POST_FILE_TYPES, POST_IMAGE_VARIANTS } from "../posts/media";
 import { MAX_POST_IMAGE_BYTES, POST_MESSAGES } from "../posts/schemas";
@@ -46,9 +47,10 @@ export interface StoredMessagePhoto {
  */
 export async function checkMessage(
   ctx: AppContext,
-  campusId: string,
+  sender: { id: string; campusId: string },
   input: MessageInput,
 ): Promise<CheckedMessage> {
+  const campusId = sender.campusId;
   const raw = (input.text ?? "").replace(/\r\n?/g, "\n");
   if (raw.includes("\u0000")) throw new ChatError("invalid-input", CHAT_MESSAGES.somethingWentWrong);
   if (raw.length > MAX_MESSAGE_FIELD_LENGTH || countMessageCharacters(raw) > MAX_MESSAGE_CHARACTERS)
@@ -69,10 +71,18 @@ export async function checkMessage(
   let postId: string | null = null;
   if (input.postId) {
     if (!isUuid(input.postId)) throw new ChatError("invalid-input", POST_MESSAGES.postGone);
+    // Decision 0546: only a post the sender may see (not hidden, removed or a suspended author's).
     const [post] = await ctx.db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.id, input.postId), eq(posts.campusId, campusId)))
+      .innerJoin(user, eq(user.id, posts.authorId))
+      .where(
+        and(
+          eq(posts.id, input.postId),
+          eq(posts.campusId, campusId),
+          shownTo(sender.id, visibilityNow(ctx.clock.now())),
+        ),
+      )
       .limit(1);
     if (!post) throw new ChatError("invalid-input", POST_MESSAGES.postGone);
     postId = post.id;

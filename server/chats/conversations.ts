@@ -62,7 +62,7 @@ export async function startConversation(
   viewer: Viewer | null,
   input: StartConversationInput,
 ): Promise<{ chatId: string; messageId: string; created: boolean }> {
-  const sender = requireSender(viewer);
+  const sender = requireSender(viewer, ctx.clock.now());
   if (input.recipientId === sender.id) throw new ChatError("forbidden", CHAT_MESSAGES.cannotMessageSelf);
   const [recipient] = await ctx.db
     .select({ id: user.id })
@@ -72,7 +72,7 @@ export async function startConversation(
   if (!recipient) throw new ChatError("user-not-found", CHAT_MESSAGES.userNotFound);
   await assertWithinSendingLimit(ctx, ctx.db, sender.id);
   await assertNotBlocked(ctx.db, sender, recipient.id);
-  const message = await checkMessage(ctx, sender.campusId, input);
+  const message = await checkMessage(ctx, sender, input);
   const messageId = randomUUID();
 
   return withStoredPhoto(ctx, messageId, message, (photo) =>

@@ -144,11 +144,11 @@ export async function sendMessage(
   chatId: string,
   input: MessageInput,
 ): Promise<{ messageId: string }> {
-  const sender = requireSender(viewer);
+  const sender = requireSender(viewer, ctx.clock.now());
   const chat = await requireMemberChat(ctx.db, sender, chatId);
   await assertWithinSendingLimit(ctx, ctx.db, sender.id);
   await assertNotBlocked(ctx.db, sender, chat.otherUserId);
-  const message = await checkMessage(ctx, sender.campusId, input);
+  const message = await checkMessage(ctx, sender, input);
   const messageId = randomUUID();
   await withStoredPhoto(ctx, messageId, message, (photo) =>
     ctx.db.transaction(async (tx) => {
@@ -181,7 +181,7 @@ export async function toggleMessageLike(
   chatId: string,
   messageId: string,
 ): Promise<{ liked: boolean }> {
-  const liker = requireSender(viewer);
+  const liker = requireSender(viewer, ctx.clock.now());
   await requireMemberChat(ctx.db, liker, chatId);
   if (!isUuid(messageId)) throw chatNotFound();
   return ctx.db.transaction(async (tx) => {
@@ -280,6 +280,7 @@ export async function listMessages(
     ctx,
     member.campusId,
     kept.flatMap((row) => (row.postId ? [row.postId] : [])),
+    member.id,
   );
   const items = kept.reverse().map(
     (row): MessageView => ({

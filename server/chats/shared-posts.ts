@@ -3,6 +3,7 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { isUuid } from "../db/ids";
 import { postMedia, posts, user } from "../db/schema";
+import { shownTo, visibilityNow } from "../moderation/visibility";
 import { type ListingKind, type ListingStatus, priceLine } from "../posts/listing.shared";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text.shared";
 import { requireReader } from "./access";
@@ -26,11 +27,16 @@ export type SharedPostCard =
       status: ListingStatus;
     };
 
-/** The cards of shared posts that still exist on the campus; a missing one is '* Post deleted **' (spec 2 §4). */
+/**
+ * The cards of shared posts that still exist on the campus; a missing one is '* Post deleted **'
+ * (spec 2 §4), and so is one `viewerId` may not see (decision 0546: hidden, removed, a suspended
+ * author's), as a deleted one.
+ */
 export async function sharedPostCards(
   ctx: AppContext,
   campusId: string,
   postIds: readonly string[],
+  viewerId: string,
 ): Promise<Map<string, SharedPostCard>> {
   const cards = new Map<string, SharedPostCard>();
   const ids = [...new Set(postIds)];
@@ -50,7 +56,14 @@ export async function sharedPostCards(
     .from(posts)
     .innerJoin(user, eq(user.id, posts.authorId))
     .leftJoin(postMedia, and(eq(postMedia.postId, posts.id), eq(postMedia.imgOrder, 1)))
-    .where(and(inArray(posts.id, ids), eq(posts.campusId, campusId), ne(posts.type, "new user")));
+    .where(
+      and(
+        inArray(posts.id, ids),
+        eq(posts.campusId, campusId),
+        ne(posts.type, "new user"),
+        shownTo(viewerId, visibilityNow(ctx.clock.now())),
+      ),
+    );
   for (const row of rows) {
     cards.set(row.id, {
       deleted: false,
@@ -74,5 +87,5 @@ export async function sharedPostPreview(
 ): Promise<SharedPostCard | null> {
   const member = requireReader(viewer);
   if (!isUuid(postId)) return null;
-  return (await sharedPostCards(ctx, member.campusId, [postId])).get(postId) ?? null;
+  return (await sharedPostCards(ctx, member.campusId, [postId], member.id)).get(postId) ?? null;
 }

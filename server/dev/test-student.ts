@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { z } from "zod";
@@ -11,7 +12,7 @@ import { getCampus } from "../campuses/campuses";
 import type { Config } from "../config";
 import type { AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
-import { account, user } from "../db/schema";
+import { account, posts, user } from "../db/schema";
 import { createComment } from "../posts/comments";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { createPost } from "../posts/posts";
@@ -60,11 +61,15 @@ const requestSchema = z
             category: z.string().max(60).nullable().default(null),
             /** The student's own thread under it: the first replies to the post, each next to the one before. */
             thread: z.array(z.string().min(1).max(500)).max(5).default([]),
+            /** Decision 0546: the post as reports left it ('hidden') or a moderator ('removed'), set after it is made. */
+            moderationState: z.enum(["hidden", "removed"]).nullable().default(null),
           })
           .strict(),
       )
       .max(20)
       .default([]),
+    /** Decision 0547: suspended until then (ISO time), set after the posts are made. */
+    suspendedUntil: z.iso.datetime().nullable().default(null),
   })
   .strict();
 
@@ -183,7 +188,19 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
         const text = JSON.stringify(plainTextToRichText(reply));
         parent = (await createComment(ctx, viewer, { postId: parent, text, files: [] })).id;
       }
+      if (post.moderationState) {
+        await ctx.db
+          .update(posts)
+          .set({ moderationState: post.moderationState })
+          .where(eq(posts.id, created.id));
+      }
     }
+  }
+  if (options.suspendedUntil) {
+    await ctx.db
+      .update(user)
+      .set({ suspendedUntil: new Date(options.suspendedUntil) })
+      .where(eq(user.id, id));
   }
 
   const signedIn = await auth.api.signInEmail({

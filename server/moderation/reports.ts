@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { assertCanParticipate, ParticipationRefused } from "../accounts/gates.shared";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -82,12 +82,14 @@ export async function fileReport(
         verified: user.verified,
         schoolVerified: user.schoolVerified,
         profileSetUp: user.profileSetUp,
+        suspendedUntil: user.suspendedUntil,
       })
       .from(user)
       .where(eq(user.id, viewer.id))
       .for("update");
     const reporter = row ?? null;
-    assertCanParticipate(reporter, "report");
+    // Decision 0547: a suspended student cannot report.
+    assertCanParticipate(reporter, "report", now);
     const target = await resolveReportTarget(tx, reporter, value.targetKind, value.targetId);
 
     const [earlier] = await tx

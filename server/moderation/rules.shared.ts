@@ -303,3 +303,7 @@ export const REPORT_MESSAGES = {
 /** Decision 0542: the public reason of the automatic hide's log row (the reporters are never named). */
 export const AUTO_HIDE_PUBLIC_REASON =
   "Hidden after several students reported it, until moderators review it.";
+// LISTS (decisions 0546, 0547): hidden content in lists, and the suspension gate.
+
+/** Decision 0547: the words of the link to the standing page (server/moderation/standing.shared.ts), beside the refusal's message. */
+export const STANDING_LINK_LABEL = "See your standing";

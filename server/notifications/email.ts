@@ -8,6 +8,7 @@ import { type NotificationType, notificationSettings, notifications, user } from
 import type { ComposedMail, OutboxRow } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { NotificationsEmail } from "../mail/templates/notifications";
+import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import {
   actorsPhrase,
   displayName,
@@ -229,6 +230,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
       postId: notifications.postId,
       chatId: notifications.chatId,
       campusId: notifications.campusId,
+      contentShown: notificationContentShown(notifications, visibilityNow(now)),
       ...actor,
     })
     .from(notifications)
@@ -243,9 +245,12 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(MAIL_READ_LIMIT);
-  const wanted = pending.filter((item) => wants(preferences, emailKindOf(item.type)));
-  const unwanted = pending.filter((item) => !wants(preferences, emailKindOf(item.type)));
-  // Turned off for this kind: never mailed later, should the preference come back on.
+  // Decision 0546: what is about hidden, removed or a suspended author's content is never mailed.
+  const mailable = (item: (typeof pending)[number]) =>
+    item.contentShown && wants(preferences, emailKindOf(item.type));
+  const wanted = pending.filter(mailable);
+  const unwanted = pending.filter((item) => !mailable(item));
+  // Turned off for this kind (or withheld): never mailed later, should the preference come back on.
   if (unwanted.length > 0)
     await markEmailed(
       ctx.db,

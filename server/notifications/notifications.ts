@@ -13,6 +13,7 @@ import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
 import { keysetPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
 import { STANDING_PATH } from "../moderation/rules.shared";
+import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { actorsPhrase, displayName, moderationNoticeText, notificationHref, notificationWhat } from "./texts";
 
@@ -24,8 +25,14 @@ const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post
 
 /** The read queries of this file, built but not run, for EXPLAIN (tests, bench). */
 export const notificationQueries = {
-  /** spec 2 §7: to_user, createdAt descending; notifications_user_idx. */
-  page(db: Queryable, p: { userId: string; key: { time: string; id: string } | null; size: number }) {
+  /**
+   * spec 2 §7: to_user, createdAt descending; notifications_user_idx. Decision 0546: whether the
+   * post or comment it is about is one the user may see (its line links nowhere otherwise).
+   */
+  page(
+    db: Queryable,
+    p: { userId: string; key: { time: string; id: string } | null; size: number; now: string },
+  ) {
     const query = db
       .select({
         cursorTime: cursorTime(notifications.createdAt),
@@ -44,6 +51,7 @@ export const notificationQueries = {
           publicReason: moderationLog.publicReason,
           suspendedUntil: sql<string | null>`${moderationLog.details}->>'suspendedUntil'`,
         },
+        contentShown: notificationContentShown(notifications, p.now),
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
@@ -115,7 +123,12 @@ export async function listNotifications(
 ): Promise<NotificationsPage> {
   const key = input.cursor ? decodeCursor(input.cursor, "uuid") : null;
   const size = NOTIFICATIONS_PAGE_SIZE;
-  const rows = await notificationQueries.page(ctx.db, { userId: viewer.id, key, size });
+  const rows = await notificationQueries.page(ctx.db, {
+    userId: viewer.id,
+    key,
+    size,
+    now: visibilityNow(ctx.clock.now()),
+  });
   const kept = rows.slice(0, size);
   const last = kept[kept.length - 1];
   const nextCursor = rows.length > size && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null;
@@ -166,7 +179,8 @@ export async function listNotifications(
       actors: [actor],
       others: 0,
       text: "",
-      href: notificationHref(row),
+      // Decision 0546: a line about content the viewer may not see leads to the list itself.
+      href: notificationHref(row.contentShown ? row : { postId: null, chatId: row.chatId }),
       createdAt: row.createdAt.toISOString(),
       unread: !row.read,
     };

@@ -9,7 +9,14 @@ import {
 } from "../../tests/support/factories";
 import { type PushService, startPushService } from "../../tests/support/push-service";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { notifications, pushSubscriptions, realtimePresence, realtimeProcesses } from "../db/schema";
+import {
+  notifications,
+  posts,
+  pushSubscriptions,
+  realtimePresence,
+  realtimeProcesses,
+  user,
+} from "../db/schema";
 import { createLogger } from "../logger";
 import { createRealtimeHub } from "../realtime/hub";
 import { REALTIME_PRESENCE_STALE_MS, usersWithLiveStreams } from "../realtime/presence";
@@ -62,6 +69,26 @@ describe("web push (decision 0252)", () => {
     await createTestComment(t, ben.viewer, post.id);
     await t.ctx.db.update(notifications).set({ read: true }).where(eq(notifications.userId, ana.id));
     expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, refused: 0, failed: 0 });
+  });
+
+  it("sends nothing about a comment hidden since, nor about a suspended author's (decision 0546)", async () => {
+    const subscription = await push.subscribe(t.ctx.config.vapid.publicKey);
+    const dee = await createTestMember(t, { fullName: "Dee Owner" });
+    await savePushSubscription(t.ctx, dee.viewer, subscription);
+    const post = await createTestPost(t, dee.viewer);
+    const hidden = await createTestComment(t, ben.viewer, post.id);
+    await t.ctx.db.update(posts).set({ moderationState: "hidden" }).where(eq(posts.id, hidden.id));
+    expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, refused: 0, failed: 0 });
+    const eve = await createTestMember(t, { fullName: "Eve Suspended" });
+    await createTestComment(t, eve.viewer, post.id);
+    await t.ctx.db
+      .update(user)
+      .set({ suspendedUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(user.id, eve.id));
+    expect(await deliverDuePush(t.ctx)).toEqual({ sent: 0, expired: 0, refused: 0, failed: 0 });
+    await createTestComment(t, ben.viewer, post.id);
+    expect(await deliverDuePush(t.ctx)).toEqual({ sent: 1, expired: 0, refused: 0, failed: 0 });
+    expect(await push.messages(subscription.clientHash)).toHaveLength(1);
   });
 
   it("sends nothing while the user reads live in another process, and again once they left or it died", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { notifications, pushSubscriptions, user } from "../db/schema";
+import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { usersWithLiveStreams } from "../realtime/presence";
 import { parseInput } from "../validation";
 import { invalidNotificationInput, NotificationError } from "./errors";
@@ -135,6 +136,8 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
         read: notifications.read,
         firstName: user.firstName,
         lastName: user.lastName,
+        // Decision 0546: a push about hidden, removed or a suspended author's content is not sent.
+        contentShown: notificationContentShown(notifications, visibilityNow(ctx.clock.now())),
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
@@ -142,7 +145,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
   });
 
   const round: PushRound = { sent: 0, expired: 0, refused: 0, failed: 0 };
-  const unread = claimed.filter((item) => !item.read);
+  const unread = claimed.filter((item) => !item.read && item.contentShown);
   const live = await usersWithLiveStreams(
     ctx.db,
     unread.map((item) => item.userId),

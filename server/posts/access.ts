@@ -1,8 +1,5 @@
-import {
-  assertCanParticipate,
-  type ParticipationAction,
-  ParticipationRefused,
-} from "../accounts/gates.shared";
+import type { ParticipationAction } from "../accounts/gates.shared";
+import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import { isPrivateToViewer } from "../campuses/privacy";
 import type { AppContext } from "../context";
@@ -10,15 +7,15 @@ import { PostError } from "./errors";
 import { POST_MESSAGES } from "./schemas";
 
 /**
- * The viewer who may take `action` (server/accounts/gates.shared.ts: signed in, e-mail
- * verified, school verified, profile set up, as the action needs), or a
+ * The viewer who may take `action` at `now` (server/accounts/gates.shared.ts: signed in, not
+ * suspended, e-mail verified, school verified, profile set up, as the action needs), or a
  * ParticipationRefused the route turns into the sign-in modal, /verify, the school
- * prompt or the 'Your profile is not complete' modal. A banned account counts as
- * signed out (spec 1 §6).
+ * prompt, the 'Your profile is not complete' modal or the suspension's message (decision 0547).
+ * A banned account counts as signed out (spec 1 §6).
  */
-export function requireParticipant(viewer: Viewer | null, action: ParticipationAction): Viewer {
+export function requireParticipant(viewer: Viewer | null, action: ParticipationAction, now: Date): Viewer {
   if (viewer?.banned) throw new ParticipationRefused({ kind: "sign-in", reason: action });
-  assertCanParticipate(viewer, action);
+  assertCanParticipate(viewer, action, now);
   return viewer;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type Placeholder, sql } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates.shared";
+import { ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import { blockedWithAny, noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from "../db/errors";
 import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
+import { shownTo, visibilityNow } from "../moderation/visibility";
 import { notifyNewComment } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
@@ -28,8 +29,17 @@ import { type CommentView, mediaOf, type SummaryRow, summaryColumns, toSummary }
 
 /** The read query of this file, built but not run, for EXPLAIN (indexes.test.ts, bench). */
 export const commentQueries = {
-  /** A whole thread in one range read of posts_thread_idx, oldest first. */
-  thread(db: Queryable, viewer: { id: string | Placeholder } | null, rootId: string | Placeholder) {
+  /**
+   * A whole thread in one range read of posts_thread_idx, oldest first. Decision 0546: without
+   * what the viewer may not see (a hidden or removed comment, a suspended author's), and so
+   * without the replies below it, as a blocked person's comment is left out.
+   */
+  thread(
+    db: Queryable,
+    viewer: { id: string | Placeholder } | null,
+    rootId: string | Placeholder,
+    now: string | Placeholder,
+  ) {
     return db
       .select(summaryColumns(viewer))
       .from(posts)
@@ -40,6 +50,7 @@ export const commentQueries = {
           // Decision 0462: a member sees no comment of someone blocked either way (nor, so, its
           // replies); visitors' threads are unchanged.
           viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
+          shownTo(viewer?.id ?? null, now),
         ),
       )
       .orderBy(asc(posts.createdAt), asc(posts.id));
@@ -87,7 +98,7 @@ export async function createComment(
   viewer: Viewer | null,
   input: CreateCommentInput,
 ): Promise<{ id: string; rootId: string }> {
-  const author = requireParticipant(viewer, "comment");
+  const author = requireParticipant(viewer, "comment", ctx.clock.now());
   if (!isUuid(input.postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   // Decision 0116: before the text is read or any file looked at.
   await assertWithinPostingLimits(ctx, ctx.db, author.id);
@@ -224,11 +235,13 @@ export async function getThread(
       ctx.db,
       viewer ? { id: sql.placeholder("viewerId") } : null,
       sql.placeholder("rootId"),
+      sql.placeholder("now"),
     ),
   );
   const rows = (await thread.execute({
     viewerId: viewer?.id,
     rootId: post.rootId ?? post.id,
+    now: visibilityNow(ctx.clock.now()),
   })) as SummaryRow[];
   const media = await mediaOf(
     ctx,

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { type CursorKey, decodeCursor } from "../lists/cursor";
 import { type Page, pageSize, toPage } from "../lists/pages";
+import { visibilityNow } from "../moderation/visibility";
 import { requireParticipant, requireReadableCampus } from "./access";
 import { categoryFilter } from "./categories.shared";
 import { PostError } from "./errors";
@@ -86,6 +87,7 @@ export async function listFeed(
     category: media ? null : categoryFilter(input.category),
     filters: { media, free: input.free === true, showSold: input.showSold === true },
     cutoff: listingCutoff(ctx).toISOString(),
+    now: visibilityNow(ctx.clock.now()),
     key: keyOf(input.cursor),
     limit: size + 1,
   });
@@ -106,7 +108,7 @@ export async function listSaved(
   viewer: Viewer | null,
   input: ListBase,
 ): Promise<Page<PostSummary>> {
-  const saver = requireParticipant(viewer, "like");
+  const saver = requireParticipant(viewer, "like", ctx.clock.now());
   return listSavedBy(ctx, saver, { ...input, userId: saver.id });
 }
 
@@ -121,6 +123,7 @@ async function listSavedBy(
     viewerId: viewer?.id ?? null,
     userId: input.userId,
     campusId: campus.id,
+    now: visibilityNow(ctx.clock.now()),
     key: keyOf(input.cursor),
     limit: size + 1,
   });
@@ -144,6 +147,7 @@ async function profileList(
     viewerId: viewer?.id ?? null,
     userId: input.userId,
     campusId: campus.id,
+    now: visibilityNow(ctx.clock.now()),
     key: keyOf(input.cursor),
     limit: size + 1,
   });

@@ -99,6 +99,12 @@ beforeAll(async () => {
     select ${popularPostId}::uuid, 'idx-user-' || u, 'ut', timestamptz '2026-03-01' + u * interval '1 second'
     from generate_series(1, 400) u
     on conflict do nothing`);
+  // Decision 0546: some hidden and removed posts and comments, and suspended authors (one for good,
+  // one whose suspension has ended), so the lists' moderation filter meets rows it drops.
+  await db.execute(sql`update posts set moderation_state = case when right(text_plain, 2) = '13' then 'hidden' else 'removed' end
+    where right(text_plain, 2) in ('13', '29')`);
+  await db.execute(sql`update "user" set suspended_until = case when id like '%7' then timestamptz '9999-12-31' else timestamptz '2026-01-01' end
+    where id in ('idx-user-17', 'idx-user-27', 'idx-user-31')`);
   // Blocks (decision 0462): every member blocked a few others, so the signed-in lists' block
   // checks meet a table of some size, as in production.
   await db.execute(sql`
@@ -124,19 +130,29 @@ async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): 
 }
 
 const key: CursorKey = { time: "2026-01-03T00:00:00.000000Z", id: "ffffffff-ffff-4fff-bfff-ffffffffffff" };
+/** Decision 0546: the clock's now the lists compare suspensions with. */
+const now = "2026-03-15T00:00:00.000Z";
+/** The lists as a member and as a visitor read them (decision 0546: the author sees their own hidden posts). */
+const readers = [
+  ["member", viewer],
+  ["visitor", null],
+] as const;
+type Reader = (typeof readers)[number][1];
 
 /** The feed query (home and media) with the listing filters of decision 0170; the expiry cutoff 60 days before the data's newest rows. */
 function feed(
   k: CursorKey | null,
   p: { category?: string; media?: boolean; free?: boolean; showSold?: boolean },
+  reader: Reader = viewer,
 ) {
-  return listQueries.feed(t.ctx.db, viewer, {
+  return listQueries.feed(t.ctx.db, reader, {
     campusId: "ou",
     category: p.category ?? null,
     media: p.media,
     free: p.free,
     showSold: p.showSold,
     cutoff: "2025-11-15T00:00:00.000Z",
+    now,
     key: k,
     limit: 16,
   });
@@ -147,69 +163,87 @@ function expectServedBy(plan: string, index: string) {
   expect(plan, plan).not.toMatch(/Seq Scan|Sort/);
 }
 
+/** Decision 0546: the moderation filter is there, as a filter (of the scan or the author join), never an index condition. */
+function expectModerationFilter(plan: string) {
+  expect(plan, plan).toMatch(/Filter: .*moderation_state IS NULL/);
+  expect(plan, plan).toMatch(/suspended_until/);
+}
+
 describe("every list query is served by an index (decision 0081)", () => {
-  const cases: [string, string, (k: CursorKey | null) => { toSQL(): { sql: string; params: unknown[] } }][] =
+  const cases: [
+    string,
+    string,
+    (k: CursorKey | null, reader: Reader) => { toSQL(): { sql: string; params: unknown[] } },
+  ][] = [
+    // Decision 0170: the default view leaves sold listings out; 'Show sold' and 'Free' have their own.
+    ["feed", "posts_feed_unsold_idx", (k, r) => feed(k, {}, r)],
+    ["feed by category", "posts_feed_unsold_category_idx", (k, r) => feed(k, { category: "drones" }, r)],
+    ["feed, show sold", "posts_feed_idx", (k, r) => feed(k, { showSold: true }, r)],
     [
-      // Decision 0170: the default view leaves sold listings out; 'Show sold' and 'Free' have their own.
-      ["feed", "posts_feed_unsold_idx", (k) => feed(k, {})],
-      ["feed by category", "posts_feed_unsold_category_idx", (k) => feed(k, { category: "drones" })],
-      ["feed, show sold", "posts_feed_idx", (k) => feed(k, { showSold: true })],
-      [
-        "feed by category, show sold",
-        "posts_feed_category_idx",
-        (k) => feed(k, { category: "drones", showSold: true }),
-      ],
-      ["media grid", "posts_media_unsold_idx", (k) => feed(k, { media: true })],
-      ["media grid, show sold", "posts_media_feed_idx", (k) => feed(k, { media: true, showSold: true })],
-      [
-        "profile posts",
-        "posts_profile_posts_idx",
-        (k) =>
-          listQueries.profilePosts(t.ctx.db, viewer, {
-            userId: "idx-user-5",
-            campusId: "ou",
-            key: k,
-            limit: 11,
-          }),
-      ],
-      [
-        "profile photos",
-        "posts_profile_photos_idx",
-        (k) =>
-          listQueries.profilePhotos(t.ctx.db, viewer, {
-            userId: "idx-user-5",
-            campusId: "ou",
-            key: k,
-            limit: 11,
-          }),
-      ],
-      [
-        "profile replies",
-        "posts_profile_replies_idx",
-        (k) =>
-          listQueries.profileReplies(t.ctx.db, viewer, {
-            userId: "idx-user-5",
-            campusId: "ou",
-            key: k,
-            limit: 11,
-          }),
-      ],
-      [
-        "saved / profile likes",
-        "post_likes_user_saved_idx",
-        (k) =>
-          listQueries.saved(t.ctx.db, viewer, { userId: "idx-user-5", campusId: "ou", key: k, limit: 11 }),
-      ],
-    ];
+      "feed by category, show sold",
+      "posts_feed_category_idx",
+      (k, r) => feed(k, { category: "drones", showSold: true }, r),
+    ],
+    ["media grid", "posts_media_unsold_idx", (k, r) => feed(k, { media: true }, r)],
+    ["media grid, show sold", "posts_media_feed_idx", (k, r) => feed(k, { media: true, showSold: true }, r)],
+    [
+      "profile posts",
+      "posts_profile_posts_idx",
+      (k, r) =>
+        listQueries.profilePosts(t.ctx.db, r, {
+          userId: "idx-user-5",
+          campusId: "ou",
+          now,
+          key: k,
+          limit: 11,
+        }),
+    ],
+    [
+      "profile photos",
+      "posts_profile_photos_idx",
+      (k, r) =>
+        listQueries.profilePhotos(t.ctx.db, r, {
+          userId: "idx-user-5",
+          campusId: "ou",
+          now,
+          key: k,
+          limit: 11,
+        }),
+    ],
+    [
+      "profile replies",
+      "posts_profile_replies_idx",
+      (k, r) =>
+        listQueries.profileReplies(t.ctx.db, r, {
+          userId: "idx-user-5",
+          campusId: "ou",
+          now,
+          key: k,
+          limit: 11,
+        }),
+    ],
+    [
+      "saved / profile likes",
+      "post_likes_user_saved_idx",
+      (k, r) =>
+        listQueries.saved(t.ctx.db, r, { userId: "idx-user-5", campusId: "ou", now, key: k, limit: 11 }),
+    ],
+  ];
 
   for (const [name, index, build] of cases) {
-    it(`${name}: ${index}, first page and after a cursor`, async () => {
-      expectServedBy(await explain(build(null)), index);
-      const paged = await explain(build(key));
-      expectServedBy(paged, index);
-      // The cursor bounds the index range itself.
-      expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
-    });
+    for (const [who, reader] of readers) {
+      it(`${name} (${who}): ${index}, first page and after a cursor, hidden items filtered`, async () => {
+        const first = await explain(build(null, reader));
+        expectServedBy(first, index);
+        expectModerationFilter(first);
+        const paged = await explain(build(key, reader));
+        expectServedBy(paged, index);
+        // The cursor bounds the index range itself.
+        expect(paged, paged).toMatch(/Index Cond: .*ROW\(/);
+        // Decision 0546: the moderation filter never becomes part of the index range.
+        expect(paged, paged).not.toMatch(/Index Cond: [^\n]*moderation_state/);
+      });
+    }
   }
 
   // 'Free' (decision 0170): free listings are a small share of a campus's posts, so the
@@ -238,10 +272,13 @@ describe("every list query is served by an index (decision 0081)", () => {
     });
   }
 
-  it("a thread: posts_thread_idx, already in order", async () => {
-    const plan = await explain(commentQueries.thread(t.ctx.db, viewer, generatedPostId(10)));
-    expectServedBy(plan, "posts_thread_idx");
-  });
+  for (const [who, reader] of readers) {
+    it(`a thread (${who}): posts_thread_idx, already in order, hidden comments filtered`, async () => {
+      const plan = await explain(commentQueries.thread(t.ctx.db, reader, generatedPostId(10), now));
+      expectServedBy(plan, "posts_thread_idx");
+      expectModerationFilter(plan);
+    });
+  }
 
   it("who saved a post: post_likes_post_idx, first page and after a cursor", async () => {
     const postId = popularPostId;

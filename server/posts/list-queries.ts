@@ -4,6 +4,7 @@ import { type PreparableQuery, preparedStatement } from "../db/prepared";
 import { postLikes, posts, user } from "../db/schema";
 import { type CursorKey, cursorTime } from "../lists/cursor";
 import { keysetPage } from "../lists/pages";
+import { shownTo } from "../moderation/visibility";
 import { summaryColumns } from "./views";
 
 /**
@@ -31,7 +32,11 @@ type KeyParam = CursorKey | { time: Placeholder; id: Placeholder } | null;
 /** Rows to fetch: the page size plus the one extra row that says another page exists. */
 type LimitParam = Param<number>;
 
-/** A post list query: posts with their authors, filtered, newest first by `time`. */
+/**
+ * A post list query: posts with their authors, filtered, newest first by `time`. Decision 0546:
+ * every list leaves out what the viewer may not see (hidden, removed, a suspended author's) here,
+ * once, as a filter on the rows the list's index gives: the index and the page size stay.
+ */
 function postsQuery(
   db: Queryable,
   viewer: ViewerParam,
@@ -40,6 +45,7 @@ function postsQuery(
     time: typeof posts.lastModified | typeof posts.createdAt;
     key: KeyParam;
     limit: LimitParam;
+    now: Param<string>;
   },
 ) {
   const query = db
@@ -47,7 +53,11 @@ function postsQuery(
     .from(posts)
     .innerJoin(user, eq(user.id, posts.authorId))
     .$dynamic();
-  return keysetPage(query, { time: options.time, id: posts.id, idKind: "uuid" }, options);
+  return keysetPage(
+    query,
+    { time: options.time, id: posts.id, idKind: "uuid" },
+    { ...options, where: [...options.where, shownTo(viewer?.id ?? null, options.now)] },
+  );
 }
 
 /** The list queries, built but not run: for EXPLAIN (indexes.test.ts) and the prepared statements below. */
@@ -77,6 +87,7 @@ export const listQueries = {
       time: posts.lastModified,
       key: p.key,
       limit: p.limit,
+      now: p.now,
     });
   },
   /** spec 2 §7 Profile posts: not 'new user', top-level; posts_profile_posts_idx. */
@@ -91,6 +102,7 @@ export const listQueries = {
       time: posts.lastModified,
       key: p.key,
       limit: p.limit,
+      now: p.now,
     });
   },
   /** spec 2 §7 Profile photos: img_count ≥ 1, by createdAt; posts_profile_photos_idx. */
@@ -105,6 +117,7 @@ export const listQueries = {
       time: posts.createdAt,
       key: p.key,
       limit: p.limit,
+      now: p.now,
     });
   },
   /** spec 2 §7 Profile replies: the user's comments by lastModified; posts_profile_replies_idx. */
@@ -114,6 +127,7 @@ export const listQueries = {
       time: posts.lastModified,
       key: p.key,
       limit: p.limit,
+      now: p.now,
     });
   },
   /**
@@ -136,7 +150,12 @@ export const listQueries = {
       query,
       { time: postLikes.createdAt, id: postLikes.postId, idKind: "uuid" },
       {
-        where: [eq(postLikes.userId, p.userId), eq(postLikes.campusId, p.campusId)],
+        where: [
+          eq(postLikes.userId, p.userId),
+          eq(postLikes.campusId, p.campusId),
+          // Decision 0546: as postsQuery, on the saved post and its author.
+          shownTo(viewer?.id ?? null, p.now),
+        ],
         key: p.key,
         limit: p.limit,
       },
@@ -152,6 +171,8 @@ interface FeedQueryParams extends FeedFilters {
   cutoff: Param<string>;
   key: KeyParam;
   limit: LimitParam;
+  /** Decision 0546: the clock's now, against which authors' suspensions are compared (ISO time). */
+  now: Param<string>;
 }
 
 interface ProfileQueryParams {
@@ -159,6 +180,8 @@ interface ProfileQueryParams {
   campusId: Param<string>;
   key: KeyParam;
   limit: LimitParam;
+  /** Decision 0546: the clock's now (ISO time). */
+  now: Param<string>;
 }
 
 type ListName = keyof typeof listQueries;
@@ -172,6 +195,8 @@ interface ListValues {
   category?: string | null;
   filters?: FeedFilters;
   cutoff?: string;
+  /** Decision 0546: the clock's now (ISO time), a parameter of every list. */
+  now: string;
   key: CursorKey | null;
   limit: number;
 }
@@ -203,6 +228,7 @@ export function runList<N extends ListName>(
       key: values.key ? { time: sql.placeholder("keyTime"), id: sql.placeholder("keyId") } : null,
       limit: sql.placeholder("limit"),
       cutoff: sql.placeholder("cutoff"),
+      now: sql.placeholder("now"),
       media: filters.media === true,
       free: filters.free === true,
       showSold: filters.showSold === true,
@@ -223,6 +249,7 @@ export function runList<N extends ListName>(
     keyTime: values.key?.time,
     keyId: values.key?.id,
     cutoff: values.cutoff,
+    now: values.now,
     limit: values.limit,
   }) as Promise<ListRow<N>[]>;
 }

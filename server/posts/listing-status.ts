@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ParticipationRefused } from "../accounts/gates.shared";
+import { ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import { endAdsOfPost } from "../ads/lifecycle";
 import { processPendingRefunds } from "../ads/refunds";
@@ -149,7 +149,7 @@ export async function watchListing(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ watching: true }> {
-  const watcher = requireParticipant(viewer, "like");
+  const watcher = requireParticipant(viewer, "like", ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     assertOwnCampus(watcher, post.campusId);
@@ -171,7 +171,7 @@ export async function unwatchListing(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ watching: false }> {
-  const watcher = requireParticipant(viewer, "like");
+  const watcher = requireParticipant(viewer, "like", ctx.clock.now());
   if (!isUuid(postId)) throw new PostError("not-found", POST_MESSAGES.postGone);
   await ctx.db
     .delete(listingWatches)

@@ -1,11 +1,12 @@
 import { and, eq, type Placeholder, sql } from "drizzle-orm";
-import { ParticipationRefused } from "../accounts/gates.shared";
+import { ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
+import { shownTo, visibilityNow } from "../moderation/visibility";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, type ListingInput, readCategory, readListing, readText } from "./input";
@@ -51,7 +52,7 @@ export async function createPost(
   viewer: Viewer | null,
   input: CreatePostInput,
 ): Promise<{ id: string }> {
-  const author = requireParticipant(viewer, "post");
+  const author = requireParticipant(viewer, "post", ctx.clock.now());
   assertOwnCampus(author, input.campusId);
   // Decision 0116: before the text is read or any file looked at.
   await assertWithinPostingLimits(ctx, ctx.db, author.id);
@@ -99,6 +100,7 @@ export interface PostRef {
 
 /** A post page's post with its campus's privacy, by the placeholders `postId` and `campusId`. */
 function postDetailQuery(db: Queryable, viewer: { id: Placeholder } | null) {
+  // Decision 0546: a post the viewer may not see is not found, as a deleted one (the ordinary 404).
   return db
     .select({
       ...summaryColumns(viewer),
@@ -109,7 +111,13 @@ function postDetailQuery(db: Queryable, viewer: { id: Placeholder } | null) {
     .from(posts)
     .innerJoin(user, eq(user.id, posts.authorId))
     .innerJoin(campuses, eq(campuses.id, posts.campusId))
-    .where(and(eq(posts.id, sql.placeholder("postId")), eq(posts.campusId, sql.placeholder("campusId"))))
+    .where(
+      and(
+        eq(posts.id, sql.placeholder("postId")),
+        eq(posts.campusId, sql.placeholder("campusId")),
+        shownTo(viewer?.id ?? null, sql.placeholder("now")),
+      ),
+    )
     .limit(1);
 }
 type PostDetailRow = Awaited<ReturnType<typeof postDetailQuery>>[number];
@@ -134,6 +142,7 @@ export async function getPost(
     viewerId: viewer?.id,
     postId: ref.postId,
     campusId: ref.campusId,
+    now: visibilityNow(ctx.clock.now()),
   })) as PostDetailRow[];
   if (!row) return null;
   assertCampusReadable(viewer, row);

@@ -53,7 +53,7 @@ export async function toggleSave(
   viewer: Viewer | null,
   postId: string,
 ): Promise<{ saved: boolean; saveCount: number }> {
-  const saver = requireParticipant(viewer, "like");
+  const saver = requireParticipant(viewer, "like", ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, postId);
     if (post.type !== "post" || post.parentId !== null) {

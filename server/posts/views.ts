@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
+import { MODERATION_MESSAGES } from "../moderation/rules.shared";
 import { isExpired, type ListingView } from "./listing.shared";
 import type { RichTextView } from "./rich-text-view.shared";
 import { textViewsOf } from "./text-views";
@@ -58,6 +59,13 @@ export interface PostSummary {
   rootId: string | null;
   savedByViewer: boolean;
   ownedByViewer: boolean;
+  /**
+   * Decision 0546: the banner's words, 'Hidden while moderators review it', when reports hid it
+   * until a moderator decides; null otherwise. Only its author is ever given such a post (every read
+   * leaves it out for anyone else). Words rather than a flag: the card draws them as they come, so
+   * the feed's first load carries no moderation text.
+   */
+  hiddenBanner: string | null;
   /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
 }
@@ -112,6 +120,8 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
     condition: posts.condition,
     listingKind: posts.listingKind,
     listingStatus: posts.listingStatus,
+    // Decision 0546: true only on what its author reads (the reads leave it out for anyone else).
+    hidden: sql<boolean>`(${posts.moderationState} is not distinct from 'hidden')`,
     author: userSummaryColumns(user),
     // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into one hash of all the
     // viewer's saves; this stays one primary-key probe per row shown.
@@ -146,6 +156,7 @@ export type SummaryRow = {
   condition: ListingView["condition"];
   listingKind: ListingView["kind"];
   listingStatus: ListingView["status"];
+  hidden: boolean;
   author: UserSummary;
   savedByViewer: boolean;
   firstMedia: MediaJson | null;
@@ -236,6 +247,7 @@ export function toSummary(
     rootId: row.rootId,
     savedByViewer: row.savedByViewer,
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
+    hiddenBanner: row.hidden === true ? MODERATION_MESSAGES.hiddenBanner : null,
     listing: toListingView(ctx, row),
   };
 }

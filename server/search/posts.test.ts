@@ -294,6 +294,7 @@ describe("the two ways of reading a search's posts", () => {
               after,
               limit: 4,
               plan,
+              now: t.ctx.clock.now().toISOString(),
             })
           ).map((row) => ({ id: row.id, cursor: row.cursorValues }));
         const walked = await read("walk", null);

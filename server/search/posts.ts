@@ -7,6 +7,7 @@ import { UUID_PATTERN } from "../db/ids";
 import { posts, user } from "../db/schema";
 import { cursorTime, isCursorTime } from "../lists/cursor";
 import { type Page, pageSize } from "../lists/pages";
+import { shownToWithoutAuthor, visibilityNow } from "../moderation/visibility";
 import { requireReadableCampus } from "../posts/access";
 import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
@@ -170,6 +171,8 @@ export function postSearchQuery(
     after: CursorValue[] | null;
     limit: number;
     plan: PostSearchPlan;
+    /** Decision 0546: the clock's now (ISO time), against which authors' suspensions are compared. */
+    now: string;
   },
 ) {
   const keys = sortKeys(p.filters.sort);
@@ -194,6 +197,8 @@ export function postSearchQuery(
               p.after ? afterCursor(keys, p.after) : undefined,
               // Decision 0462: no post of someone blocked either way (signed-in searches only).
               viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
+              // Decision 0546: nothing hidden, removed or by a suspended author (but the viewer's own).
+              shownToWithoutAuthor(viewer?.id ?? null, p.now),
             ),
           )
           .orderBy(...orderByUnindexed(keys))
@@ -225,6 +230,7 @@ function walkPage(
     filters: SearchFilters;
     after: CursorValue[] | null;
     limit: number;
+    now: string;
   },
   keys: SortKey[],
 ) {
@@ -236,6 +242,7 @@ function walkPage(
       searchTsv: posts.searchTsv,
       imgCount: posts.imgCount,
       listingStatus: posts.listingStatus,
+      moderationState: posts.moderationState,
     })
     .from(posts)
     .where(
@@ -259,6 +266,7 @@ function walkPage(
           // As listingConditions reads the sold filter (the only listing filter a walk takes).
           p.filters.includeSold ? undefined : sql`${walked.listingStatus} <> 'sold'`,
           viewer ? noBlockBetween(viewer.id, walked.authorId) : undefined,
+          shownToWithoutAuthor(viewer?.id ?? null, p.now, walked),
         ),
       )
       // The inner order exactly (nulls last), so the walk's order is kept and no sort reads it all.
@@ -298,6 +306,7 @@ export async function searchPosts(
       after: values,
       limit: size + 1,
       plan,
+      now: visibilityNow(ctx.clock.now()),
     });
   const plan = choosePostSearchPlan(groups, input.show, applied);
   let rows = await query(plan);

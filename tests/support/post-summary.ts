@@ -21,6 +21,7 @@ export function postSummary(overrides: Partial<PostSummary> = {}): PostSummary {
     parentId: null,
     rootId: null,
     savedByViewer: false,
+    hiddenBanner: null,
     ownedByViewer: false,
     listing: {
       priceCents: 4000,

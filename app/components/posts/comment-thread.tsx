@@ -6,6 +6,7 @@ import { FlagIcon } from "~/app/components/ui/icons";
 import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { CommentView } from "~/server/posts/views";
 import { CommentComposer } from "./comment-composer";
+import { HiddenBanner } from "./hidden-banner";
 import { useCommentLinkClick } from "./post-actions";
 import { actionButtonClass } from "./post-actions-markup";
 import { PostAge } from "./post-age";
@@ -54,6 +55,8 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
             </span>
             <PostAge date={comment.createdAt} className="shrink-0 text-zinc-500" />
           </div>
+          {/* Decision 0546: only its author is given a hidden comment. */}
+          {comment.hiddenBanner ? <HiddenBanner text={comment.hiddenBanner} className="mt-1" /> : null}
           {comment.text ? <PostText text={comment.text} className="mt-1" /> : null}
           {comment.media.length > 0 ? (
             <div className="mt-2">

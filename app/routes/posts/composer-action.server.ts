@@ -4,7 +4,7 @@ import { refusalHref } from "~/app/components/posts/composer-targets";
 import { AREA_FAILURES, failureReply, type ParticipationAnswer } from "~/app/lib/errors.server";
 import { formFields, formFiles } from "~/app/lib/form.server";
 import type { ToastInput } from "~/app/lib/toast";
-import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
+import type { ParticipationRefusal, PromptRefusal } from "~/server/accounts/gates.shared";
 import type { Viewer } from "~/server/accounts/viewer";
 import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/middleware/body-limit";
@@ -101,7 +101,7 @@ export async function refuseBeforeReading(
   options: { setUpOrigin: string; postId?: string; campus: CampusLike },
 ) {
   try {
-    requireParticipant(viewer, action);
+    requireParticipant(viewer, action, app.clock.now());
     return null;
   } catch (error) {
     const leading = await readLeadingFields(request, REFUSAL_READ_BYTES);
@@ -175,7 +175,7 @@ export function composerParticipation(options: {
   setUpOrigin: string;
   postId?: string;
   campus: CampusLike;
-}): (refusal: ParticipationRefusal) => ParticipationAnswer {
+}): (refusal: PromptRefusal) => ParticipationAnswer {
   return (refusal) =>
     options.enhanced
       ? { prompt: true }

@@ -12,6 +12,7 @@ import { PostAdBar } from "~/app/components/ads/post-ad-bar";
 import { useSignInModal } from "~/app/components/auth/sign-in-modal";
 import { CommentComposer } from "~/app/components/posts/comment-composer";
 import { CommentThread } from "~/app/components/posts/comment-thread";
+import { HiddenBanner } from "~/app/components/posts/hidden-banner";
 import { type ListingActionData, offersBoost } from "~/app/components/posts/listing-actions";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import type { PostActionData } from "~/app/components/posts/post-actions";
@@ -329,6 +330,7 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
             authorUsername={post.author.username}
           />
         </header>
+        {post.hiddenBanner ? <HiddenBanner text={post.hiddenBanner} className="mt-3" /> : null}
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">
             Replying to{" "}

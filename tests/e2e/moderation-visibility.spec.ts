@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { hostUrl } from "./support/env";
+import { hydrated, toast } from "./support/page";
+import { createStudent } from "./support/student";
+
+// Decisions 0546 and 0547: a hidden post is gone for others and bannered for its author; a
+// suspended student's post and message are refused with the end date and a link to their standing.
+// The states are set through the test-student fixture (TEST_FIXTURES=1). On North Texas's campus,
+// which no other spec reads. Screenshots at 390 and 1280 px in test-results/e2e.
+
+const CAMPUS = "unt";
+test.use({ baseURL: hostUrl(CAMPUS) });
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const BANNER = "Hidden while moderators review it";
+// Far beyond any test clock's offset: the message's date is fixed.
+const SUSPENDED_UNTIL = "2030-12-01T15:00:00.000Z";
+const SUSPENDED_MESSAGE = "Your account is suspended until December 1, 2030 at 3:00 PM UTC";
+
+test("a hidden post: gone from the feed and its page for others, bannered for its author", async ({
+  browser,
+}, testInfo) => {
+  const word = `veiled${Date.now().toString(36)}`;
+  const authorContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const readerContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  try {
+    const author = await createStudent(authorContext, {
+      campus: CAMPUS,
+      label: "hidden-author",
+      posts: [
+        { text: `Shown desk ${word}` },
+        { text: `Hidden lamp ${word}`, photos: 1, moderationState: "hidden" },
+      ],
+    });
+    await createStudent(readerContext, { campus: CAMPUS, label: "hidden-reader" });
+    const hiddenId = author.postIds[1] as string;
+
+    const reader = await readerContext.newPage();
+    await reader.goto("/home");
+    await expect(reader.getByText(`Shown desk ${word}`)).toBeVisible();
+    await expect(reader.getByText(`Hidden lamp ${word}`)).toHaveCount(0);
+    const answer = await reader.goto(`/post/${hiddenId}`);
+    expect(answer?.status()).toBe(404);
+    await expect(reader.getByRole("heading", { name: "Sorry, that post has been deleted." })).toBeVisible();
+
+    const page = await authorContext.newPage();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/post/${hiddenId}`);
+      await hydrated(page);
+      const banner = page.getByRole("status").filter({ hasText: BANNER });
+      await expect(banner).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`hidden-banner-${viewport.width}.png`) });
+    }
+    // In their own feed too, on the card.
+    await page.goto("/home");
+    const card = page.getByRole("article").filter({ hasText: `Hidden lamp ${word}` });
+    await expect(card.getByRole("status")).toHaveText(BANNER);
+  } finally {
+    await authorContext.close();
+    await readerContext.close();
+  }
+});
+
+test("a suspended student: a post and a message are refused with the end date and a link to their standing", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const otherContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  try {
+    const other = await createStudent(otherContext, { campus: CAMPUS, label: "suspension-other" });
+    await createStudent(context, {
+      campus: CAMPUS,
+      label: "suspended",
+      posts: [{ text: "Posted before the suspension" }],
+      suspendedUntil: SUSPENDED_UNTIL,
+    });
+    const page = await context.newPage();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto("/home");
+      await hydrated(page);
+      // The shell's Create Post: a link in the side navigation at 1280 px, in the bottom bar at 390 px.
+      await page.getByRole("link", { name: "Create Post" }).first().click();
+      const refused = toast(page, SUSPENDED_MESSAGE);
+      await expect(refused).toBeVisible();
+      await expect(refused.getByRole("link", { name: "See your standing" })).toHaveAttribute(
+        "href",
+        "/settings/account/standing",
+      );
+      await page.screenshot({ path: testInfo.outputPath(`suspended-post-${viewport.width}.png`) });
+      await expect(page.getByRole("dialog", { name: "Create Post" })).toHaveCount(0);
+    }
+
+    // The server refuses too: a message, sent from its page, comes back with the same words and link.
+    await page.goto(`/messages/new?to=${other.username}`);
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Message" }).fill("Is the lamp still there?");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const refused = toast(page, SUSPENDED_MESSAGE);
+    await expect(refused).toBeVisible();
+    await expect(refused.getByRole("link", { name: "See your standing" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("suspended-message-1280.png") });
+  } finally {
+    await context.close();
+    await otherContext.close();
+  }
+});
