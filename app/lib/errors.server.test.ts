@@ -112,6 +112,21 @@ describe("failureReply", () => {
     expect(school.data.toast?.type).toBe("danger");
   });
 
+  it("answers a suspension as a toast with its link, never a prompt nor a page elsewhere (decision 0547)", async () => {
+    const { app } = fakeApp();
+    const until = new Date("2026-12-01T15:00:00.000Z");
+    const suspended = new ParticipationRefused({ kind: "suspended", until });
+    const answer = await failureReply(app, suspended, { participation: () => ({ prompt: true }) });
+    expect(answer.init?.status).toBe(403);
+    expect(answer.data.refusal).toBeUndefined();
+    expect(answer.data.toast).toEqual({
+      message: "Your account is suspended until December 1, 2026 at 3:00 PM UTC",
+      type: "danger",
+      durationMs: 7800,
+      link: { to: "/settings/account/standing", label: "See your standing" },
+    });
+  });
+
   it("logs an unexpected error and answers the area's 'Something went wrong' with 500, or rethrows it", async () => {
     const { app, logged } = fakeApp();
     const bug = new Error("connection refused at 10.0.0.3");
