@@ -51,6 +51,8 @@ const requestSchema = z
     profile: z.boolean().default(true),
     /** Decision 0520: a site admin, as `npm run staff -- grant admin` would make them (logged as the command's). */
     siteAdmin: z.boolean().default(false),
+    /** Decision 0520: a moderator of their own campus, as `npm run staff -- grant moderator` would make them. */
+    moderator: z.boolean().default(false),
     /** Posts made through createPost (every rule applies), oldest first, each with `photos` generated photos. */
     posts: z
       .array(
@@ -159,6 +161,17 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
   if (options.siteAdmin) {
     await ctx.db.transaction((tx) =>
       grantRole(tx, ctx.clock.now(), id, { role: "site_admin", campusId: null }, { source: "command" }),
+    );
+  }
+  if (options.moderator) {
+    await ctx.db.transaction((tx) =>
+      grantRole(
+        tx,
+        ctx.clock.now(),
+        id,
+        { role: "campus_moderator", campusId: campus.id },
+        { source: "command" },
+      ),
     );
   }
   // The photo sets profile_set_up, the bio being there (spec 1 §4).

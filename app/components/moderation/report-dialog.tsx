@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/app/components/ui/button";
 import { Modal } from "~/app/components/ui/modal";
@@ -46,8 +46,13 @@ export function ReportDialog({
   }
 
   const answer = fetcher.data;
+  // The answer is read as soon as the action returns, while the page revalidates: a report that
+  // hides the post makes the page drop it (and this dialog) in the same render as the fetcher goes
+  // idle, and the reporter must still be told it was filed.
+  const handled = useRef<ReportActionData | null>(null);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !answer) return;
+    if (fetcher.state === "submitting" || !answer || handled.current === answer) return;
+    handled.current = answer;
     if (answer.ok) {
       if (answer.toast) toast.show(answer.toast);
       onOpenChange(false);
