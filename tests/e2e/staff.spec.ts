@@ -25,7 +25,8 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
   await page.goto("/admin/moderators");
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Campus moderators", level: 1 })).toBeVisible();
-  await expect(page.getByText("No campus has a moderator yet.")).toBeVisible();
+  // Other specs appoint moderators in the same database: the empty state ('No campus has a moderator
+  // yet.') is the domain tests' to check; here only this student's rows.
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The form's own messages first: nothing chosen, then an address nobody uses.
@@ -46,7 +47,6 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
   await expect(toast(page, "Mona M. now moderates OU.")).toBeVisible();
   const ou = page.getByRole("region", { name: "OU", exact: true });
   await expect(ou.getByText(future.email)).toBeVisible();
-  await expect(page.getByText("No campus has a moderator yet.")).toHaveCount(0);
 
   // A campus moderator is staff, but this page is the site admins': a 404 for them too.
   const moderatorPage = await futureContext.newPage();
@@ -62,7 +62,7 @@ test("a site admin appoints an OU moderator by keyboard and removes them; the mo
 
   await ou.getByRole("button", { name: "Remove Mona M. as a moderator of OU" }).click();
   await expect(toast(page, "Moderator removed.")).toBeVisible();
-  await expect(page.getByText("No campus has a moderator yet.")).toBeVisible();
+  await expect(page.getByText(future.email)).toHaveCount(0);
   await adminContext.close();
 });
 

@@ -3,7 +3,6 @@ import { DeferredMenu, useDropdownMenu } from "~/app/components/ui/deferred-menu
 import { BookmarkIcon, FlagIcon, LinkIcon, MoreIcon, ShareIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { MenuContent, MenuItem } from "~/app/components/ui/menu-item";
-import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
 import type { PostSummary } from "~/server/posts/views";
 import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
@@ -13,7 +12,14 @@ import { BookmarkFilledIcon, CommentIcon } from "./post-icons";
 
 export type PostActionsPost = Pick<
   PostSummary,
-  "id" | "savedByViewer" | "saveCount" | "commentCount" | "parentId" | "type" | "ownedByViewer"
+  | "id"
+  | "savedByViewer"
+  | "saveCount"
+  | "commentCount"
+  | "parentId"
+  | "type"
+  | "ownedByViewer"
+  | "hiddenBanner"
 >;
 
 /**
@@ -50,10 +56,11 @@ export interface PostActionsMarkupProps {
   onSaveSubmit?(event: FormEvent<HTMLFormElement>): void;
   onCopyLink?(): void;
   /**
-   * The '…' menu with Report (decision 0540): by default on someone else's post, as a list's card
-   * shows it; the post page has its own menu in its header, so its row sets false.
+   * The row of the post's own page (decision 0540): its header's menu has Report and its body the
+   * hidden banner, so the row has neither; a list's card shows the '…' menu with Report on someone
+   * else's post, and the author's hidden label (decision 0546).
    */
-  reportable?: boolean;
+  onItsPage?: boolean;
   onReport?(): void;
   /** After Share: the 'Link Copied!' banner while it shows. */
   children?: ReactNode;
@@ -68,54 +75,65 @@ export function PostActionsMarkup({
   onCommentClick,
   onSaveSubmit,
   onCopyLink,
-  reportable = !post.ownedByViewer,
+  onItsPage = false,
   onReport,
   children,
 }: PostActionsMarkupProps) {
   // Comments cannot be saved (server/posts/posts.ts toggleSave): their row has Comment and Share.
   const savable = post.type === "post" && post.parentId === null;
   return (
-    <div className="-mx-2 flex items-center justify-between gap-1 xs:justify-start xs:gap-4">
-      <ListLink to={commentHref} onClick={onCommentClick} className={actionButtonClass()}>
-        <CommentIcon className="size-5 shrink-0" />
-        Comment
-        {post.commentCount > 0 ? (
-          <span className="text-zinc-500 tabular-nums">
-            <span className="sr-only">(</span>
-            {post.commentCount}
-            <span className="sr-only">)</span>
-          </span>
+    <>
+      {/* Decision 0546: a card of the author's hidden post says so (the post's page has its banner),
+          here in the card's lazily loaded part so the feed's first load does not carry it. */}
+      {post.hiddenBanner && !onItsPage ? (
+        <p className="mt-2 mb-1 w-fit rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+          {post.hiddenBanner}
+        </p>
+      ) : null}
+      <div className="-mx-2 flex items-center justify-between gap-1 xs:justify-start xs:gap-4">
+        <ListLink to={commentHref} onClick={onCommentClick} className={actionButtonClass()}>
+          <CommentIcon className="size-5 shrink-0" />
+          Comment
+          {post.commentCount > 0 ? (
+            <span className="text-zinc-500 tabular-nums">
+              <span className="sr-only">(</span>
+              {post.commentCount}
+              <span className="sr-only">)</span>
+            </span>
+          ) : null}
+        </ListLink>
+        {savable ? (
+          <SaveForm postId={post.id} shown={save} returnTo={returnTo} onSubmit={onSaveSubmit} />
         ) : null}
-      </ListLink>
-      {savable ? (
-        <SaveForm postId={post.id} shown={save} returnTo={returnTo} onSubmit={onSaveSubmit} />
-      ) : null}
-      <DeferredMenu
-        triggerClassName={actionButtonClass()}
-        trigger={
-          <>
-            <ShareIcon className="size-5 shrink-0" />
-            Share
-          </>
-        }
-      >
-        <ShareMenuContent onCopy={() => onCopyLink?.()} />
-      </DeferredMenu>
-      {reportable ? (
         <DeferredMenu
-          triggerLabel="More options for this post"
-          triggerClassName={`${actionButtonClass()} xs:ml-auto`}
-          trigger={<MoreIcon className="size-5 shrink-0" />}
+          triggerClassName={actionButtonClass()}
+          trigger={
+            <>
+              <ShareIcon className="size-5 shrink-0" />
+              Share
+            </>
+          }
         >
-          <MenuContent className="w-[min(14rem,calc(100vw-1.5rem))]" sideOffset={6}>
-            <MenuItem icon={<FlagIcon className="size-5" />} onSelect={() => onReport?.()}>
-              {REPORT_MESSAGES.menuItem}
-            </MenuItem>
-          </MenuContent>
+          <ShareMenuContent onCopy={() => onCopyLink?.()} />
         </DeferredMenu>
-      ) : null}
-      {children}
-    </div>
+        {!onItsPage && !post.ownedByViewer ? (
+          <DeferredMenu
+            triggerLabel="More options for this post"
+            triggerClassName={`${actionButtonClass()} xs:ml-auto`}
+            trigger={<MoreIcon className="size-5 shrink-0" />}
+          >
+            <MenuContent className="w-[min(14rem,calc(100vw-1.5rem))]" sideOffset={6}>
+              <MenuItem icon={<FlagIcon className="size-5" />} onSelect={() => onReport?.()}>
+                {/* spec 1 §2's word, written here: importing the moderation rules would put their module
+                  on every feed's first load (decision 0340). */}
+                Report
+              </MenuItem>
+            </MenuContent>
+          </DeferredMenu>
+        ) : null}
+        {children}
+      </div>
+    </>
   );
 }
 

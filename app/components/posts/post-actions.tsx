@@ -190,7 +190,7 @@ export function PostActions({ post, onComment, onItsPage = false }: PostActionsP
       onSaveSubmit={save.onSubmit}
       onCopyLink={() => void copy(post.id)}
       // Decision 0540: a card's '…' has Report; a post's page has it in its header's menu.
-      reportable={!onItsPage && !post.ownedByViewer}
+      onItsPage={onItsPage}
       onReport={() =>
         report.open({ kind: post.parentId ? "comment" : "post", id: post.id, action: `/post/${post.id}` })
       }

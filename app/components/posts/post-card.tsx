@@ -125,16 +125,6 @@ export function PostCard({ post }: PostCardProps) {
   const postHref = `/post/${post.id}`;
   return (
     <article aria-label={`Post by ${name}`} className="post-card">
-      {/* Decision 0546: only the author is given a hidden post; outside the markup shared by every reader. */}
-      {post.hiddenBanner ? (
-        // Styled as the card's own labels (Wanted, Reserved), whose classes the feed's first load already has.
-        <p
-          role="status"
-          className="mb-2 w-fit rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800"
-        >
-          {post.hiddenBanner}
-        </p>
-      ) : null}
       {/* What every reader sees alike, rendered once on the server for all of them (decision 0380). */}
       <SharedMarkup sharedKey={() => cardBodyKey(post)} className="contents">
         <PostCardBody post={post} name={name} postHref={postHref} />
@@ -281,6 +271,7 @@ function cardActionsKey(post: PostActionsPost, returnTo: string): string | null 
     post.saveCount,
     post.savedByViewer,
     post.ownedByViewer,
+    post.hiddenBanner,
     returnTo,
   ]);
 }
