@@ -106,6 +106,31 @@ describe("suspensions and bans (decision 0543)", () => {
     ]);
   });
 
+  it("suspending a member and lifting it tell every process the campus's cached pages changed", async () => {
+    const told: (string | null)[] = [];
+    await t.ctx.realtime.watchCampusPages((campusId) => told.push(campusId));
+    const member = await createTestMember(t);
+    const item = await openTestItem(t, {
+      campusId: "ou",
+      targetKind: "user",
+      targetId: member.id,
+      targetUserId: member.id,
+      reports: [{ reporter, reason: "harassment" }],
+    });
+    const until = async (count: number) => {
+      for (let wait = 0; told.length < count && wait < 100; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    // Decision 0546: no content of theirs is removed, yet their listings leave every list.
+    await decideItem(t.ctx, moderator.viewer, decisionInput(item, "suspend", { days: "3" }));
+    await until(1);
+    expect(told).toEqual(["ou"]);
+    await liftItemSuspension(t.ctx, moderator.viewer, { itemId: item.id, ...reason });
+    await until(2);
+    expect(told).toEqual(["ou", "ou"]);
+  });
+
   it("a note is not a strike, and is logged as a private 'note'", async () => {
     const { author, item } = await reportedPost();
     await sendNoteToStudent(t.ctx, moderator.viewer, {

@@ -75,7 +75,11 @@ export async function decideAppeal(
       if (isContentKind(strike.targetKind)) {
         changed = (await restoreContent(tx, strike.targetKind, strike.targetId)).campusId;
       }
-      if (strike.suspendedUntil) await recomputeRestriction(tx, strike.userId, strike.id, now);
+      if (strike.suspendedUntil) {
+        await recomputeRestriction(tx, strike.userId, strike.id, now);
+        // Decision 0546: the student's listings return to every list, cached visitor pages included.
+        changed ??= strike.campusId;
+      }
     }
     await recordStaffAction(
       tx,

@@ -101,8 +101,11 @@ async function apply(
   }
   await decideReports(tx, item.id, "upheld");
   const studentId = item.targetUserId as string;
-  const pagesChanged =
+  const contentChanged =
     isContentKind(kind) && value.decision !== "warn" ? await removeContent(tx, kind, item.targetId) : null;
+  // Decision 0546: a suspension takes the student's listings out of every list, cached visitor pages too.
+  const pagesChanged =
+    contentChanged ?? (value.decision === "suspend" || value.decision === "ban" ? item.campusId : null);
   let suspendedUntil: Date | null = null;
   let days: number | null | undefined;
   if (value.decision === "suspend") {

@@ -66,7 +66,7 @@ export async function liftItemSuspension(
 ): Promise<void> {
   const staff = await requireStaff(ctx, viewer, null);
   const value = parseInput(itemActionSchema, input, invalidDecisionInput);
-  await ctx.db.transaction(async (tx) => {
+  const campusId = await ctx.db.transaction(async (tx) => {
     const item = await requireItemInScope(tx, staff, value.itemId);
     const studentId = item.targetUserId;
     if (!studentId || !(await liftSuspension(tx, studentId, ctx.clock.now()))) {
@@ -89,7 +89,10 @@ export async function liftItemSuspension(
       },
       true,
     );
+    return item.campusId;
   });
+  // Decision 0546: the student's listings return to every list, cached visitor pages included.
+  await announceCampusPagesChanged(ctx.db, campusId);
   ctx.wakeMailWorker();
 }
 
