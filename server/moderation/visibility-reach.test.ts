@@ -17,6 +17,7 @@ import { ads, mailOutbox, notifications, posts, user } from "../db/schema";
 import { deliverDueMail } from "../mail/outbox";
 import { mailComposers } from "../mail/worker";
 import { listNotifications } from "../notifications/notifications";
+import { listPostSavers, toggleSave } from "../posts/saves";
 import { searchPosts } from "../search/posts";
 
 /**
@@ -152,5 +153,19 @@ describe("notifications (decision 0546)", () => {
     await createTestComment(t, reader.viewer, post.id, { text: "Kind words" });
     await deliverDueMail(t.ctx, 50, mailComposers);
     expect(t.mail.sent.filter((mail) => mail.headers?.["List-Unsubscribe"])).toHaveLength(1);
+  });
+});
+
+describe("acting on a post by its id (decision 0546)", () => {
+  it("refuses a comment, a save and the list of savers of a post the student is not shown; its author still comments", async () => {
+    const post = await createTestPost(t, seller.viewer, { text: "Hidden by reports" });
+    await setState(post.id, "hidden");
+    const gone = { code: "not-found", message: "Sorry, that post has been deleted." };
+    await expect(createTestComment(t, reader.viewer, post.id)).rejects.toMatchObject(gone);
+    await expect(toggleSave(t.ctx, reader.viewer, post.id)).rejects.toMatchObject(gone);
+    expect(await listPostSavers(t.ctx, reader.viewer, { postId: post.id, campusId: "ou" })).toBeNull();
+    await expect(createTestComment(t, seller.viewer, post.id)).resolves.toBeDefined();
+    await setState(post.id, null);
+    await expect(toggleSave(t.ctx, reader.viewer, post.id)).resolves.toMatchObject({ saved: true });
   });
 });

@@ -1,4 +1,5 @@
-import { type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client";
 import { posts, user } from "../db/schema";
 
 /**
@@ -72,4 +73,23 @@ export function notificationContentShown(
         or (np.author_id = ${row.userId} and np.moderation_state is distinct from 'removed')
       )
   )`;
+}
+
+/**
+ * Whether each of `postIds` exists and is shown to `viewerId` at `now` (decision 0546): a student
+ * cannot comment on, save or list the savers of a post they are not shown, even by its id.
+ */
+export async function postsShownTo(
+  db: Queryable,
+  postIds: readonly string[],
+  viewerId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const ids = [...new Set(postIds)];
+  const [row] = await db
+    .select({ shown: sql<number>`count(*)::int` })
+    .from(posts)
+    .innerJoin(user, eq(user.id, posts.authorId))
+    .where(and(inArray(posts.id, ids), shownTo(viewerId, visibilityNow(now))));
+  return Number(row?.shown ?? 0) === ids.length;
 }

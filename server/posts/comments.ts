@@ -8,7 +8,7 @@ import { isForeignKeyViolation } from "../db/errors";
 import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
-import { shownTo, visibilityNow } from "../moderation/visibility";
+import { postsShownTo, shownTo, visibilityNow } from "../moderation/visibility";
 import { notifyNewComment } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
@@ -120,6 +120,10 @@ export async function createComment(
     .limit(1);
   if (!parent) throw new PostError("not-found", POST_MESSAGES.postGone);
   assertOwnCampus(author, parent.campusId);
+  // Decision 0546: a hidden, removed or suspended author's post (or thread) is gone for this student.
+  if (!(await postsShownTo(ctx.db, [parent.id, parent.rootId ?? parent.id], author.id, ctx.clock.now()))) {
+    throw new PostError("not-found", POST_MESSAGES.postGone);
+  }
   // A 'new user' post is a banner, not something to discuss.
   if (parent.type !== "post") throw new PostError("invalid-input", POST_MESSAGES.cannotReply);
 

@@ -7,6 +7,7 @@ import { campuses, postLikes, posts, user } from "../db/schema";
 import { type CursorKey, cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, pageSize, toPage } from "../lists/pages";
 import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
+import { postsShownTo } from "../moderation/visibility";
 import { notify } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
@@ -66,6 +67,10 @@ export async function toggleSave(
     const saved = removed.length === 0;
     if (saved) {
       assertOwnCampus(saver, post.campusId);
+      // Decision 0546: a post this student is not shown cannot be saved by its id (unsaving stays).
+      if (!(await postsShownTo(tx, [postId], saver.id, ctx.clock.now()))) {
+        throw new PostError("not-found", POST_MESSAGES.postGone);
+      }
       await tx
         .insert(postLikes)
         .values({ postId, userId: saver.id, campusId: post.campusId, createdAt: ctx.clock.now() });
@@ -108,6 +113,8 @@ export async function listPostSavers(
     .innerJoin(campuses, eq(campuses.id, posts.campusId))
     .where(and(eq(posts.id, input.postId), eq(posts.campusId, input.campusId)))
     .limit(1);
+  // Decision 0546: nor its savers listed.
+  if (post && !(await postsShownTo(ctx.db, [post.id], viewer?.id ?? null, ctx.clock.now()))) return null;
   if (!post) return null;
   assertCampusReadable(viewer, post);
   const size = pageSize(input.limit, PAGE_SIZES.savers);
