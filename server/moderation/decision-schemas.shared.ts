@@ -68,3 +68,14 @@ export const decideAppealSchema = z.object({
   privateNote,
 });
 export type DecideAppealInput = z.input<typeof decideAppealSchema>;
+
+/**
+ * Mute or unmute a reporter of the item (decision 0542): their reports then weigh 0, so a student
+ * who reports in bad faith cannot hide anything. `muted` is 'true' or 'false' as the form sends it.
+ */
+export const reporterMuteSchema = z.object({
+  itemId,
+  reporterId: z.string({ error: M.somethingWentWrong }).min(1, { error: M.somethingWentWrong }).max(100),
+  muted: z.enum(["true", "false"], { error: M.somethingWentWrong }).transform((value) => value === "true"),
+});
+export type ReporterMuteInput = z.input<typeof reporterMuteSchema>;

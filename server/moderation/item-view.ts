@@ -1,7 +1,15 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { chatMessages, postMedia, posts, type ReportedMessageSnapshot, reports, user } from "../db/schema";
+import {
+  chatMessages,
+  postMedia,
+  posts,
+  type ReportedMessageSnapshot,
+  reporterRecords,
+  reports,
+  user,
+} from "../db/schema";
 import { requireStaff } from "../staff/roles";
 import { appealOfItem, mayDecideAppeal } from "./appeal-decisions";
 import { type AuthorRecord, authorRecord } from "./author-record";
@@ -59,7 +67,8 @@ export interface ModerationItemView {
     comment: string | null;
     createdAt: string;
     outcome: string | null;
-    reporter: { id: string; name: string; username: string };
+    /** `muted`: staff muted this student's reports (decision 0542). */
+    reporter: { id: string; name: string; username: string; muted: boolean };
   }[];
   content: ItemContent;
   author: AuthorRecord | null;
@@ -103,9 +112,11 @@ export async function getModerationItem(
         firstName: user.firstName,
         lastName: user.lastName,
         username: user.username,
+        muted: sql<boolean>`coalesce(${reporterRecords.muted}, false)`,
       })
       .from(reports)
       .innerJoin(user, eq(user.id, reports.reporterId))
+      .leftJoin(reporterRecords, eq(reporterRecords.userId, reports.reporterId))
       .where(eq(reports.itemId, item.id))
       .orderBy(asc(reports.createdAt), asc(reports.id)),
     item.decidedBy
@@ -166,6 +177,7 @@ export async function getModerationItem(
         id: row.reporterId,
         name: `${row.firstName} ${row.lastName}`.trim(),
         username: row.username,
+        muted: Boolean(row.muted),
       },
     })),
     content,

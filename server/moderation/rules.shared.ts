@@ -248,6 +248,8 @@ export const STAFF_DECISION_MESSAGES = {
     note: "Note sent.",
     approve_appeal: "Appeal approved: the strike is overruled.",
     reject_appeal: "Appeal rejected, and the student was told why.",
+    mute_reporter: "Their reports count for nothing now.",
+    unmute_reporter: "Their reports count again.",
   },
   somethingWentWrong: "Something went wrong. Try again.",
 } as const;

@@ -118,6 +118,12 @@ test("reports hide a listing, a moderator dismisses then suspends, an appeal res
   await expect(moderator.getByText("Reports (3)")).toBeVisible();
   expect(await seriousAxeViolations(moderator)).toEqual([]);
   await screenshots(moderator, "mod-item");
+  // A reporter in bad faith can be muted (their reports weigh 0), and unmuted.
+  await moderator.getByRole("button", { name: /^Mute reports from/ }).first().click();
+  await expect(toast(moderator, "Their reports count for nothing now.")).toBeVisible();
+  await expect(moderator.getByText("Muted", { exact: true })).toBeVisible();
+  await moderator.getByRole("button", { name: /^Unmute reports from/ }).click();
+  await expect(toast(moderator, "Their reports count again.")).toBeVisible();
   const itemUrl = await decide(moderator, listing, "Dismiss", "Allowed on campus: it is an ordinary lamp.");
   await expect(toast(moderator, "Dismissed. The item is shown again.")).toBeVisible();
   await reader.reload();

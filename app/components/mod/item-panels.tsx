@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatAge } from "~/app/components/posts/post-format";
 import { Avatar } from "~/app/components/ui/avatar";
 import type { ModerationItemView } from "~/server/moderation/item-view";
@@ -139,6 +139,8 @@ export function ReportsPanel({ view }: { view: ModerationItemView }) {
                 · {formatAge(new Date(report.createdAt), now, "UTC")}
               </time>
               {report.outcome ? <Badge tone="zinc">{report.outcome}</Badge> : null}
+              {report.reporter.muted ? <Badge tone="zinc">Muted</Badge> : null}
+              {firstOfReporter(view, report) ? <MuteReporterForm reporter={report.reporter} /> : null}
             </p>
             {report.comment ? (
               <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{report.comment}</p>
@@ -208,5 +210,30 @@ export function AuthorRecordPanel({ view }: { view: ModerationItemView }) {
         </ul>
       )}
     </Panel>
+  );
+}
+
+/** The first report of its reporter on the item: each reporter's Mute button shows once. */
+function firstOfReporter(view: ModerationItemView, report: ModerationItemView["reports"][number]): boolean {
+  return view.reports.find((other) => other.reporter.id === report.reporter.id) === report;
+}
+
+/**
+ * Decision 0542: staff mute a student who reports in bad faith (their reports weigh 0) or unmute
+ * them. The student is not told; the log keeps it, for staff only.
+ */
+function MuteReporterForm({ reporter }: { reporter: ModerationItemView["reports"][number]["reporter"] }) {
+  return (
+    <Form method="post" className="ml-auto">
+      <input type="hidden" name="intent" value={reporter.muted ? "unmute-reporter" : "mute-reporter"} />
+      <input type="hidden" name="reporterId" value={reporter.id} />
+      <button
+        type="submit"
+        className="rounded-full border border-zinc-300 px-2.5 py-1 text-xs font-semibold text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={`${reporter.muted ? "Unmute" : "Mute"} reports from ${reporter.name}`}
+      >
+        {reporter.muted ? "Unmute reports" : "Mute reports"}
+      </button>
+    </Form>
   );
 }

@@ -14,10 +14,12 @@ import type {
   DecideAppealInput,
   DecideItemInput,
   ItemActionInput,
+  ReporterMuteInput,
   SendNoteInput,
 } from "~/server/moderation/decision-schemas.shared";
 import { decideItem } from "~/server/moderation/decisions";
 import { getModerationItem } from "~/server/moderation/item-view";
+import { setReporterMuted } from "~/server/moderation/reporters";
 import { STAFF_DECISION_MESSAGES } from "~/server/moderation/rules.shared";
 import { liftItemSuspension, restoreItemContent, sendNoteToStudent } from "~/server/moderation/staff-actions";
 import { requireStaff } from "~/server/staff/roles";
@@ -50,6 +52,8 @@ const ITEM_INTENTS = z.enum([
   "lift-suspension",
   "send-note",
   "decide-appeal",
+  "mute-reporter",
+  "unmute-reporter",
 ]);
 const FAILURES = {
   fallback: STAFF_DECISION_MESSAGES.somethingWentWrong,
@@ -78,6 +82,12 @@ export async function action(args: Route.ActionArgs) {
     } else if (intent === "restore-content") {
       await orNotFound(restoreItemContent(app, viewer, fields as ItemActionInput));
       message = M.restore;
+    } else if (intent === "mute-reporter" || intent === "unmute-reporter") {
+      const muted = intent === "mute-reporter";
+      await orNotFound(
+        setReporterMuted(app, viewer, { ...fields, muted: String(muted) } as ReporterMuteInput),
+      );
+      message = muted ? M.mute_reporter : M.unmute_reporter;
     } else if (intent === "lift-suspension") {
       await orNotFound(liftItemSuspension(app, viewer, fields as ItemActionInput));
       message = M.lift;

@@ -23,6 +23,9 @@ export const MODERATION_ACTIONS = [
   "note",
   "approve_appeal",
   "reject_appeal",
+  // Decision 0542: a reporter's reports weigh 0 (or again as their record says); private to staff.
+  "mute_reporter",
+  "unmute_reporter",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
