@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { assertCanParticipate } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -63,6 +64,20 @@ export async function pauseAd(ctx: AppContext, viewer: Viewer | null, adId: stri
 }
 
 /**
+ * Decision 0543: a suspension pauses the student's running ads, as their own Pause would, in the
+ * suspension's transaction: a paused ad spends none of its days, and Resume (refused while the
+ * suspension lasts) pushes its end out by the pause. Returns how many were paused.
+ */
+export async function pauseRunningAdsOf(tx: Queryable, userId: string, now: Date): Promise<number> {
+  const paused = await tx
+    .update(ads)
+    .set({ status: "paused", pausedAt: now, lastModified: now })
+    .where(and(eq(ads.userId, userId), eq(ads.status, "active"), gt(ads.endTimeAdjusted, now)))
+    .returning({ id: ads.id });
+  return paused.length;
+}
+
+/**
  * spec 2 §4 'Resume: only from paused … the pause length is added to time_paused and
  * end_time_adjusted is pushed out by the pause length; paused_at cleared'.
  */
@@ -70,6 +85,8 @@ export async function resumeAd(ctx: AppContext, viewer: Viewer | null, adId: str
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const ad = await lockOwnAd(tx, viewer, adId);
+    // Decision 0547: not while suspended (the suspension paused it, decision 0543).
+    assertCanParticipate(viewer, "boost", now);
     if (ad.status !== "paused" || !ad.pausedAt || !ad.endTimeAdjusted) {
       throw new AdError("illegal-transition", AD_MESSAGES.onlyPausedCanResume);
     }

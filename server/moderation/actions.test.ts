@@ -15,7 +15,10 @@ import {
   openTestItem,
 } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
-import { appeals, bannedEmails, moderationLog, posts, strikes, user } from "../db/schema";
+import { boostPost } from "../ads/boost";
+import { payTestCheckout } from "../ads/fulfilment";
+import { resumeAd } from "../ads/lifecycle";
+import { ads, appeals, bannedEmails, moderationLog, posts, strikes, user } from "../db/schema";
 import { listNotifications } from "../notifications/notifications";
 import { decideAppeal } from "./appeal-decisions";
 import { decideItem } from "./decisions";
@@ -69,6 +72,32 @@ describe("suspensions and bans (decision 0543)", () => {
     expect(await suspendedNow(author.id)).toBe(true);
     t.clock.advance(2 * 60_000);
     expect(await suspendedNow(author.id)).toBe(false);
+  });
+
+  it("a suspension pauses the student's running ad; Resume is refused until it ends, then pushes the end out", async () => {
+    const { author, post, item } = await reportedPost();
+    const { adId } = await boostPost(
+      t.ctx,
+      author.viewer,
+      { postId: post.id, campusId: "ou" },
+      { goal: "message", days: "5" },
+      "http://ou.localhost:3000",
+    );
+    const adOf = async () => (await t.ctx.db.select().from(ads).where(eq(ads.id, adId)))[0];
+    await payTestCheckout(t.ctx, author.viewer, {
+      sessionId: (await adOf())?.checkoutSessionId ?? "",
+      card: "4242424242424242",
+    });
+    const endBefore = (await adOf())?.endTimeAdjusted?.getTime() ?? 0;
+    await decideItem(t.ctx, moderator.viewer, decisionInput(item, "suspend", { days: "1" }));
+    expect(await adOf()).toMatchObject({ status: "paused" });
+    const suspended = await viewerOf(t, author.id);
+    await expect(resumeAd(t.ctx, suspended, adId)).rejects.toMatchObject({ code: "suspended" });
+    t.clock.advance(DAY + 60_000);
+    await resumeAd(t.ctx, await viewerOf(t, author.id), adId);
+    const resumed = await adOf();
+    expect(resumed?.status).toBe("active");
+    expect(resumed?.endTimeAdjusted?.getTime()).toBe(endBefore + DAY + 60_000);
   });
 
   it("a ban refuses a new sign-up with the banned address, in any letter case", async () => {

@@ -1,4 +1,5 @@
 import type { Viewer } from "../accounts/viewer";
+import { pauseRunningAdsOf } from "../ads/lifecycle";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { strikes } from "../db/schema";
@@ -60,6 +61,8 @@ export async function decideItem(
     return changed;
   });
   if (pagesChanged) await announceCampusPagesChanged(ctx.db, pagesChanged);
+  // The sponsored slots of every process read the ads again (decision 0360), paused ones gone.
+  if (value.decision === "suspend" || value.decision === "ban") ctx.onAdsChanged?.();
   ctx.wakeMailWorker();
   return { decision: value.decision };
 }
@@ -116,6 +119,8 @@ async function apply(
     suspendedUntil = await suspendUntil(tx, studentId, INDEFINITELY);
     await banEmailOf(tx, studentId, item.campusId, value.publicReason, now);
   }
+  // Decision 0543: a suspended student's running ads pause, spending none of their days.
+  if (suspendedUntil) await pauseRunningAdsOf(tx, studentId, now);
   const [strike] = await tx
     .insert(strikes)
     .values({
