@@ -116,6 +116,7 @@ export const LOG_TARGET_WORDS: Readonly<Record<string, string>> = {
   comment: "a comment",
   user: "a member",
   message: "a message",
+  campus: "the campus",
 };
 
 /** Decision 0549: who acted, on the public log (never a name). */
@@ -173,6 +174,12 @@ export function logActionWords(action: string, days: number | null): string {
       return "Appointed a moderator";
     case "revoke_role":
       return "Removed a moderator";
+    case "mute_reporter":
+      return "Muted a student's reports";
+    case "unmute_reporter":
+      return "Unmuted a student's reports";
+    case "set_hide_threshold":
+      return "Set the weight of reports that hides a post";
     default:
       return action;
   }

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/staff";
 import { seedCampuses } from "../campuses/campuses";
 import { openDatabase } from "../db/client";
-import { moderationLog, staffRoles, user } from "../db/schema";
+import { campuses, moderationLog, staffRoles, user } from "../db/schema";
 
 // Decision 0522: `npm run staff` against the embedded database of a DATA_DIR of its own.
 let dataDir: string;
@@ -133,6 +134,30 @@ describe("npm run staff", () => {
     });
     expect(await run("grant", "moderator", "dana@example.edu", "www")).toMatchObject({ code: 1 });
     expect(await rolesAndLog()).toEqual(before);
+  });
+
+  it("sets a campus's hide threshold (decision 0542), logged as the command's; refuses a bad weight or campus", async () => {
+    const set = await run("hide-threshold", "ut", "4.5");
+    expect(set).toMatchObject({ code: 0 });
+    expect(set.out).toContain("Reports weighing 4.5 (from 2 students or more) now hide a post on");
+    const threshold = () =>
+      withDatabase(async (db) => {
+        const [row] = await db
+          .select({ threshold: campuses.reportHideThreshold })
+          .from(campuses)
+          .where(eq(campuses.id, "ut"));
+        return row?.threshold;
+      });
+    expect(await threshold()).toBe(4.5);
+    const logged = await withDatabase((db) =>
+      db.select().from(moderationLog).where(eq(moderationLog.action, "set_hide_threshold")),
+    );
+    expect(logged).toMatchObject([{ campusId: "ut", source: "command", details: { threshold: 4.5 } }]);
+    for (const weight of ["0", "51", "three", "-2"]) {
+      expect((await run("hide-threshold", "ut", weight)).code).toBe(2);
+    }
+    expect((await run("hide-threshold", "nowhere", "3")).code).toBe(1);
+    expect(await threshold()).toBe(4.5);
   });
 
   it("prints its usage for a command it does not know, with exit code 2", async () => {

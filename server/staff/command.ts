@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Queryable } from "../db/client";
+import { campuses } from "../db/schema";
 import { StaffError } from "./errors.shared";
+import { appendModerationLog } from "./moderation-log";
 import {
   findAccountByEmail,
   grantRole,
@@ -18,6 +21,7 @@ export const STAFF_COMMAND_USAGE = [
   "  revoke admin EMAIL",
   "  revoke moderator EMAIL CAMPUS_ID",
   "  list                              every site admin and campus moderator",
+  "  hide-threshold CAMPUS_ID WEIGHT   the reports' weight that hides a post before review (1 to 50; default 3)",
 ].join("\n");
 
 /** A command line the staff command cannot run: its usage is printed and it exits with 2. */
@@ -49,6 +53,8 @@ export async function runStaffCommand(
 ): Promise<string> {
   const [verb, kind, email, campusArg, ...rest] = args;
   if (verb === "list" && args.length === 1) return listing(ctx);
+  if (verb === "hide-threshold" && args.length === 3)
+    return setHideThreshold(ctx, args[1] ?? "", args[2] ?? "");
   if ((verb !== "grant" && verb !== "revoke") || rest.length > 0) {
     throw new StaffUsageError(args.length === 0 ? "No command given." : `Unknown command: ${args.join(" ")}`);
   }
@@ -88,6 +94,35 @@ export async function runStaffCommand(
         ? " The address is still in ADMIN_EMAILS: the next start makes it a site admin again."
         : "";
     return `${name} is no longer ${what}.${relisted}`;
+  });
+}
+
+/**
+ * Decision 0542: a campus's threshold of report weight that hides a post or comment before review
+ * (campuses.report_hide_threshold; the floor of 2 distinct reporters stays whatever it is). Logged
+ * on the campus's log as the command's, private to staff like role changes.
+ */
+async function setHideThreshold(ctx: StaffContext, campusArg: string, weightArg: string): Promise<string> {
+  const weight = Number(weightArg);
+  if (!/^\d+(\.\d+)?$/.test(weightArg) || weight < 1 || weight > 50) {
+    throw new StaffUsageError(`The weight must be a number from 1 to 50, got '${weightArg}'.`);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const campus = await moderatedCampus(tx, campusArg);
+    await tx.update(campuses).set({ reportHideThreshold: weight }).where(eq(campuses.id, campus.id));
+    await appendModerationLog(tx, {
+      campusId: campus.id,
+      actorId: null,
+      source: "command",
+      actorRole: null,
+      action: "set_hide_threshold",
+      targetKind: "campus",
+      targetId: campus.id,
+      targetUserId: null,
+      details: { threshold: weight },
+      at: ctx.clock.now(),
+    });
+    return `Reports weighing ${weight} (from 2 students or more) now hide a post on ${campus.name} (${campus.id}) until moderators review it.`;
   });
 }
 
