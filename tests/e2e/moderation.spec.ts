@@ -119,7 +119,10 @@ test("reports hide a listing, a moderator dismisses then suspends, an appeal res
   expect(await seriousAxeViolations(moderator)).toEqual([]);
   await screenshots(moderator, "mod-item");
   // A reporter in bad faith can be muted (their reports weigh 0), and unmuted.
-  await moderator.getByRole("button", { name: /^Mute reports from/ }).first().click();
+  await moderator
+    .getByRole("button", { name: /^Mute reports from/ })
+    .first()
+    .click();
   await expect(toast(moderator, "Their reports count for nothing now.")).toBeVisible();
   await expect(moderator.getByText("Muted", { exact: true })).toBeVisible();
   await moderator.getByRole("button", { name: /^Unmute reports from/ }).click();
