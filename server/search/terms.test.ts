@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestMember,
@@ -6,7 +7,9 @@ import {
   type TestPostOptions,
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { posts } from "../db/schema";
 import { searchPosts } from "./posts";
+import { getSearchSuggestions } from "./suggestions";
 import { searchWords, typoBudget, typoDistance } from "./text.shared";
 
 let t: TestContext;
@@ -83,5 +86,34 @@ describe("two typos among commoner near spellings", () => {
     expect(await found("gardne tarmpolinne")).toEqual([trampoline.id]);
     // Three typos are too many.
     expect(await found("rtampolein garden")).toEqual([]);
+  });
+});
+
+describe("the words of hidden and removed posts", () => {
+  async function completions(text: string) {
+    return (await getSearchSuggestions(t.ctx, buyer.viewer, { campusId: "ou", text })).completions;
+  }
+  async function setModerationState(id: string, state: "hidden" | "removed" | null) {
+    await t.ctx.db.update(posts).set({ moderationState: state }).where(eq(posts.id, id));
+  }
+
+  it("leave the header's completions while the post is hidden or removed, and come back when it is restored", async () => {
+    const lamp = await post(seller, "Quixotrel lamp, barely used");
+    expect(await completions("quixot")).toContain("quixotrel");
+
+    await setModerationState(lamp.id, "hidden");
+    expect(await completions("quixot")).toEqual([]);
+    await setModerationState(lamp.id, "removed");
+    expect(await completions("quixot")).toEqual([]);
+    await setModerationState(lamp.id, null);
+    expect(await completions("quixot")).toContain("quixotrel");
+
+    // Deleting a removed post takes nothing away twice: a second post's word stays counted.
+    const second = await post(seller, "Quixotrel shade");
+    await setModerationState(lamp.id, "removed");
+    await t.ctx.db.delete(posts).where(eq(posts.id, lamp.id));
+    expect(await completions("quixot")).toContain("quixotrel");
+    await t.ctx.db.delete(posts).where(eq(posts.id, second.id));
+    expect(await completions("quixot")).toEqual([]);
   });
 });

@@ -119,12 +119,18 @@ export const payments = pgTable(
     refundOf: text("refund_of"),
     checkoutSessionId: text("checkout_session_id"),
     description: text("description").notNull(),
+    /**
+     * Decision 0560: a refund a site admin made from the console carries the key its form was
+     * issued with, so a second click (or a replayed request) finds the first refund.
+     */
+    idempotencyKey: text("idempotency_key"),
     createdAt: columns.createdAt(),
   },
   (table) => [
     index("payments_user_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
     // One payment row per paid checkout session, however many deliveries (decision 0270).
     uniqueIndex("payments_session_unique").on(table.checkoutSessionId).where(sql`${table.kind} = 'payment'`),
+    uniqueIndex("payments_idempotency_unique").on(table.idempotencyKey),
     index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );

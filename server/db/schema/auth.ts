@@ -71,6 +71,13 @@ export const user = pgTable(
      * Compared with the clock on every read, so a suspension ends without a job.
      */
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /**
+     * Decision 0571: when the student deleted their account. The row stays as a tombstone
+     * ('Deleted account') so the other side's conversations and the payment records keep their
+     * author; everything personal on it is cleared, and the username and e-mail are released
+     * 30 days later.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** spec 1 §4: after school verification, the campus whose site the generic instance sends the user to. */
     redirectTo: text("redirect_to").references(() => campuses.id),
     ...timestamps,

@@ -8,6 +8,7 @@ export * from "./jobs";
 export * from "./mail";
 export * from "./moderation";
 export * from "./notifications";
+export * from "./operations";
 export * from "./posts";
 export * from "./realtime";
 export * from "./reports";
