@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
+import { ConsoleNav } from "~/app/components/admin/console-nav";
 import { pageTitle } from "~/app/components/shell/campus";
 import { NoScriptMessage, useActionToast, useSubmitting } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
@@ -92,6 +93,7 @@ export default function Moderators({ loaderData, actionData }: Route.ComponentPr
   const campusError = fields.campusId.errors?.[0];
   return (
     <article aria-labelledby="moderators-title" className="flex min-w-0 flex-col gap-4">
+      <ConsoleNav />
       <header>
         <h1 id="moderators-title" className="text-xl font-bold tracking-tight text-zinc-900 md:text-2xl">
           Campus moderators
