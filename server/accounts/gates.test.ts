@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatUtcDateTime } from "../dates.shared";
 import { INDEFINITELY } from "../moderation/rules.shared";
-import { formatSuspensionEnd } from "../moderation/suspension.shared";
 import {
   missingProfileParts,
   type ParticipationAction,
@@ -179,10 +179,8 @@ describe("a suspension (decision 0547)", () => {
   });
 
   it("writes the end in UTC on a 12-hour clock", () => {
-    expect(formatSuspensionEnd(new Date("2026-03-05T00:07:00.000Z"))).toBe("March 5, 2026 at 12:07 AM UTC");
-    expect(formatSuspensionEnd(new Date("2026-07-31T12:30:00.000Z"))).toBe("July 31, 2026 at 12:30 PM UTC");
-    expect(formatSuspensionEnd(new Date("2026-12-01T23:59:00.000Z"))).toBe(
-      "December 1, 2026 at 11:59 PM UTC",
-    );
+    expect(formatUtcDateTime(new Date("2026-03-05T00:07:00.000Z"))).toBe("March 5, 2026 at 12:07 AM UTC");
+    expect(formatUtcDateTime(new Date("2026-07-31T12:30:00.000Z"))).toBe("July 31, 2026 at 12:30 PM UTC");
+    expect(formatUtcDateTime(new Date("2026-12-01T23:59:00.000Z"))).toBe("December 1, 2026 at 11:59 PM UTC");
   });
 });

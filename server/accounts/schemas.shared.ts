@@ -200,21 +200,8 @@ export const genderSchema = z.object({
 });
 export type GenderInput = z.input<typeof genderSchema>;
 
-/** spec 1 §5 / §9: months January to December, days 1 to 31, years 2021 down to 1970. */
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+/** spec 1 §5 / §9: months January to December (MONTH_NAMES), days 1 to 31, years 2021 down to 1970. */
+export { MONTH_NAMES } from "../dates.shared";
 export const BIRTH_YEAR_NEWEST = 2021;
 export const BIRTH_YEAR_OLDEST = 1970;
 

@@ -11,7 +11,7 @@ import { notifyModeration } from "../notifications/notify";
 import { moderationNoticeHeading } from "../notifications/texts";
 import { appendModerationLog } from "../staff/moderation-log";
 import type { StaffMember } from "../staff/roles";
-import { formatSuspensionEnd, STANDING_PATH } from "./rules.shared";
+import { STANDING_PATH, suspensionPeriod } from "./rules.shared";
 import { actorRoleOf } from "./scope";
 
 /** The outbox kind of a moderation notice (decision 0543): written when queued, sent as stored. */
@@ -74,7 +74,7 @@ export async function recordStaffAction(
       heading,
       reasonLabel: record.action === "note" ? "The note" : "The reason",
       reason: record.publicReason,
-      until: suspendedUntil ? formatSuspensionEnd(new Date(suspendedUntil)) : null,
+      until: suspendedUntil ? suspensionPeriod(new Date(suspendedUntil)) : null,
       standingUrl: `${campusOrigin(student.campusId, null, ctx.config)}${STANDING_PATH}`,
     }),
   );

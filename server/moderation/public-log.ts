@@ -83,42 +83,31 @@ export async function listModerationLog(
   const page = { key, limit: MODERATION_LOG_FETCH };
   const inCampus: SQL = eq(moderationLog.campusId, campusId);
 
+  // The public query never selects a name or a note: the columns both views read, and the staff's two more.
+  const columns = {
+    id: moderationLog.id,
+    createdAt: moderationLog.createdAt,
+    cursorTime: cursorTime(moderationLog.createdAt),
+    source: moderationLog.source,
+    actorRole: moderationLog.actorRole,
+    action: moderationLog.action,
+    targetKind: moderationLog.targetKind,
+    reasonCode: moderationLog.reasonCode,
+    publicReason: moderationLog.publicReason,
+    details: moderationLog.details,
+  };
   if (!staffView) {
-    const rows = await keysetPage(
-      ctx.db
-        .select({
-          id: moderationLog.id,
-          createdAt: moderationLog.createdAt,
-          cursorTime: cursorTime(moderationLog.createdAt),
-          source: moderationLog.source,
-          actorRole: moderationLog.actorRole,
-          action: moderationLog.action,
-          targetKind: moderationLog.targetKind,
-          reasonCode: moderationLog.reasonCode,
-          publicReason: moderationLog.publicReason,
-          details: moderationLog.details,
-        })
-        .from(moderationLog)
-        .$dynamic(),
-      KEYSET,
-      { ...page, where: [inCampus, inArray(moderationLog.action, [...PUBLIC_LOG_ACTIONS])] },
-    );
+    const rows = await keysetPage(ctx.db.select(columns).from(moderationLog).$dynamic(), KEYSET, {
+      ...page,
+      where: [inCampus, inArray(moderationLog.action, [...PUBLIC_LOG_ACTIONS])],
+    });
     return {
       staffView,
       ...toPage(
         rows,
         MODLOG_PAGE_SIZE,
         (row) => row.id,
-        (row) => ({
-          id: row.id,
-          createdAt: row.createdAt,
-          action: logActionWords(row.action, daysOf(row.details)),
-          reasonLabel: reasonLabel(row.reasonCode),
-          targetWords: LOG_TARGET_WORDS[row.targetKind] ?? LOG_TARGET_WORDS.user ?? "",
-          publicReason: row.publicReason,
-          actor: publicActor(row.source, row.actorRole),
-          privateNote: null,
-        }),
+        (row) => toLogEntry(row, publicActor(row.source, row.actorRole), null),
       ),
     };
   }
@@ -126,18 +115,9 @@ export async function listModerationLog(
   const rows = await keysetPage(
     ctx.db
       .select({
-        id: moderationLog.id,
-        createdAt: moderationLog.createdAt,
-        cursorTime: cursorTime(moderationLog.createdAt),
-        source: moderationLog.source,
-        actorRole: moderationLog.actorRole,
+        ...columns,
         actorName: sql<string | null>`${user.firstName} || ' ' || ${user.lastName}`,
-        action: moderationLog.action,
-        targetKind: moderationLog.targetKind,
-        reasonCode: moderationLog.reasonCode,
-        publicReason: moderationLog.publicReason,
         privateNote: moderationLog.privateNote,
-        details: moderationLog.details,
       })
       .from(moderationLog)
       .leftJoin(user, eq(user.id, moderationLog.actorId))
@@ -151,16 +131,25 @@ export async function listModerationLog(
       rows,
       MODLOG_PAGE_SIZE,
       (row) => row.id,
-      (row) => ({
-        id: row.id,
-        createdAt: row.createdAt,
-        action: logActionWords(row.action, daysOf(row.details)),
-        reasonLabel: reasonLabel(row.reasonCode),
-        targetWords: LOG_TARGET_WORDS[row.targetKind] ?? LOG_TARGET_WORDS.user ?? "",
-        publicReason: row.publicReason,
-        actor: row.actorName ?? publicActor(row.source, row.actorRole),
-        privateNote: row.privateNote,
-      }),
+      (row) => toLogEntry(row, row.actorName ?? publicActor(row.source, row.actorRole), row.privateNote),
     ),
+  };
+}
+
+type LogRow = Pick<
+  typeof moderationLog.$inferSelect,
+  "id" | "createdAt" | "action" | "targetKind" | "reasonCode" | "publicReason" | "details"
+>;
+
+function toLogEntry(row: LogRow, actor: string, privateNote: string | null): LogEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    action: logActionWords(row.action, daysOf(row.details)),
+    reasonLabel: reasonLabel(row.reasonCode),
+    targetWords: LOG_TARGET_WORDS[row.targetKind] ?? LOG_TARGET_WORDS.user ?? "",
+    publicReason: row.publicReason,
+    actor,
+    privateNote,
   };
 }

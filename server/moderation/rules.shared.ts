@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from "../dates.shared";
 import type { ReportReason, ReportTargetKind } from "../db/schema/reports";
 
 /**
@@ -262,17 +263,12 @@ export const STAFF_DECISION_MESSAGES = {
 } as const;
 
 /**
- * Decision 0543: a suspension's end as a student reads it ('March 5, 2026 at 3:00 PM UTC'); a
+ * Decision 0543: how long a suspension lasts as a student reads it ('until March 5, 2026 at 3:00 PM UTC'); a
  * suspension 'until lifted' and a ban read 'until a moderator lifts it' instead.
  */
-export function formatSuspensionEnd(until: Date): string {
+export function suspensionPeriod(until: Date): string {
   if (until.getTime() >= INDEFINITELY.getTime()) return "until a moderator lifts it";
-  const formatted = new Intl.DateTimeFormat("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(until);
-  return `until ${formatted} UTC`;
+  return `until ${formatUtcDateTime(until)}`;
 }
 
 /** The report reasons in the dialog's order, for the browser (the schema's list stays on the server). */

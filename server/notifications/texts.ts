@@ -1,5 +1,5 @@
 import type { NotificationType } from "../db/schema";
-import { formatSuspensionEnd, INDEFINITELY } from "../moderation/rules.shared";
+import { INDEFINITELY, suspensionPeriod } from "../moderation/rules.shared";
 
 /**
  * What a notification says after the actor's name (decision 0250 'names who, what and when'),
@@ -94,7 +94,7 @@ export function moderationNoticeHeading(notice: ModerationNotice): string {
     case "warn":
       return `Moderators warned you about your ${noun}.`;
     case "suspend":
-      return `Moderators suspended your account ${formatSuspensionEnd(until)}.`;
+      return `Moderators suspended your account ${suspensionPeriod(until)}.`;
     case "ban":
       return "Moderators banned your account.";
     case "restore":

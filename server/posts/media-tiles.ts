@@ -27,6 +27,8 @@ export interface MediaTileData {
   label: string;
   /** Decision 0170: the tile's price and Wanted / Reserved / Sold labels. */
   listing: Pick<ListingView, "priceCents" | "kind" | "status">;
+  /** Decision 0546: 'Hidden while moderators review it', given to the author only (else null). */
+  hiddenBanner: string | null;
 }
 
 /** The small WebP of a photo is 480 px wide, never enlarged (server/posts/media.ts POST_IMAGE_VARIANTS). */
@@ -73,6 +75,7 @@ export function toMediaTile(post: PostSummary): MediaTileData | null {
     createdAt: post.createdAt,
     label: firstWords(post),
     listing: { priceCents: post.listing.priceCents, kind: post.listing.kind, status: post.listing.status },
+    hiddenBanner: post.hiddenBanner,
   };
 }
 

@@ -59,6 +59,14 @@ test("a hidden post: gone from the feed and its page for others, bannered for it
     await page.goto("/home");
     const card = page.getByRole("article").filter({ hasText: `Hidden lamp ${word}` });
     await expect(card.getByText(BANNER, { exact: true })).toBeVisible();
+    // And in the photo grid: a 'Hidden' label on the author's tile, read out with its name; the
+    // reader's grid has no tile of it.
+    await page.goto("/media");
+    const tile = page.getByRole("link", { name: new RegExp(`Hidden lamp ${word}.*${BANNER}`) });
+    await expect(tile).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("hidden-tile-1280.png") });
+    await reader.goto("/media");
+    await expect(reader.getByRole("link", { name: new RegExp(`Hidden lamp ${word}`) })).toHaveCount(0);
   } finally {
     await authorContext.close();
     await readerContext.close();

@@ -49,6 +49,8 @@ function tileName(tile: MediaTileData): string {
     tile.listing.status !== "available" ? STATUS_LABELS[tile.listing.status] : null,
   ].filter((part): part is string => part !== null);
   const base = tile.label ? `${by}: ${tile.label} (${what})` : `Post by ${by} (${what})`;
+  // Decision 0546: the author hears why the tile is gone for everyone else.
+  if (tile.hiddenBanner) listing.push(tile.hiddenBanner);
   return listing.length > 0 ? `${base}, ${listing.join(", ")}` : base;
 }
 
@@ -58,7 +60,8 @@ function tileName(tile: MediaTileData): string {
  */
 function TileListing({ tile }: { tile: MediaTileData }) {
   const { priceCents, kind, status } = tile.listing;
-  if (priceCents === null && kind === "selling" && status === "available") return null;
+  const hidden = tile.hiddenBanner !== null;
+  if (priceCents === null && kind === "selling" && status === "available" && !hidden) return null;
   const label = "rounded-full px-2 py-0.5 text-[11px] leading-4 font-bold tracking-wide uppercase shadow-sm";
   return (
     <div
@@ -77,6 +80,8 @@ function TileListing({ tile }: { tile: MediaTileData }) {
         <span className={`${label} bg-amber-100 text-amber-950`}>Reserved</span>
       ) : null}
       {status === "sold" ? <span className={`${label} bg-zinc-900 text-white`}>Sold</span> : null}
+      {/* Decision 0546: the author's own hidden post; the card and the post page carry the whole banner. */}
+      {hidden ? <span className={`${label} bg-amber-100 text-amber-950`}>Hidden</span> : null}
     </div>
   );
 }
