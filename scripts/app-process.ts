@@ -59,7 +59,9 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const log = toFile ? createWriteStream(options.output) : null;
   const child: ChildProcess = spawn(
     process.execPath,
-    options.dev ? [...(options.nodeArgs ?? []), "main.js", "--dev"] : [...(options.nodeArgs ?? PRODUCTION_NODE_ARGS), "main.js"],
+    options.dev
+      ? [...(options.nodeArgs ?? []), "main.js", "--dev"]
+      : [...(options.nodeArgs ?? PRODUCTION_NODE_ARGS), "main.js"],
     {
       cwd,
       env: options.env,

@@ -1,9 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import yauzl from "yauzl";
 import yazl from "yazl";
 import { CONTROL_FILE } from "../server/backups/control-server";
 import { pgliteExtensions } from "../server/db/client";
@@ -43,8 +51,9 @@ function appEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 }
 
 /** The first page of a list: a cursor past any post (server/lists/cursor.ts's form). */
-const FIRST_PAGE = Buffer.from(JSON.stringify(["2999-01-01T00:00:00.000000Z", "ffffffff-ffff-4fff-bfff-ffffffffffff"]))
-  .toString("base64url");
+const FIRST_PAGE = Buffer.from(
+  JSON.stringify(["2999-01-01T00:00:00.000000Z", "ffffffff-ffff-4fff-bfff-ffffffffffff"]),
+).toString("base64url");
 
 interface Summary {
   id: string;
@@ -97,27 +106,31 @@ async function createStudent(base: string, label: string, photos: number): Promi
   return (await response.json()) as TestStudent;
 }
 
-/** A copy of an archive with its manifest changed: the rest byte for byte. */
-async function rewriteManifest(from: string, to: string, change: (manifest: Record<string, unknown>) => void) {
-  const source = await yauzl.openPromise(from, { lazyEntries: true });
+/** A small archive of our format around a database that is no database (it does not open). */
+async function tinyArchive(file: string, manifestChanges: Record<string, unknown> = {}) {
   const zip = new yazl.ZipFile();
-  for await (const entry of source.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await source.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    let data = Buffer.concat(chunks);
-    if (entry.fileName === "manifest.json") {
-      const manifest = JSON.parse(data.toString("utf8")) as Record<string, unknown>;
-      change(manifest);
-      data = Buffer.from(JSON.stringify(manifest));
-    }
-    if (entry.fileName.endsWith("/")) zip.addEmptyDirectory(entry.fileName);
-    else zip.addBuffer(data, entry.fileName);
-  }
-  source.close();
+  const files = { "data/db/PG_VERSION": "18\n", "data/media/a/photo.webp": "not really a photo" };
+  zip.addEmptyDirectory("data/db/");
+  zip.addEmptyDirectory("data/media/");
+  zip.addEmptyDirectory("data/media/a/");
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  const manifest = {
+    format: "campus-buy-sell-backup",
+    formatVersion: 1,
+    appVersion: "0.1.0",
+    createdAt: "2026-03-02T15:00:00.000Z",
+    database: "pglite",
+    migrations: { applied: 1, latest: 1 },
+    media: "local",
+    entries: 5,
+    bytes: Object.values(files).reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+    ...manifestChanges,
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), "manifest.json");
   zip.end();
   const out: Buffer[] = [];
   for await (const chunk of zip.outputStream) out.push(chunk as Buffer);
-  writeFileSync(to, Buffer.concat(out));
+  writeFileSync(file, Buffer.concat(out));
 }
 
 async function backupRows(dataDir: string): Promise<{ file: string; bytes: number }[]> {
@@ -175,7 +188,9 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
     apps = apps.filter((running) => running !== app);
   }
 
-  it("backs up a serving app and restores the same posts, photos and sessions", { timeout: 240_000 }, async () => {
+  it("backs up a serving app and restores the same posts, photos and sessions", {
+    timeout: 240_000,
+  }, async () => {
     const source = await start(sourceDir, PORTS.source, "source");
     const sourceBase = `http://127.0.0.1:${PORTS.source}`;
     const student = await createStudent(sourceBase, "before", 2);
@@ -201,7 +216,9 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
       }
     };
     const reader = traffic(() =>
-      fetch(`${sourceBase}/api/lists/profile-posts?cursor=${FIRST_PAGE}&user=${student.id}`, { headers: { cookie } }),
+      fetch(`${sourceBase}/api/lists/profile-posts?cursor=${FIRST_PAGE}&user=${student.id}`, {
+        headers: { cookie },
+      }),
     );
     const writer = traffic(() =>
       fetch(`${sourceBase}/dev/test-student`, {
@@ -225,8 +242,6 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
     await stop(source);
     // A server stopped cleanly takes its control file with it.
     expect(existsSync(path.join(sourceDir, CONTROL_FILE))).toBe(false);
-    // Recorded by the server, in the database it backed up, after the snapshot.
-    expect(await backupRows(sourceDir)).toEqual([{ file: "site.zip", bytes: statSync(archive).size }]);
 
     const restoredDir = path.join(root, "restored");
     const restoring = recorder();
@@ -239,16 +254,21 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
     expect(await snapshotOf(restoredBase, student)).toEqual(before);
     // Whatever the writes during the backup left in the snapshot, every photo it lists is there.
     for (const item of await listPage(restoredBase, "feed", "")) {
-      for (const url of [item.firstMedia?.url, item.firstMedia?.thumbUrl]) if (url) await bytesOf(restoredBase, url);
+      for (const url of [item.firstMedia?.url, item.firstMedia?.thumbUrl])
+        if (url) await bytesOf(restoredBase, url);
     }
     await stop(restored);
 
-    // With no server running, the command opens the database itself, and records its backup there.
+    // With no server running, the command opens the database itself. Each backup is a row in the
+    // database it copied, written after its snapshot by whoever took it.
     const second = path.join(root, "second.zip");
     const direct = recorder();
-    expect(await backup([second], { DATA_DIR: restoredDir }, direct.output)).toBe(0);
+    expect(await backup([second], { DATA_DIR: sourceDir }, direct.output)).toBe(0);
     expect(direct.lines.out[0]).not.toContain("running server");
-    expect(await backupRows(restoredDir)).toEqual([{ file: "second.zip", bytes: statSync(second).size }]);
+    expect(await backupRows(sourceDir)).toEqual([
+      { file: "site.zip", bytes: statSync(archive).size },
+      { file: "second.zip", bytes: statSync(second).size },
+    ]);
   });
 
   it("refuses a non-empty folder, a damaged or foreign archive, and leaves nothing half-restored", {
@@ -269,7 +289,8 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
     // Damaged in the middle (a checksum), or cut short (no central directory): refused before writing.
     const bytes = readFileSync(archive);
     const damaged = Buffer.from(bytes);
-    for (let at = Math.floor(bytes.length / 2); at < bytes.length / 2 + 64; at++) damaged[at] = (damaged[at] ?? 0) ^ 0xff;
+    for (let at = Math.floor(bytes.length / 2); at < bytes.length / 2 + 64; at++)
+      damaged[at] = (damaged[at] ?? 0) ^ 0xff;
     writeFileSync(path.join(root, "damaged.zip"), damaged);
     writeFileSync(path.join(root, "cut.zip"), bytes.subarray(0, Math.floor(bytes.length * 0.7)));
     writeFileSync(path.join(root, "text.zip"), "not a zip at all");
@@ -281,25 +302,26 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
     }
 
     // A newer format: refused with its number.
-    await rewriteManifest(archive, path.join(root, "v2.zip"), (manifest) => {
-      manifest.formatVersion = 2;
-    });
+    await tinyArchive(path.join(root, "v2.zip"), { formatVersion: 2 });
     const newer = recorder();
     expect(await restore([path.join(root, "v2.zip")], { DATA_DIR: target }, newer.output)).toBe(1);
     expect(newer.lines.err.join("\n")).toContain("backup format 2");
+    // One entry fewer than its manifest counts: cut, though each entry is whole.
+    await tinyArchive(path.join(root, "short.zip"), { entries: 6 });
+    const short = recorder();
+    expect(await restore([path.join(root, "short.zip")], { DATA_DIR: target }, short.output)).toBe(1);
+    expect(short.lines.err.join("\n")).toContain("incomplete");
 
-    // Checked whole but wrong inside (the database is not what the manifest says): written to a
-    // staging folder, found out when opened, and DATA_DIR is empty again.
-    await rewriteManifest(archive, path.join(root, "mismatch.zip"), (manifest) => {
-      (manifest.migrations as { applied: number }).applied = 3;
-    });
-    const mismatch = recorder();
-    expect(await restore([path.join(root, "mismatch.zip")], { DATA_DIR: target }, mismatch.output)).toBe(1);
-    expect(mismatch.lines.err.join("\n")).toContain("does not match its manifest");
+    // Whole and of our format, but its database does not open: written to a staging folder, found
+    // out when opened, and DATA_DIR is empty again.
+    await tinyArchive(path.join(root, "broken-db.zip"));
+    const broken = recorder();
+    expect(await restore([path.join(root, "broken-db.zip")], { DATA_DIR: target }, broken.output)).toBe(1);
+    expect(broken.lines.err.join("\n")).toContain("database does not open");
     expect(readdirSync(target)).toEqual([]);
     // A folder the restore made itself is removed again.
     const fresh = path.join(root, "fresh");
-    expect(await restore([path.join(root, "mismatch.zip")], { DATA_DIR: fresh }, recorder().output)).toBe(1);
+    expect(await restore([path.join(root, "broken-db.zip")], { DATA_DIR: fresh }, recorder().output)).toBe(1);
     expect(existsSync(fresh)).toBe(false);
   });
 });
@@ -311,7 +333,9 @@ describe("the commands' refusals (decision 0580)", () => {
       const env = { DATABASE_URL: "postgres://db.example/campus", DATA_DIR: path.join(dir, "data") };
       const made = recorder();
       expect(await backup([path.join(dir, "site.zip")], env, made.output)).toBe(1);
-      expect(made.lines.err.join("\n")).toMatch(/pg_dump --format=custom[\s\S]*S3_BUCKET[\s\S]*DATA_DIR\/media/);
+      expect(made.lines.err.join("\n")).toMatch(
+        /pg_dump --format=custom[\s\S]*S3_BUCKET[\s\S]*DATA_DIR\/media/,
+      );
       const restored = recorder();
       expect(await restore([path.join(dir, "site.zip")], env, restored.output)).toBe(1);
       expect(restored.lines.err.join("\n")).toContain("pg_restore");
@@ -339,7 +363,9 @@ describe("the commands' refusals (decision 0580)", () => {
       expect(await backup([path.join(dir, "site.zip")], { DATA_DIR: dataDir }, empty.output)).toBe(1);
       expect(empty.lines.err.join("\n")).toContain("holds no embedded database");
       const missing = recorder();
-      expect(await restore([path.join(dir, "none.zip")], { DATA_DIR: path.join(dir, "new") }, missing.output)).toBe(1);
+      expect(
+        await restore([path.join(dir, "none.zip")], { DATA_DIR: path.join(dir, "new") }, missing.output),
+      ).toBe(1);
       expect(missing.lines.err.join("\n")).toContain("does not exist");
       expect(existsSync(path.join(dir, "new"))).toBe(false);
     } finally {

@@ -57,7 +57,9 @@ export async function main(
         `${made.takenBy === "server" ? ", taken by the running server" : ""}, with DATA_DIR's other files.`,
     );
     if (made.media === "s3") {
-      output.out("The media are in the S3 bucket and are not in this archive: back the bucket up with its own tools.");
+      output.out(
+        "The media are in the S3 bucket and are not in this archive: back the bucket up with its own tools.",
+      );
     }
     for (const skipped of made.skipped) output.out(`Left out (not a file or folder): ${skipped}`);
     return 0;

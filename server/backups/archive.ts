@@ -86,9 +86,13 @@ function dataPathOf(fileName: string): { relative: string; directory: boolean } 
   if (
     !fileName.startsWith(DATA_PREFIX) ||
     relative === "" ||
-    parts.some((part) => part === "" || part === "." || part === ".." || part.includes("\\") || part.includes("\0"))
+    parts.some(
+      (part) => part === "" || part === "." || part === ".." || part.includes("\\") || part.includes("\0"),
+    )
   ) {
-    throw new BackupRefusedError(`the archive holds an unexpected entry (${JSON.stringify(fileName.slice(0, 200))}).`);
+    throw new BackupRefusedError(
+      `the archive holds an unexpected entry (${JSON.stringify(fileName.slice(0, 200))}).`,
+    );
   }
   return { relative, directory };
 }
@@ -128,11 +132,17 @@ async function checkedCopy(stream: Readable, entry: yauzl.Entry, sink: Writable 
 
 async function openArchive(file: string): Promise<yauzl.ZipFile> {
   try {
-    return await yauzl.openPromise(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true });
+    return await yauzl.openPromise(file, {
+      lazyEntries: true,
+      strictFileNames: true,
+      validateEntrySizes: true,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new BackupRefusedError(`${file} does not exist.`);
-    throw new BackupRefusedError(`${file} is not a backup archive, or is damaged (${(error as Error).message}).`);
+    throw new BackupRefusedError(
+      `${file} is not a backup archive, or is damaged (${(error as Error).message}).`,
+    );
   }
 }
 
@@ -148,11 +158,13 @@ export async function verifyBackupArchive(file: string): Promise<BackupManifest>
   const seen = new Set<string>();
   try {
     for await (const entry of zip.eachEntry()) {
-      if (seen.has(entry.fileName)) throw new BackupRefusedError(`the archive holds ${entry.fileName} twice.`);
+      if (seen.has(entry.fileName))
+        throw new BackupRefusedError(`the archive holds ${entry.fileName} twice.`);
       seen.add(entry.fileName);
       if (entry.fileName === MANIFEST_NAME) {
         manifestText = await readAll(await zip.openReadStreamPromise(entry), MANIFEST_MAX_BYTES);
-        if (crc32(manifestText) !== entry.crc32) throw new BackupRefusedError("the archive's manifest is damaged.");
+        if (crc32(manifestText) !== entry.crc32)
+          throw new BackupRefusedError("the archive's manifest is damaged.");
         continue;
       }
       const { directory } = dataPathOf(entry.fileName);
@@ -167,7 +179,8 @@ export async function verifyBackupArchive(file: string): Promise<BackupManifest>
   } finally {
     zip.close();
   }
-  if (!manifestText) throw new BackupRefusedError("the archive has no manifest: it is not a backup of this app.");
+  if (!manifestText)
+    throw new BackupRefusedError("the archive has no manifest: it is not a backup of this app.");
   const manifest = parseManifest(manifestText);
   if (manifest.entries !== entries || manifest.bytes !== bytes) {
     throw new BackupRefusedError(

@@ -64,7 +64,12 @@ export async function makeBackup(options: {
     try {
       ({ bytes } = await writeBackupArchive({
         snapshotDir: path.join(snapshotRoot(dataDir), snapshot.id),
-        manifest: { ...manifestBase, createdAt: snapshot.createdAt, migrations: snapshot.migrations, media: snapshot.media },
+        manifest: {
+          ...manifestBase,
+          createdAt: snapshot.createdAt,
+          migrations: snapshot.migrations,
+          media: snapshot.media,
+        },
         outFile,
       }));
     } catch (error) {
@@ -105,7 +110,14 @@ export async function makeBackup(options: {
       await removeSnapshot(dataDir, snapshot.id);
     }
     await recordBackup(database.db, options.clock, { file: outFile, bytes });
-    return { file: outFile, bytes, createdAt: snapshot.createdAt, takenBy: "direct", media, skipped: snapshot.skipped };
+    return {
+      file: outFile,
+      bytes,
+      createdAt: snapshot.createdAt,
+      takenBy: "direct",
+      media,
+      skipped: snapshot.skipped,
+    };
   } finally {
     await database.close();
   }

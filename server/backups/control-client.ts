@@ -77,7 +77,9 @@ export function callControl(control: ControlFile, route: string, body: object): 
           if (res.statusCode === 200) resolve(value);
           else {
             const message = (value as { message?: unknown } | null)?.message;
-            reject(new ControlRefusedError(res.statusCode ?? 0, typeof message === "string" ? message : "refused"));
+            reject(
+              new ControlRefusedError(res.statusCode ?? 0, typeof message === "string" ? message : "refused"),
+            );
           }
         });
       },

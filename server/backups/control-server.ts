@@ -145,7 +145,8 @@ export async function startBackupControl(deps: {
     }
     if (req.url === "/record") {
       const input = recordSchema.safeParse(body);
-      if (!input.success || !open.has(input.data.id)) return answer(res, 404, { message: "No such snapshot." });
+      if (!input.success || !open.has(input.data.id))
+        return answer(res, 404, { message: "No such snapshot." });
       open.delete(input.data.id);
       await recordBackup(deps.database.db, deps.clock, input.data);
       await removeSnapshot(deps.dataDir, input.data.id);

@@ -13,9 +13,7 @@ export function postgresBackupNote(command: "backup" | "restore"): string {
     database,
     "Media: with S3_BUCKET the uploads are in that bucket; back it up with the bucket's own tools",
     "(versioning, or `aws s3 sync s3://BUCKET ./media-copy`). Without S3_BUCKET they are in DATA_DIR/media:",
-    command === "backup"
-      ? '  tar czf media.tgz -C "$DATA_DIR" media'
-      : '  tar xzf media.tgz -C "$DATA_DIR"',
+    command === "backup" ? '  tar czf media.tgz -C "$DATA_DIR" media' : '  tar xzf media.tgz -C "$DATA_DIR"',
     "Keep APP_SECRET (and VAPID keys, or DATA_DIR/app-secret and vapid-keys.json when generated) with it:",
     "without them sessions and push subscriptions do not survive.",
   ].join("\n");

@@ -79,7 +79,9 @@ async function checkDatabase(dir: string, manifest: BackupManifest): Promise<voi
     client = await PGlite.create(dir, { extensions: pgliteExtensions });
     const level = await readMigrationLevel({ pglite: client });
     if (level.applied !== manifest.migrations.applied || level.latest !== manifest.migrations.latest) {
-      throw new BackupRefusedError("the archive's database does not match its manifest: the archive is damaged.");
+      throw new BackupRefusedError(
+        "the archive's database does not match its manifest: the archive is damaged.",
+      );
     }
   } catch (error) {
     if (error instanceof BackupRefusedError) throw error;
@@ -88,4 +90,3 @@ async function checkDatabase(dir: string, manifest: BackupManifest): Promise<voi
     await client?.close();
   }
 }
-

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { cp, copyFile, link, lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
+import { copyFile, cp, link, lstat, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Clock } from "../clock";
