@@ -43,11 +43,13 @@ export async function main(
     output.err(postgresBackupNote("backup"));
     return 1;
   }
+  // DATA_DIR as the server reads it (from the project folder, where npm runs scripts); FILE from
+  // where the operator typed it (INIT_CWD, which npm sets).
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   try {
     const made = await makeBackup({
       dataDir,
-      outFile: path.resolve(file),
+      outFile: path.resolve(env.INIT_CWD ?? process.cwd(), file),
       appVersion: appVersion(),
       clock: systemClock,
       mediaInBucket: Boolean(env.S3_BUCKET?.trim()),

@@ -32,9 +32,15 @@ export async function main(
     output.err(postgresBackupNote("restore"));
     return 1;
   }
+  // DATA_DIR as the server reads it (from the project folder, where npm runs scripts); FILE from
+  // where the operator typed it (INIT_CWD, which npm sets).
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   try {
-    const manifest = await restoreBackup({ file: path.resolve(file), dataDir, migrationsFolder });
+    const manifest = await restoreBackup({
+      file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+      dataDir,
+      migrationsFolder,
+    });
     output.out(
       `Restored ${file} (the database as of ${manifest.createdAt}, app version ${manifest.appVersion}) into ${dataDir}. ` +
         "Start the server as usual: it applies any newer migrations.",

@@ -37,6 +37,8 @@ export async function writeBackupArchive(options: {
   outFile: string;
 }): Promise<{ bytes: number }> {
   const zip = new yazl.ZipFile();
+  // A file that cannot be read is reported on the ZipFile itself: it ends the output with that error.
+  zip.on("error", (error: Error) => (zip.outputStream as Readable).destroy(error));
   let entries = 0;
   let bytes = 0;
   const walk = async (dir: string, relative: string) => {

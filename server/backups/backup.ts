@@ -10,6 +10,11 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "./manifest";
 import { backupFileName, recordBackup } from "./record";
 import { isSnapshotId, removeSnapshot, snapshotRoot, takeSnapshot } from "./snapshot";
 
+function notListening(error: unknown): null {
+  if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") return null;
+  throw error;
+}
+
 export interface BackupMade {
   file: string;
   bytes: number;
@@ -57,8 +62,10 @@ export async function makeBackup(options: {
   };
 
   const control = await readControlFile(dataDir);
-  if (control) {
-    const snapshot = snapshotAnswerSchema.parse(await callControl(control, "/snapshot", {}));
+  // A control file whose process id now names another program: nobody listens; the lock decides.
+  const answer = control ? await callControl(control, "/snapshot", {}).catch(notListening) : null;
+  if (control && answer !== null) {
+    const snapshot = snapshotAnswerSchema.parse(answer);
     if (!isSnapshotId(snapshot.id)) throw new Error("the server answered a malformed snapshot id");
     let bytes: number;
     try {
