@@ -177,7 +177,7 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
       dev: true,
       name,
       output: path.join(root, `${name}.log`),
-      startTimeoutMs: 120_000,
+      startTimeoutMs: 180_000,
     });
     apps.push(app);
     return app;
