@@ -189,7 +189,7 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
   }
 
   it("backs up a serving app and restores the same posts, photos and sessions", {
-    timeout: 240_000,
+    timeout: 480_000,
   }, async () => {
     const source = await start(sourceDir, PORTS.source, "source");
     const sourceBase = `http://127.0.0.1:${PORTS.source}`;
