@@ -162,13 +162,13 @@ describe.skipIf(!embedded)("npm run backup and npm run restore (decision 0580)",
       extensions: pgliteExtensions,
     });
     await seeded.close();
-  });
+  }, 180_000);
 
   afterAll(async () => {
     for (const app of apps) await app.stop();
     apps = [];
     rmSync(root, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   async function start(dataDir: string, port: number, name: string): Promise<AppProcess> {
     const app = await startAppProcess({
