@@ -26,6 +26,11 @@ export interface AppProcessOptions {
   cwd?: string;
   /** Node's own arguments, before main.js: those of `npm start` (PRODUCTION_NODE_ARGS) unless given. */
   nodeArgs?: readonly string[];
+  /**
+   * Decision 0580: the app through Vite (`main.js --dev`, as `npm run dev`), which needs no build,
+   * for the Vitest tests that run before `npm test` builds (scripts/backup.test.ts).
+   */
+  dev?: boolean;
 }
 
 export interface AppProcess {
@@ -34,7 +39,7 @@ export interface AppProcess {
   url(pathname: string): string;
   /** How it exited (a code, or the signal), or null while it runs. */
   exited(): number | string | null;
-  /** SIGTERM, then SIGKILL after `graceMs`: the exit code, or what happened instead. */
+  /** SIGTERM (SIGINT through Vite), then SIGKILL after `graceMs`: the exit code, or what happened instead. */
   stop(graceMs?: number): Promise<number | string>;
 }
 
@@ -45,7 +50,7 @@ function tail(file: string, lines = 40): string {
 
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const cwd = options.cwd ?? root;
-  if (!existsSync(path.join(cwd, "build/server/index.js"))) {
+  if (!options.dev && !existsSync(path.join(cwd, "build/server/index.js"))) {
     throw new Error("No build: run `npx react-router build` first.");
   }
   const name = options.name ?? "app";
@@ -54,7 +59,9 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const log = toFile ? createWriteStream(options.output) : null;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? PRODUCTION_NODE_ARGS), "main.js"],
+    options.dev
+      ? [...(options.nodeArgs ?? []), "main.js", "--dev"]
+      : [...(options.nodeArgs ?? PRODUCTION_NODE_ARGS), "main.js"],
     {
       cwd,
       env: options.env,
@@ -76,7 +83,9 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
 
   const stop = async (graceMs = 20_000): Promise<number | string> => {
     if (exit === null) {
-      child.kill("SIGTERM");
+      // Through Vite, a Vite server of React Router's plugin answers SIGTERM by exiting (143) before
+      // the app has closed its database; SIGINT reaches only main.js's clean stop.
+      child.kill(options.dev ? "SIGINT" : "SIGTERM");
       const timer = new Promise<string>((resolve) =>
         setTimeout(() => resolve(`no exit within ${graceMs / 1000} s of SIGTERM`), graceMs).unref(),
       );

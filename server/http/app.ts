@@ -4,6 +4,7 @@ import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createAuth, hasConfiguredHosts } from "../accounts/auth";
 import { signInMethods } from "../accounts/sign-in-methods";
+import { startBackupControl } from "../backups/control-server";
 import { seedCampuses } from "../campuses/campuses";
 import { CampusDirectory } from "../campuses/directory";
 import { MESSAGE_PHOTO_URL_PREFIX } from "../chats/content";
@@ -176,6 +177,16 @@ export async function startApp(options: {
   const auth = createAuth(ctx, signInMethods(ctx));
   // Decision 0480: every periodic job, from the one registry.
   const jobs = startJobs(ctx, APP_JOBS);
+  // Decision 0580: `npm run backup` asks this process, which holds the embedded database, for a snapshot.
+  const backupControl = database.pglite
+    ? await startBackupControl({
+        database,
+        dataDir: config.dataDir,
+        clock: ctx.clock,
+        log,
+        mediaInBucket: config.s3 !== null,
+      })
+    : null;
   wake = () => jobs.wake(DELIVER_MAIL_JOB);
 
   const app = express();
@@ -320,6 +331,7 @@ export async function startApp(options: {
     ctx,
     pageCache,
     async close() {
+      await backupControl?.close();
       await realtime.close();
       await jobs.stop();
       mail.close?.();
