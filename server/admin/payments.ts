@@ -6,6 +6,7 @@ import { DAY_MS, processPendingRefunds, recordRefund, refundUnusedDays } from ".
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { isUuid } from "../db/ids";
 import { ads, checkoutSessions, payments, user } from "../db/schema";
 import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin, type StaffContext } from "../staff/roles";
@@ -173,6 +174,8 @@ export async function refundAd(
   own: AdminSession,
 ): Promise<ConsoleRefund> {
   const admin = await requireSiteAdmin(ctx, viewer);
+  // A crafted ad id is a missing ad: the 404, not a form's message.
+  if (typeof input.adId !== "string" || !isUuid(input.adId)) throw adminNotFound();
   const value = parseInput(refundAdSchema, input, invalidAdminInput);
   const first = await refundByKey(ctx.db, value.idempotencyKey, value.adId);
   if (first) return first;
@@ -183,6 +186,9 @@ export async function refundAd(
     refund = await ctx.db.transaction(async (tx) => {
       const [ad] = await tx.select().from(ads).where(eq(ads.id, value.adId)).limit(1).for("update");
       if (!ad) throw adminNotFound();
+      // A click that waited on the ad's lock behind one with the same key: the first one's refund.
+      const earlier = await refundByKey(tx, value.idempotencyKey, ad.id);
+      if (earlier) return earlier;
       if (!ad.paymentId) throw new AdminError("nothing-to-refund", ADMIN_MESSAGES.adNotRefundable);
       const running = ad.status === "active" || ad.status === "paused";
       const description = "Refund by the site's staff";
@@ -290,27 +296,41 @@ export async function getLedger(ctx: StaffContext) {
       )
       .groupBy(sql`1`),
   ]);
-  const days = new Map<string, { test: LedgerDay; stripe: number }>();
+  const days = new Map<string, { test: LedgerDay; tested: boolean; stripe: number; striped: boolean }>();
   const at = (day: string) => {
     let entry = days.get(day);
     if (!entry) {
-      entry = { test: { day, ledger: 0, provider: 0 }, stripe: 0 };
+      entry = { test: { day, ledger: 0, provider: 0 }, tested: false, stripe: 0, striped: false };
       days.set(day, entry);
     }
     return entry;
   };
   for (const row of books) {
-    if (row.provider === "test") at(row.day).test.ledger += row.total;
-    else at(row.day).stripe += row.total;
+    const entry = at(row.day);
+    if (row.provider === "test") {
+      entry.test.ledger += row.total;
+      entry.tested = true;
+    } else {
+      entry.stripe += row.total;
+      entry.striped = true;
+    }
   }
-  for (const row of checkouts) at(row.day).test.provider = (at(row.day).test.provider ?? 0) + row.total;
-  for (const row of confirmed) at(row.day).test.provider = (at(row.day).test.provider ?? 0) - row.total;
+  for (const row of checkouts) {
+    const entry = at(row.day);
+    entry.test.provider = (entry.test.provider ?? 0) + row.total;
+    entry.tested = true;
+  }
+  for (const row of confirmed) {
+    const entry = at(row.day);
+    entry.test.provider = (entry.test.provider ?? 0) - row.total;
+    entry.tested = true;
+  }
   const ordered = [...days.values()].sort((a, b) => (a.test.day < b.test.day ? 1 : -1));
   return {
     since,
     test: ordered.map((entry) => entry.test).filter((day) => day.ledger !== 0 || day.provider !== 0),
     stripe: ordered
-      .filter((entry) => entry.stripe !== 0)
+      .filter((entry) => entry.striped)
       .map((entry): LedgerDay => ({ day: entry.test.day, ledger: entry.stripe, provider: null })),
     stripeNotFetched:
       "Stripe's totals are not fetched: compare these days with the Stripe Dashboard's Balance report (decision 0565).",
