@@ -12,9 +12,8 @@ import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin, type StaffContext } from "../staff/roles";
 import { parseInput } from "../validation";
 import { ADMIN_MESSAGES, AdminError, adminNotFound, invalidAdminInput } from "./errors.shared";
-import { requireRecentSignIn } from "./reauth";
+import { type AdminSession, requireRecentSignIn } from "./reauth";
 import { type RefundAdInput, refundAdSchema } from "./schemas.shared";
-import type { AdminSession } from "./student-actions";
 
 /** Decision 0564: rows per list on /admin/payments. */
 export const PAYMENTS_PAGE_SIZE = 25;

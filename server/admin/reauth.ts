@@ -8,6 +8,11 @@ import { ADMIN_MESSAGES, AdminError } from "./errors.shared";
 /** Decision 0563: a sign-in younger than this (by the clock) confirms a destructive console action by itself. */
 export const REAUTH_AFTER_MS = 10 * 60 * 1000;
 
+/** The request's own session, for the check below. */
+export interface AdminSession {
+  token: string | null;
+}
+
 /** Which sign-in the request carries, and the password the form may add. */
 export interface ReauthProof {
   /** The token of the request's session (the cookie's part before its signature), or null. */
@@ -21,6 +26,17 @@ export function sessionTokenOf(cookieValue: string | null | undefined): string |
   if (!cookieValue) return null;
   const dot = cookieValue.lastIndexOf(".");
   return dot > 0 ? cookieValue.slice(0, dot) : cookieValue;
+}
+
+/** Whether the console's destructive forms should show the password field now (decision 0563). */
+export async function signInIsRecent(ctx: StaffContext, adminId: string, sessionToken: string | null) {
+  if (!sessionToken) return false;
+  const [current] = await ctx.db
+    .select({ createdAt: session.createdAt })
+    .from(session)
+    .where(and(eq(session.token, sessionToken), eq(session.userId, adminId)))
+    .limit(1);
+  return current !== undefined && ctx.clock.now().getTime() - current.createdAt.getTime() <= REAUTH_AFTER_MS;
 }
 
 const reauthThrottleKey = (userId: string) => `console-reauth:${userId}`;
@@ -38,14 +54,7 @@ export async function requireRecentSignIn(
   proof: ReauthProof,
 ): Promise<void> {
   const now = ctx.clock.now();
-  if (proof.sessionToken) {
-    const [current] = await ctx.db
-      .select({ createdAt: session.createdAt })
-      .from(session)
-      .where(and(eq(session.token, proof.sessionToken), eq(session.userId, adminId)))
-      .limit(1);
-    if (current && now.getTime() - current.createdAt.getTime() <= REAUTH_AFTER_MS) return;
-  }
+  if (await signInIsRecent(ctx, adminId, proof.sessionToken)) return;
   if (!proof.password) throw new AdminError("reauth-required", ADMIN_MESSAGES.passwordRequired, "password");
   const key = reauthThrottleKey(adminId);
   const locked = () => new AdminError("too-many-requests", ADMIN_MESSAGES.tooManyPasswordTries, "password");

@@ -14,7 +14,7 @@ import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin, type StaffMember } from "../staff/roles";
 import { parseInput } from "../validation";
 import { ADMIN_MESSAGES, AdminError, adminNotFound, invalidAdminInput } from "./errors.shared";
-import { requireRecentSignIn } from "./reauth";
+import { type AdminSession, requireRecentSignIn } from "./reauth";
 import {
   type BanStudentInput,
   banStudentSchema,
@@ -37,11 +37,6 @@ import {
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The request's own session, for decision 0563's check. */
-export interface AdminSession {
-  token: string | null;
-}
 
 /** Where sessions ended here are forgotten at once (better-auth's lookup cache, decision 0350). */
 export interface SessionForgetter {

@@ -16,7 +16,7 @@ import {
 import { requireSiteAdmin, type StaffContext } from "../staff/roles";
 import { parseInput } from "../validation";
 import { adminNotFound, invalidAdminInput } from "./errors.shared";
-import { studentIdSchema, studentSearchSchema } from "./schemas.shared";
+import { SEARCH_MAX, studentIdSchema, studentSearchSchema } from "./schemas.shared";
 
 /** Decision 0561: at most this many accounts answer one search (an exact value matches few). */
 export const SEARCH_RESULTS_MAX = 10;
@@ -77,6 +77,28 @@ export async function searchStudents(
     )
     .orderBy(user.createdAt)
     .limit(SEARCH_RESULTS_MAX);
+}
+
+/**
+ * Decision 0561: /admin/students?q=…: no search yet, the matches, or what to fix in the search
+ * (an empty or overlong one), as values the page shows beside the box.
+ */
+export async function getStudentSearchPage(
+  ctx: StaffContext,
+  viewer: Pick<Viewer, "id"> | null,
+  q: string | null,
+): Promise<{ q: string; matches: StudentMatch[] | null; message: string | null }> {
+  await requireSiteAdmin(ctx, viewer);
+  if (q === null) return { q: "", matches: null, message: null };
+  const parsed = studentSearchSchema.safeParse({ q });
+  if (!parsed.success) {
+    return { q: q.slice(0, SEARCH_MAX), matches: null, message: parsed.error.issues[0]?.message ?? null };
+  }
+  return {
+    q: parsed.data.q,
+    matches: await searchStudents(ctx, viewer, { q: parsed.data.q }),
+    message: null,
+  };
 }
 
 /** How many of each thing rows hold, for the card. */
