@@ -16,7 +16,7 @@ export type AdminErrorCode =
   | "nothing-to-refund";
 
 /**
- * What the operator console says (decisions 0561-0566). The not-found words are the 404 page's own:
+ * What the operator console says (decisions 0560-0565). The not-found words are the 404 page's own:
  * anyone but a site admin must not learn that a console page exists (decision 0520).
  */
 export const ADMIN_MESSAGES = {

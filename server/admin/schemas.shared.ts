@@ -3,7 +3,7 @@ import { DECISION_LIMITS, REASON_CODES } from "../moderation/rules.shared";
 import { ADMIN_MESSAGES as M } from "./errors.shared";
 
 /**
- * The operator console's forms (decisions 0561-0566), read the same on the page and by the domain
+ * The operator console's forms (decisions 0560-0565), read the same on the page and by the domain
  * functions. Every field is bounded: a reason to the moderation log's public reason, a search to
  * the longest e-mail address.
  */

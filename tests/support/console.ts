@@ -3,7 +3,7 @@ import { moderationLog, session } from "../../server/db/schema";
 import type { TestContext } from "./test-context";
 
 /**
- * The operator console's tests (decisions 0561-0566): the request's own session as decision 0563
+ * The operator console's tests (decisions 0560-0565): the request's own session as decision 0563
  * reads it, signed in `minutesAgo` by the test clock.
  */
 export async function ownSession(t: TestContext, userId: string, minutesAgo = 1): Promise<{ token: string }> {

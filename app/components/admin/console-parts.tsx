@@ -6,7 +6,7 @@ import type { ToastInput } from "~/app/lib/toast";
 import { REPORT_REASON_LABELS, SUSPENSION_LABELS } from "~/server/moderation/rules.shared";
 
 /**
- * The operator console's shared pieces (decisions 0561-0566): a titled panel, money and dates as
+ * The operator console's shared pieces (decisions 0560-0565): a titled panel, money and dates as
  * an operator reads them (UTC), and the action form every console write uses.
  */
 
