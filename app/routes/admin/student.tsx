@@ -167,7 +167,7 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
         </ul>
       </header>
 
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+      <div className="flex flex-col gap-4">
         <Panel title="Account" id="account-title">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-zinc-500">E-mail</dt>
@@ -179,7 +179,7 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
           </dl>
         </Panel>
         <Panel title="Activity" id="activity-title">
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-3">
             {(
               [
                 ["Listings", counts.listings],
@@ -203,6 +203,7 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           {student.suspended || student.banned ? (
             <ActionForm
+              key="lift-suspension"
               intent="lift-suspension"
               title="Lift"
               description="Ends the suspension or ban now; the student is told why."
@@ -212,6 +213,7 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <ActionForm
+              key="suspend-student"
               intent="suspend-student"
               title="Suspend"
               description="They can read but not post, message or boost; their running ads pause."
