@@ -221,6 +221,15 @@ describe("the ledger (decision 0565)", () => {
       // A refund still waiting for the provider is owed in the books but not yet the provider's.
       await fresh.ctx.db.update(payments).set({ status: "pending" }).where(eq(payments.kind, "refund"));
       expect((await getLedger(fresh.ctx)).test).toEqual([{ day: today, ledger: 500, provider: 3000 }]);
+      // A day whose sums are nought is still a day with payments: shown, matching.
+      await fresh.ctx.db
+        .update(payments)
+        .set({ status: "succeeded", amount: 3000 })
+        .where(eq(payments.kind, "refund"));
+      expect((await getLedger(fresh.ctx)).test).toEqual([{ day: today, ledger: 0, provider: 0 }]);
+      // Days are the clock's: a month later, none of these.
+      fresh.clock.advance(31 * DAY_MS);
+      expect((await getLedger(fresh.ctx)).test).toEqual([]);
     } finally {
       await fresh.close();
     }

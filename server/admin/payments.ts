@@ -327,7 +327,7 @@ export async function getLedger(ctx: StaffContext) {
   const ordered = [...days.values()].sort((a, b) => (a.test.day < b.test.day ? 1 : -1));
   return {
     since,
-    test: ordered.map((entry) => entry.test).filter((day) => day.ledger !== 0 || day.provider !== 0),
+    test: ordered.filter((entry) => entry.tested).map((entry) => entry.test),
     stripe: ordered
       .filter((entry) => entry.striped)
       .map((entry): LedgerDay => ({ day: entry.test.day, ledger: entry.stripe, provider: null })),

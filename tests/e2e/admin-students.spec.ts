@@ -16,6 +16,14 @@ test.describe.configure({ mode: "serial" });
 
 const CONSOLE_PAGES = ["/admin/students", "/admin/campuses", "/admin/campuses/mit", "/admin/payments"];
 
+/** The page at a phone's width and a laptop's, into /tmp/shots-people (looked at by hand). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 /** Posts a form from the page, as a form (or a replay of one) would; returns the status. */
 async function postForm(page: Page, path: string, fields: Record<string, string>): Promise<number> {
   return page.evaluate(
@@ -62,6 +70,8 @@ test("the admin finds a student, suspends them with a reason and sees the log li
   await expect(page.getByRole("heading", { name: "Students", level: 1 })).toBeVisible();
   await page.getByLabel("E-mail, username or id").fill(student.email.toUpperCase());
   await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("link", { name: new RegExp(`@${student.username}`) })).toBeVisible();
+  await shoot(page, "admin-students");
   await page.getByRole("link", { name: new RegExp(`@${student.username}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/students/${student.id}$`));
   await expect(page.getByRole("heading", { name: /^Casey /, level: 1 })).toBeVisible();
@@ -81,10 +91,13 @@ test("the admin finds a student, suspends them with a reason and sees the log li
   await expect(log.getByText("Posted the same fridge twelve times.")).toBeVisible();
   await expect(page.getByText(/^Suspended until /)).toBeVisible();
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-student-card-${width}.png`, fullPage: true });
-  }
+  await shoot(page, "admin-student-card");
+  await page.goto("/admin/campuses");
+  await expect(page.getByRole("heading", { name: "Campuses", level: 1 })).toBeVisible();
+  await shoot(page, "admin-campuses");
+  await page.goto("/admin/campuses/mit");
+  await expect(page.getByRole("heading", { name: "MIT", level: 1 })).toBeVisible();
+  await shoot(page, "admin-campus");
   await studentContext.close();
 });
 
@@ -129,6 +142,7 @@ test("the admin refunds a paid ad in full, and submitting the same form again ch
     .getByRole("region", { name: "Payments and refunds" })
     .getByText(/^Refund by the site's staff/);
   await expect(refunds).toHaveCount(1);
+  await shoot(page, "admin-payments");
   await expect(
     page.getByRole("region", { name: "Payments and refunds" }).getByText("−$20.00", { exact: false }),
   ).toHaveCount(1);
