@@ -86,6 +86,11 @@ export default [
   route("dev/mail", "routes/dev/mail.tsx"),
   // Decision 0520: staff pages; a 404 for anyone but the staff they are for, signed out included.
   route("admin/moderators", "routes/admin/moderators.tsx"),
+  route("admin/campuses", "routes/admin/campuses.tsx"),
+  route("admin/campuses/:id", "routes/admin/campus.tsx"),
+  route("admin/students", "routes/admin/students.tsx"),
+  route("admin/students/:id", "routes/admin/student.tsx"),
+  route("admin/payments", "routes/admin/payments.tsx"),
   // Decision 0549: the campus's public moderation log ('modlog' is a reserved username).
   route("modlog", "routes/modlog/modlog.tsx"),
   // Decision 0541: the moderation queue and an item of it (404 for anyone but its staff).

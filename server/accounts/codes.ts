@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { campusBrand } from "../campuses/names.shared";
 import type { AppContext } from "../context";
-import type { Tx } from "../db/client";
+import type { Queryable, Tx } from "../db/client";
 import { user, verificationCodes } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
@@ -48,7 +48,11 @@ export interface IssueCodeInput {
  * record', §9): the new code replaces older ones of the same purpose; at most 3
  * code mails per address per hour.
  */
-export async function issueCode(ctx: AppContext, input: IssueCodeInput): Promise<{ expiresAt: Date }> {
+export async function issueCode(
+  ctx: AppContext,
+  input: IssueCodeInput,
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
+): Promise<{ expiresAt: Date }> {
   const now = ctx.clock.now();
   const target = input.target.toLowerCase();
   const code = generateCode();
@@ -99,6 +103,8 @@ export async function issueCode(ctx: AppContext, input: IssueCodeInput): Promise
       },
       now,
     );
+    // Decision 0561: a code an admin resends from the console commits with its log row.
+    await alsoInTransaction?.(tx);
   });
   ctx.wakeMailWorker();
   return { expiresAt };
@@ -166,6 +172,7 @@ export async function issueEmailCode(
   ctx: AppContext,
   userId: string,
   campus: { id: string; name: string; generic: boolean },
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
 ): Promise<{ expiresAt: Date; email: string }> {
   const [row] = await ctx.db
     .select({ email: user.email, verified: user.verified })
@@ -174,7 +181,11 @@ export async function issueEmailCode(
     .limit(1);
   if (!row) throw new Error(`issueEmailCode: no user ${userId}`);
   if (row.verified) throw new AccountError("already-verified", ACCOUNT_MESSAGES.alreadyVerified);
-  const { expiresAt } = await issueCode(ctx, { userId, purpose: "email", target: row.email, campus });
+  const { expiresAt } = await issueCode(
+    ctx,
+    { userId, purpose: "email", target: row.email, campus },
+    alsoInTransaction,
+  );
   return { expiresAt, email: row.email };
 }
 

@@ -139,11 +139,20 @@ async function endAd(
   now: Date,
   description: string,
 ): Promise<number> {
+  await stopAdRow(tx, ad, now);
+  return refundUnusedDays(ctx, tx, ad, now, description);
+}
+
+/**
+ * spec 2 §4 Stop's change of the row alone (stopped, paused time cleared, spend counted to now or
+ * the pause), in the caller's transaction, for a caller that refunds in its own way: a site
+ * admin's refund (decision 0560).
+ */
+export async function stopAdRow(tx: Queryable, ad: AdRow, now: Date): Promise<void> {
   await tx
     .update(ads)
     .set({ status: "stopped", pausedAt: null, endedAt: ad.pausedAt ?? now, lastModified: now })
     .where(eq(ads.id, ad.id));
-  return refundUnusedDays(ctx, tx, ad, now, description);
 }
 
 /**

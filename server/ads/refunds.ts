@@ -17,6 +17,12 @@ export function timeLeftMs(ad: AdTimes, now: Date): number {
   return 0;
 }
 
+/** What a refund row may carry beside its amount. */
+export interface RefundOptions {
+  /** Decision 0560: the console form's key; a second refund with it violates the unique index. */
+  idempotencyKey?: string;
+}
+
 /**
  * Decision 0272 (beyond the spec, as Carousell and Depop do): the whole days an ad will not
  * run are given back — 500 cents each, never more than was paid and not yet refunded. Written
@@ -29,9 +35,36 @@ export async function refundUnusedDays(
   ad: typeof ads.$inferSelect,
   now: Date,
   description: string,
+  options: RefundOptions = {},
 ): Promise<number> {
   const unusedDays = Math.floor(Math.max(0, timeLeftMs(ad, now)) / DAY_MS);
   const amount = Math.min(unusedDays * DAILY_PRICE_CENTS, ad.amountBudgeted - ad.amountRefunded);
+  return recordRefund(
+    ctx,
+    tx,
+    ad,
+    amount,
+    now,
+    `${description} (${unusedDays} unused day${unusedDays === 1 ? "" : "s"})`,
+    options,
+  );
+}
+
+/**
+ * The one writer of refund rows (decisions 0272, 0560): a pending refund of `amount` cents of the
+ * ad's payment, and the ad's refunded total, in the caller's transaction. Refunds of unused days
+ * and a site admin's full refund both come here; processPendingRefunds sends it after the
+ * commit. Returns the cents recorded (0 when there is nothing to give back or no payment).
+ */
+export async function recordRefund(
+  ctx: AppContext,
+  tx: Queryable,
+  ad: typeof ads.$inferSelect,
+  amount: number,
+  now: Date,
+  description: string,
+  options: RefundOptions = {},
+): Promise<number> {
   if (amount <= 0) return 0;
   const [payment] = await tx
     .select({ provider: payments.provider, providerRef: payments.providerRef })
@@ -48,14 +81,15 @@ export async function refundUnusedDays(
     amount,
     provider: payment.provider,
     refundOf: payment.providerRef,
-    description: `${description} (${unusedDays} unused day${unusedDays === 1 ? "" : "s"})`,
+    description,
+    idempotencyKey: options.idempotencyKey ?? null,
     createdAt: now,
   });
   await tx
     .update(ads)
     .set({ amountRefunded: sql`${ads.amountRefunded} + ${amount}` })
     .where(eq(ads.id, ad.id));
-  ctx.log.info({ adId: ad.id, amount }, "unused ad days refunded");
+  ctx.log.info({ adId: ad.id, amount }, "ad refunded");
   return amount;
 }
 

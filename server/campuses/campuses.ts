@@ -54,7 +54,8 @@ export function campusPrivacy(
 /**
  * Inserts missing campuses, refreshes their public facts and writes each one's privacy from
  * PUBLIC_CAMPUSES (decision 0135: configuration is the source of truth, applied at every start,
- * so the stored column always says what the operator configured); the page size stays.
+ * so the stored column always says what the operator configured); the page size stays, and so do
+ * domains a site admin set on the console (decision 0562).
  */
 export async function seedCampuses(db: Queryable, publicCampuses: readonly string[]): Promise<void> {
   await db
@@ -69,7 +70,10 @@ export async function seedCampuses(db: Queryable, publicCampuses: readonly strin
         city: sql`excluded.city`,
         state: sql`excluded.state`,
         country: sql`excluded.country`,
-        domains: sql`excluded.domains`,
+        // Decision 0562: a campus whose domains a site admin edited on the console keeps them.
+        domains: sql`case when exists (select 1 from moderation_log l where l.target_kind = 'campus'
+          and l.target_id = "campuses"."id" and l.action = 'set_domains') then "campuses"."domains"
+          else excluded.domains end`,
         generic: sql`excluded.generic`,
         isDefault: sql`excluded.is_default`,
         privacy: sql`excluded.privacy`,

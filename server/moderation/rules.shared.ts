@@ -181,6 +181,17 @@ export function logActionWords(action: string, days: number | null): string {
       return "Unmuted a student's reports";
     case "set_hide_threshold":
       return "Set the weight of reports that hides a post";
+    // Decisions 0561, 0562, 0560: the operator console's private rows.
+    case "verify_email":
+      return "Marked the e-mail address verified";
+    case "sign_out_everywhere":
+      return "Signed them out everywhere";
+    case "resend_code":
+      return "Resent the e-mail code";
+    case "set_domains":
+      return "Changed the school e-mail domains";
+    case "refund":
+      return "Refunded an ad";
     default:
       return action;
   }

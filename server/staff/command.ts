@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { campuses } from "../db/schema";
 import { StaffError } from "./errors.shared";
-import { appendModerationLog } from "./moderation-log";
+import { writeHideThreshold } from "./hide-threshold";
 import {
   findAccountByEmail,
   grantRole,
@@ -109,18 +107,10 @@ async function setHideThreshold(ctx: StaffContext, campusArg: string, weightArg:
   }
   return ctx.db.transaction(async (tx) => {
     const campus = await moderatedCampus(tx, campusArg);
-    await tx.update(campuses).set({ reportHideThreshold: weight }).where(eq(campuses.id, campus.id));
-    await appendModerationLog(tx, {
-      campusId: campus.id,
-      actorId: null,
+    await writeHideThreshold(tx, ctx.clock.now(), campus.id, weight, {
       source: "command",
+      actorId: null,
       actorRole: null,
-      action: "set_hide_threshold",
-      targetKind: "campus",
-      targetId: campus.id,
-      targetUserId: null,
-      details: { threshold: weight },
-      at: ctx.clock.now(),
     });
     return `Reports weighing ${weight} (from 2 students or more) now hide a post on ${campus.name} (${campus.id}) until moderators review it.`;
   });
