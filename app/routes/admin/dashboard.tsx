@@ -176,7 +176,12 @@ function CampusTable({ campuses, days }: { campuses: CampusActivity[]; days: Das
           );
         })}
       </ul>
-      <div className="mt-3 hidden overflow-x-auto md:block">
+      <section
+        aria-label="Campus figures"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways when narrow; its focus is how a keyboard scrolls it.
+        tabIndex={0}
+        className="mt-3 hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 md:block"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Each campus's activity over the last {days} days</caption>
           <thead>
@@ -209,7 +214,7 @@ function CampusTable({ campuses, days }: { campuses: CampusActivity[]; days: Das
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </>
   );
 }

@@ -114,7 +114,7 @@ function JobCard({ job, now }: { job: JobStatus; now: Date }) {
           <button
             type="submit"
             disabled={busy}
-            aria-label={`Run ${job.name} now`}
+            aria-label={`Run now: ${job.name}`}
             className="rounded-full border border-zinc-300 px-4 py-2 text-sm font-semibold hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:text-zinc-400"
           >
             {busy ? "Running…" : "Run now"}
