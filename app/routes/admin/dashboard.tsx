@@ -119,7 +119,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <p className="mt-1 text-sm text-zinc-500">
-          Open and overdue reports and running ads are as of now. Revenue is payments less refunds.
+          New students and, of them, the school-verified; listings posted; revenue is payments less refunds.
+          Open reports (overdue: waiting over 72 hours) and running ads are as of now.
         </p>
         <CampusTable campuses={campuses} days={days} />
       </section>
@@ -130,10 +131,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 // Decision 0551: no 'completed trades' column until a trades table exists.
 const COLUMNS = [
   { key: "new", label: "New students" },
-  { key: "verified", label: "School-verified" },
+  { key: "verified", label: "Verified" },
   { key: "listings", label: "Listings" },
-  { key: "reports", label: "Open reports (overdue)" },
-  { key: "ads", label: "Running ads" },
+  { key: "reports", label: "Reports (overdue)" },
+  { key: "ads", label: "Ads running" },
   { key: "revenue", label: "Revenue" },
 ] as const;
 
@@ -186,11 +187,11 @@ function CampusTable({ campuses, days }: { campuses: CampusActivity[]; days: Das
           <caption className="sr-only">Each campus's activity over the last {days} days</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-left text-zinc-500">
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="py-2 pr-1.5 text-xs font-medium">
                 Campus
               </th>
               {COLUMNS.map((column) => (
-                <th key={column.key} scope="col" className="px-3 py-2 text-right font-medium">
+                <th key={column.key} scope="col" className="px-1.5 py-2 text-right text-xs font-medium">
                   {column.label}
                 </th>
               ))}
@@ -201,11 +202,11 @@ function CampusTable({ campuses, days }: { campuses: CampusActivity[]; days: Das
               const values = cells(campus, days);
               return (
                 <tr key={campus.campusId}>
-                  <th scope="row" className="py-2 pr-3 text-left font-semibold text-zinc-900">
+                  <th scope="row" className="py-2 pr-1.5 text-left font-semibold text-zinc-900">
                     {campus.name}
                   </th>
                   {COLUMNS.map((column) => (
-                    <td key={column.key} className="px-3 py-2 text-right text-zinc-900 tabular-nums">
+                    <td key={column.key} className="px-1.5 py-2 text-right text-zinc-900 tabular-nums">
                       {values[column.key]}
                     </td>
                   ))}
