@@ -163,13 +163,11 @@ function CampusTable({ campuses, days }: { campuses: CampusActivity[]; days: Das
           return (
             <li key={campus.campusId} className="rounded-xl border border-zinc-200 p-3">
               <h3 className="font-semibold text-zinc-900">{campus.name}</h3>
-              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
                 {COLUMNS.map((column) => (
-                  <div key={column.key} className="contents">
-                    <dt className="text-zinc-500">{column.label}</dt>
-                    <dd className="text-right font-medium text-zinc-900 tabular-nums">
-                      {values[column.key]}
-                    </dd>
+                  <div key={column.key} className="flex flex-col-reverse rounded-lg bg-zinc-50 px-1 py-1.5">
+                    <dt className="text-xs leading-tight text-zinc-500">{column.label}</dt>
+                    <dd className="font-semibold text-zinc-900 tabular-nums">{values[column.key]}</dd>
                   </div>
                 ))}
               </dl>
