@@ -71,7 +71,8 @@ interface ActivityRow {
 
 /**
  * Every campus's counts in one statement: each part reads its own index or a small table (the
- * listings walk posts_search_newest_idx per campus; open items moderation_items_open_idx).
+ * month's listings one range of posts_replies_idx, parent_id null; open items
+ * moderation_items_open_idx).
  */
 async function campusActivity(db: Queryable, now: Date): Promise<Map<string, ActivityRow>> {
   const since7 = new Date(now.getTime() - 7 * DAY_MS).toISOString();
@@ -100,16 +101,20 @@ async function campusActivity(db: Queryable, now: Date): Promise<Map<string, Act
         count(*) filter (where opened_at < ${overdue}::timestamptz)::int as overdue_reports
       from moderation_items where state = 'open'
       group by campus_id
+    ), listings as (
+      select campus_id,
+        count(*) filter (where created_at >= ${since7}::timestamptz)::int as listings7,
+        count(*)::int as listings30
+      from posts
+      where parent_id is null and type = 'post' and created_at >= ${since30}::timestamptz
+      group by campus_id
     ), running as (
       select campus_id, count(*)::int as running_ads from ads where status = 'active' group by campus_id
     )
     select c.id as campus_id,
       coalesce(s.new7, 0) as new7, coalesce(s.verified7, 0) as verified7,
       coalesce(s.new30, 0) as new30, coalesce(s.verified30, 0) as verified30,
-      (select count(*)::int from posts p where p.campus_id = c.id and p.parent_id is null
-        and p.type = 'post' and p.created_at >= ${since7}::timestamptz) as listings7,
-      (select count(*)::int from posts p where p.campus_id = c.id and p.parent_id is null
-        and p.type = 'post' and p.created_at >= ${since30}::timestamptz) as listings30,
+      coalesce(l.listings7, 0) as listings7, coalesce(l.listings30, 0) as listings30,
       coalesce(m.revenue7, 0) as revenue7, coalesce(m.revenue30, 0) as revenue30,
       coalesce(r.open_reports, 0) as open_reports, coalesce(r.overdue_reports, 0) as overdue_reports,
       coalesce(a.running_ads, 0) as running_ads
@@ -117,7 +122,8 @@ async function campusActivity(db: Queryable, now: Date): Promise<Map<string, Act
     left join students s on s.campus_id = c.id
     left join money m on m.campus_id = c.id
     left join reports r on r.campus_id = c.id
-    left join running a on a.campus_id = c.id`);
+    left join running a on a.campus_id = c.id
+    left join listings l on l.campus_id = c.id`);
   const rows = (result as unknown as { rows: ActivityRow[] }).rows;
   return new Map(rows.map((row) => [row.campus_id, row]));
 }

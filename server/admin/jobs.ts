@@ -62,13 +62,13 @@ async function jobRows(db: Queryable, jobs: readonly JobDefinition[]): Promise<J
   const result = await db.execute(sql`
     select j.name, last.started as last_start, last.outcome as last_outcome,
       (select ${epoch("finished_at")} from job_runs r
-        where r.job = j.name and r.outcome = 'succeeded' order by r.started_at desc limit 1) as last_success,
+        where r.job = j.name and r.outcome = 'succeeded' order by r.started_at desc nulls last limit 1) as last_success,
       failure.at as error_at, failure.error
     from (values ${names}) as j(name)
     left join lateral (select ${epoch("started_at")} as started, r.outcome from job_runs r
-      where r.job = j.name order by r.started_at desc limit 1) last on true
+      where r.job = j.name order by r.started_at desc nulls last limit 1) last on true
     left join lateral (select ${epoch("finished_at")} as at, r.error from job_runs r
-      where r.job = j.name and r.outcome = 'failed' order by r.started_at desc limit 1) failure on true`);
+      where r.job = j.name and r.outcome = 'failed' order by r.started_at desc nulls last limit 1) failure on true`);
   return (result as unknown as { rows: JobRow[] }).rows;
 }
 

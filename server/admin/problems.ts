@@ -157,10 +157,10 @@ async function jobHealth(db: Queryable, jobs: readonly JobDefinition[]): Promise
   const result = await db.execute(sql`
     select j.name,
       (select (extract(epoch from r.finished_at) * 1000)::float8 from job_runs r
-        where r.job = j.name and r.outcome = 'succeeded' order by r.started_at desc limit 1) as last_success,
+        where r.job = j.name and r.outcome = 'succeeded' order by r.started_at desc nulls last limit 1) as last_success,
       (select (extract(epoch from r.started_at) * 1000)::float8 from job_runs r
-        where r.job = j.name order by r.started_at asc limit 1) as first_run,
-      (select r.error from job_runs r where r.job = j.name order by r.started_at desc limit 1) as last_error
+        where r.job = j.name order by r.started_at asc nulls first limit 1) as first_run,
+      (select r.error from job_runs r where r.job = j.name order by r.started_at desc nulls last limit 1) as last_error
     from (values ${names}) as j(name)`);
   return (result as unknown as { rows: JobHealthRow[] }).rows;
 }
