@@ -86,6 +86,10 @@ export default [
   route("dev/mail", "routes/dev/mail.tsx"),
   // Decision 0520: staff pages; a 404 for anyone but the staff they are for, signed out included.
   route("admin/moderators", "routes/admin/moderators.tsx"),
+  // Decisions 0550–0553: the operator console's dashboard, jobs and mail (site admins only).
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/jobs", "routes/admin/jobs.tsx"),
+  route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/campuses", "routes/admin/campuses.tsx"),
   route("admin/campuses/:id", "routes/admin/campus.tsx"),
   route("admin/students", "routes/admin/students.tsx"),

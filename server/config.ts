@@ -74,6 +74,11 @@ export interface Config {
   /** Decision 0252: the VAPID key pair web push is signed with (env, or generated once into DATA_DIR). */
   vapid: VapidKeys;
   /**
+   * Decision 0551: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY were given, rather than generated into
+   * DATA_DIR (a production site without them is a problem on the operator console).
+   */
+  vapidFromEnvironment: boolean;
+  /**
    * Decision 0460: PUSH_LOCAL_SERVICE=1 lets push subscriptions name a push service on
    * this machine (http(s) on localhost), for the tests' local push service only; refused at start
    * when NODE_ENV=production.
@@ -358,6 +363,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     notificationEmailDelayMs: seconds(env.NOTIFICATION_EMAIL_DELAY, 120) * 1000,
     vapid: loadOrCreateVapidKeys(env, dataDir, mailFrom),
+    vapidFromEnvironment: Boolean(optional(env.VAPID_PUBLIC_KEY) && optional(env.VAPID_PRIVATE_KEY)),
     pushLocalService: pushLocalService(env, production),
     unsubscribeSecret:
       optional(env.UNSUBSCRIBE_SECRET) ??

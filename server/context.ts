@@ -2,6 +2,7 @@ import type { CampusDirectory } from "./campuses/directory";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { DatabaseHandle, Db } from "./db/client";
+import type { JobRegistry } from "./jobs/registry";
 import type { Logger } from "./logger";
 import type { MailTransport } from "./mail/transport";
 import type { MediaStorage } from "./media/storage";
@@ -37,6 +38,13 @@ export interface AppContext {
   listReadDb?: Db;
   /** Called after a transaction that wrote outbox rows commits, so the worker need not wait for its next poll. */
   wakeMailWorker(): void;
+  /**
+   * Decision 0551: this process's job registry, once started (server/http/app.ts), for the
+   * operator console's 'Run now'; absent where no jobs run (the commands, most tests).
+   */
+  jobs?: Pick<JobRegistry, "runNow" | "isRunning" | "jobs">;
+  /** Decision 0551: when this process started, by the clock (the console dates configuration problems from it). */
+  startedAt?: Date;
   /** Stripe Checkout, or the built-in test checkout without keys (decision 0270). */
   payments: Payments;
   /**

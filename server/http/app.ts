@@ -156,6 +156,7 @@ export async function startApp(options: {
     campuses,
     realtime,
     wakeMailWorker: () => wake(),
+    startedAt: (testClock ?? systemClock).now(),
     payments: createPayments(config, database.db),
     listReadDb: replica?.db,
     // Replaced below by the page cache's, when there is one.
@@ -188,6 +189,8 @@ export async function startApp(options: {
       })
     : null;
   wake = () => jobs.wake(DELIVER_MAIL_JOB);
+  // Decision 0551: the console's 'Run now' runs a job through this registry.
+  ctx.jobs = jobs;
 
   const app = express();
   app.disable("x-powered-by");

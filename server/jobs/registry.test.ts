@@ -184,20 +184,68 @@ describe("the job registry (decision 0480)", () => {
     expect(run?.startedAt.getTime()).toBeGreaterThan(t.ctx.clock.now().getTime() + 60 * 86_400_000);
   });
 
-  it("keeps the latest runs per job and prunes the rest", async () => {
-    const startedAt = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n));
+  it("runs a job now through the recorded path, and refuses while a run of it is under way (decision 0551)", async () => {
+    let release = () => {};
+    let calls = 0;
+    const jobs = startJobs(t.ctx, [
+      {
+        name: "test-run-now",
+        runsIn: "one-process",
+        everyMs: 3_600_000,
+        firstRunAfterMs: 3_600_000,
+        run: async () => {
+          calls += 1;
+          if (calls === 2) throw new Error("the second run fails");
+          if (calls === 3) await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+    ]);
+    expect(jobs.jobs).toEqual([{ name: "test-run-now", everyMs: 3_600_000, runsIn: "one-process" }]);
+    expect(await jobs.runNow("test-run-now")).toMatchObject({ ran: true, outcome: "succeeded", error: null });
+    expect(await jobs.runNow("test-run-now")).toMatchObject({
+      ran: true,
+      outcome: "failed",
+      error: "Error: the second run fails",
+    });
+    const third = jobs.runNow("test-run-now");
+    await until(() => calls === 3);
+    expect(jobs.isRunning("test-run-now")).toBe(true);
+    expect(await jobs.runNow("test-run-now")).toEqual({ ran: false, reason: "running" });
+    release();
+    expect(await third).toMatchObject({ ran: true, outcome: "succeeded" });
+    expect(jobs.isRunning("test-run-now")).toBe(false);
+    expect((await runsOf("test-run-now")).map((run) => run.outcome)).toEqual([
+      "succeeded",
+      "failed",
+      "succeeded",
+    ]);
+    await jobs.stop();
+    expect(await jobs.runNow("test-run-now")).toEqual({ ran: false, reason: "stopped" });
+    await expect(jobs.runNow("no-such-job")).rejects.toThrow("no job named no-such-job");
+  });
+
+  it("keeps a week of runs by the clock and prunes the older ones (decision 0551)", async () => {
+    const now = t.clock.now().getTime();
+    const startedAt = (daysAgo: number) => new Date(now - daysAgo * 86_400_000);
     await t.ctx.db.insert(jobRuns).values(
-      Array.from({ length: 5 }, (_, n) => ({
+      [8, 7.01, 6.99, 1, 0].map((daysAgo) => ({
         job: "test-pruned",
         process: "host:1",
-        startedAt: startedAt(n),
-        finishedAt: startedAt(n),
+        startedAt: startedAt(daysAgo),
+        finishedAt: startedAt(daysAgo),
         outcome: "succeeded" as const,
       })),
     );
-    const before = (await t.ctx.db.select().from(jobRuns)).length;
-    expect(await pruneJobRuns(t.ctx, 2)).toBeGreaterThanOrEqual(3);
-    expect((await runsOf("test-pruned")).map((run) => run.startedAt)).toEqual([startedAt(3), startedAt(4)]);
-    expect((await t.ctx.db.select().from(jobRuns)).length).toBeLessThan(before);
+    // Many runs of one day stay: the bound is their age, not their number.
+    expect(await pruneJobRuns(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect((await runsOf("test-pruned")).map((run) => run.startedAt)).toEqual([
+      startedAt(6.99),
+      startedAt(1),
+      startedAt(0),
+    ]);
+    // A week later by the clock, those go too.
+    t.clock.advance(7 * 86_400_000 + 1);
+    await pruneJobRuns(t.ctx);
+    expect(await runsOf("test-pruned")).toEqual([]);
   });
 });

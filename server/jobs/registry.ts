@@ -38,9 +38,27 @@ export interface Job<C extends JobContext = AppContext> {
   run(ctx: C, stopping: () => boolean): Promise<void | { more: boolean }>;
 }
 
+/** What a run the operator asked for came to (decision 0551). */
+export type RunNowResult =
+  | { ran: true; outcome: "succeeded" | "failed"; error: string | null; startedAt: Date }
+  /** 'running': a run of it is under way here, or (one-process jobs) in another process; 'stopped': shutting down. */
+  | { ran: false; reason: "running" | "stopped" };
+
+/** A job as the operator console lists it (decision 0551). */
+export type JobDefinition = Pick<Job, "name" | "everyMs" | "runsIn">;
+
 export interface JobRegistry {
   /** Runs the job now (or right after its run under way in this process). */
   wake(name: string): void;
+  /**
+   * Decision 0551: one run of the job now, through the same recorded path as its timer's (a
+   * job_runs row), awaited; refused, not queued, while a run of it is under way.
+   */
+  runNow(name: string): Promise<RunNowResult>;
+  /** Whether a run of the job is under way in this process. */
+  isRunning(name: string): boolean;
+  /** The jobs this registry runs, in their order. */
+  readonly jobs: readonly JobDefinition[];
   /** Runs every job now: what a jump of the clock made due runs at once (TEST_CLOCK=1). */
   wakeAll(): void;
   /** Stops the timers and waits for the runs under way in this process. */
@@ -65,7 +83,7 @@ export function startJobs<C extends JobContext>(ctx: C, jobs: readonly Job<C>[])
   const wakes = new Map<string, () => void>();
 
   /** One run, recorded; never throws. */
-  const runRecorded = async (job: Job<C>) => {
+  const runRecorded = async (job: Job<C>): Promise<RunNowResult> => {
     const startedAt = ctx.clock.now();
     let error: unknown = null;
     try {
@@ -77,23 +95,30 @@ export function startJobs<C extends JobContext>(ctx: C, jobs: readonly Job<C>[])
       error = thrown;
       ctx.log.error({ err: thrown, job: job.name }, "job run failed");
     }
+    let message: string | null = null;
     try {
-      await recordJobRun(ctx, { job: job.name, process: PROCESS_LABEL, startedAt, error });
+      message = await recordJobRun(ctx, { job: job.name, process: PROCESS_LABEL, startedAt, error });
     } catch (recordError) {
       if (!stopped) ctx.log.warn({ err: recordError, job: job.name }, "job run could not be recorded");
     }
+    const failed = error !== null && error !== undefined;
+    return { ran: true, outcome: failed ? "failed" : "succeeded", error: failed ? message : null, startedAt };
   };
 
-  const runOnce = async (job: Job<C>) => {
+  const runOnce = async (job: Job<C>): Promise<RunNowResult> => {
     if (job.runsIn === "every-process") return runRecorded(job);
     try {
       // Skipped (ran: false) where another process holds the job's lock: not a run of this one.
-      await runExclusively(ctx, jobLockName(job.name), () => runRecorded(job));
+      const exclusive = await runExclusively(ctx, jobLockName(job.name), () => runRecorded(job));
+      return exclusive.ran ? exclusive.value : { ran: false, reason: "running" };
     } catch (error) {
       // Taking the lock failed (the database is away): the next tick tries again.
       ctx.log.error({ err: error, job: job.name }, "job could not take its lock");
+      throw error;
     }
   };
+  const runNows = new Map<string, () => Promise<RunNowResult>>();
+  const busy = new Map<string, () => boolean>();
 
   for (const job of jobs) {
     if (wakes.has(job.name)) throw new Error(`two jobs named ${job.name}`);
@@ -108,7 +133,7 @@ export function startJobs<C extends JobContext>(ctx: C, jobs: readonly Job<C>[])
       current = (async () => {
         do {
           again = false;
-          await runOnce(job);
+          await runOnce(job).catch(() => undefined);
         } while (again && !stopped);
       })();
       const settled = current.finally(() => {
@@ -118,6 +143,31 @@ export function startJobs<C extends JobContext>(ctx: C, jobs: readonly Job<C>[])
       running.add(settled);
     };
     wakes.set(job.name, wake);
+    busy.set(job.name, () => current !== null);
+    runNows.set(job.name, async () => {
+      if (stopped) return { ran: false, reason: "stopped" };
+      if (current) return { ran: false, reason: "running" };
+      const work = runOnce(job);
+      current = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      const settled = current.finally(() => {
+        current = null;
+        running.delete(settled);
+      });
+      running.add(settled);
+      try {
+        return await work;
+      } finally {
+        await settled;
+        // A wake that came during this run runs the job once more, as it would after a timer's run.
+        if (again) {
+          again = false;
+          wake();
+        }
+      }
+    });
     timers.push(setInterval(wake, job.everyMs));
     if (job.firstRunAfterMs) timers.push(setTimeout(wake, job.firstRunAfterMs));
     else wake();
@@ -128,6 +178,15 @@ export function startJobs<C extends JobContext>(ctx: C, jobs: readonly Job<C>[])
   });
 
   return {
+    jobs: jobs.map((job) => ({ name: job.name, everyMs: job.everyMs, runsIn: job.runsIn })),
+    async runNow(name) {
+      const runNow = runNows.get(name);
+      if (!runNow) throw new Error(`no job named ${name}`);
+      return runNow();
+    },
+    isRunning(name) {
+      return busy.get(name)?.() ?? false;
+    },
     wake(name) {
       const wake = wakes.get(name);
       if (!wake) throw new Error(`no job named ${name}`);

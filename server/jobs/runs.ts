@@ -1,9 +1,12 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { jobRuns } from "../db/schema";
 
-/** Decision 0480: the runs kept per job (older ones go with the prune-job-runs job). */
-export const JOB_RUNS_KEPT = 100;
+/**
+ * Decisions 0480 and 0551: how long runs are kept (older ones go with the prune-job-runs job): a
+ * week, so the operator console can tell a job that stopped days ago from one that never ran.
+ */
+export const JOB_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** An error's message as job_runs keeps it: enough to read, bounded. */
 const ERROR_CHARS = 2000;
@@ -17,20 +20,22 @@ export interface JobRun {
   error: string | null;
 }
 
-/** Records one finished run of a job: failed when `error` is not null. */
+/** Records one finished run of a job: failed when `error` is not null. Returns the error as kept. */
 export async function recordJobRun(
   ctx: Pick<AppContext, "db" | "clock">,
   run: { job: string; process: string; startedAt: Date; error: unknown },
-): Promise<void> {
+): Promise<string | null> {
   const failed = run.error !== null && run.error !== undefined;
+  const error = failed ? errorText(run.error).slice(0, ERROR_CHARS) : null;
   await ctx.db.insert(jobRuns).values({
     job: run.job,
     process: run.process,
     startedAt: run.startedAt,
     finishedAt: ctx.clock.now(),
     outcome: failed ? "failed" : "succeeded",
-    error: failed ? errorText(run.error).slice(0, ERROR_CHARS) : null,
+    error,
   });
+  return error;
 }
 
 function errorText(error: unknown): string {
@@ -56,14 +61,15 @@ export async function latestJobRuns(ctx: Pick<AppContext, "db">): Promise<JobRun
     .orderBy(jobRuns.job, sql`${jobRuns.startedAt} desc`);
 }
 
-/** Deletes every job's runs beyond its latest `keep`; returns how many. */
-export async function pruneJobRuns(ctx: Pick<AppContext, "db">, keep = JOB_RUNS_KEPT): Promise<number> {
-  const result = await ctx.db.execute(sql`
-    with ranked as (
-      select id, row_number() over (partition by job order by started_at desc) as nth from job_runs
-    ), gone as (
-      delete from job_runs r using ranked where r.id = ranked.id and ranked.nth > ${keep} returning 1
-    )
-    select count(*)::int as n from gone`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+/** Deletes the runs that started more than `keepMs` before the clock's now; returns how many. */
+export async function pruneJobRuns(
+  ctx: Pick<AppContext, "db" | "clock">,
+  keepMs = JOB_RUNS_KEPT_MS,
+): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - keepMs);
+  const gone = await ctx.db
+    .delete(jobRuns)
+    .where(lt(jobRuns.startedAt, before))
+    .returning({ id: jobRuns.id });
+  return gone.length;
 }

@@ -5,7 +5,7 @@ import * as columns from "./columns";
 /**
  * Decision 0480: one row per run of a periodic job (server/jobs/registry.ts), written when the
  * run ends: when it started and ended, in which process, and its error if it failed. Bounded:
- * the prune-job-runs job keeps the latest JOB_RUNS_KEPT per job. The operator console reads the
+ * the prune-job-runs job deletes runs older than a week (JOB_RUNS_KEPT_MS). The operator console reads the
  * latest per job (latestJobRuns).
  */
 export const jobRuns = pgTable(

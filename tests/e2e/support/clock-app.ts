@@ -27,7 +27,8 @@ export interface ClockApp {
   stop(): Promise<void>;
 }
 
-export async function startClockApp(name: string): Promise<ClockApp> {
+/** `env`: variables of the spec's own (admin-console.spec.ts's SMTP_URL, to a sink it can make fail). */
+export async function startClockApp(name: string, env: Record<string, string> = {}): Promise<ClockApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cbs-e2e-${name}-`));
   const app = await startAppProcess({
     // Only what the app needs: nothing of the caller's docs/contract.md variables leaks in.
@@ -41,6 +42,7 @@ export async function startClockApp(name: string): Promise<ClockApp> {
       TEST_FIXTURES: "1",
       TEST_CLOCK: "1",
       NOTIFICATION_EMAIL_DELAY: "0",
+      ...env,
     },
     port: TEST_CLOCK_PORT,
     output: path.join(root, "test-results", `e2e-${name}-app.log`),
