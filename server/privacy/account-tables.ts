@@ -17,7 +17,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TableFate>> = {
   user: { fate: "tombstone", note: "name, photo, bio, phone, gender, birth date cleared; e-mails and username released after 30 days" },
   session: { fate: "deleted", columns: ["user_id"], note: "signed out everywhere" },
   account: { fate: "deleted", columns: ["user_id"], note: "password and Google link" },
-  verification: { fate: "deleted", columns: ["value"], note: "better-auth's reset and sign-in links (value holds the id or the address)" },
+  verification: { fate: "deleted", columns: ["value", "identifier"], note: "better-auth's reset and sign-in links, the deletion code (the id or the address)" },
   verification_codes: { fate: "deleted", columns: ["user_id"], note: "4-digit codes" },
   login_throttle: { fate: "deleted", columns: ["key"], note: "failed-try counters keyed by the id or the address" },
   posts: { fate: "deleted", columns: ["author_id"], note: "posts and comments, with the replies below them, as deletePost does" },

@@ -112,8 +112,11 @@ async function codeMatches(ctx: AppContext, userId: string, code: string): Promi
   return row !== undefined && row.expiresAt > ctx.clock.now() && sameCode(row.value, code);
 }
 
-async function passwordMatches(auth: Auth, password: string, headers: Headers): Promise<boolean> {
+/** The password of the account whose live session the request carries, and that account is the viewer's. */
+async function passwordMatches(auth: Auth, viewer: Viewer, password: string, headers: Headers): Promise<boolean> {
   try {
+    const current = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (current?.user.id !== viewer.id) return false;
     await auth.api.verifyPassword({ body: { password }, headers });
     return true;
   } catch (error) {
@@ -147,7 +150,7 @@ export async function deleteAccount(
   let confirmed: boolean;
   if (withPassword) {
     if (!value.password) throw new PrivacyError("invalid-input", PRIVACY_MESSAGES.passwordRequired, "password");
-    confirmed = await passwordMatches(auth, value.password, headers);
+    confirmed = await passwordMatches(auth, viewer, value.password, headers);
   } else {
     if (!value.code) throw new PrivacyError("invalid-input", PRIVACY_MESSAGES.codeRequired, "code");
     confirmed = await codeMatches(ctx, viewer.id, value.code);

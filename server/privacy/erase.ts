@@ -196,6 +196,7 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
       .where(
         or(
           eq(verification.value, userId),
+          sql`position(${userId} in ${verification.identifier}) > 0`,
           ...addresses.map((address) => sql`position(${address} in lower(${verification.value})) > 0`),
         ),
       );
