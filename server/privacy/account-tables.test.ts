@@ -40,9 +40,10 @@ describe("the account deletion's table list", () => {
     expect(found.get("posts")).toContain("author_id");
     expect(found.get("session")).toContain("user_id");
     const missing = [...found.keys()].filter((table) => !(table in ACCOUNT_TABLES)).sort();
-    expect(missing, `tables holding user ids that account deletion does not cover: ${missing.join(", ")}`).toEqual(
-      [],
-    );
+    expect(
+      missing,
+      `tables holding user ids that account deletion does not cover: ${missing.join(", ")}`,
+    ).toEqual([]);
   });
 
   it("lists only tables that exist, and for deleted ones columns that exist", async () => {
@@ -57,7 +58,8 @@ describe("the account deletion's table list", () => {
       const exists = [...columns].some((column) => column.startsWith(`${table}.`));
       expect(exists, `${table} exists`).toBe(true);
       if (fate.fate === "deleted") {
-        for (const column of fate.columns) expect(columns.has(`${table}.${column}`), `${table}.${column}`).toBe(true);
+        for (const column of fate.columns)
+          expect(columns.has(`${table}.${column}`), `${table}.${column}`).toBe(true);
       }
     }
   });

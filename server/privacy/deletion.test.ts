@@ -67,7 +67,9 @@ describe("deleteAccount (decision 0571)", () => {
   it("asks for the password, refuses a wrong one and locks after 5 tries", async () => {
     const student = await createTestMember(t);
     const headers = requestHeaders({ cookie: student.cookie });
-    await expect(deleteAccount(t.ctx, t.auth, student.viewer, { confirm: "on" }, headers)).rejects.toMatchObject({
+    await expect(
+      deleteAccount(t.ctx, t.auth, student.viewer, { confirm: "on" }, headers),
+    ).rejects.toMatchObject({
       code: "invalid-input",
       field: "password",
     });
@@ -97,7 +99,9 @@ describe("deleteAccount (decision 0571)", () => {
         deleteAccount(t.ctx, t.auth, student.viewer, { password: student.password, confirm: "on" }, headers),
       ).rejects.toMatchObject({ code: "wrong-password" });
     }
-    expect(await getViewerFromHeaders(t.ctx, t.auth, requestHeaders({ cookie: student.cookie }))).not.toBeNull();
+    expect(
+      await getViewerFromHeaders(t.ctx, t.auth, requestHeaders({ cookie: student.cookie })),
+    ).not.toBeNull();
   });
 
   it("confirms an account without a password with a mailed code, once", async () => {
@@ -116,10 +120,15 @@ describe("deleteAccount (decision 0571)", () => {
     const code = mail?.text.match(/\b\d{4}\b/)?.[0] ?? "";
     expect(code).toMatch(/^\d{4}$/);
     await deleteAccount(t.ctx, t.auth, student.viewer, { code, confirm: "on" }, headers);
-    const [row] = await t.ctx.db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, student.id));
+    const [row] = await t.ctx.db
+      .select({ deletedAt: user.deletedAt })
+      .from(user)
+      .where(eq(user.id, student.id));
     expect(row?.deletedAt).toEqual(t.clock.now());
     // A password account is told to use its password.
-    await expect(requestDeletionCode(t.ctx, alice.viewer, campus)).rejects.toMatchObject({ code: "has-password" });
+    await expect(requestDeletionCode(t.ctx, alice.viewer, campus)).rejects.toMatchObject({
+      code: "has-password",
+    });
   });
 
   it("removes the student's data from every table of the list, keeps the other side's conversation and the payments, and keeps every count right", async () => {
@@ -208,7 +217,10 @@ describe("deleteAccount (decision 0571)", () => {
     expect(await post(aliceComment.id)).toBeUndefined();
     expect(await post(bobs.id)).toMatchObject({ commentCount: 1, saveCount: 0 });
     expect(t.storage.objects.size).toBeLessThan(storedBefore);
-    const [bobRow] = await t.ctx.db.select({ totalPosts: user.totalPosts }).from(user).where(eq(user.id, bob.id));
+    const [bobRow] = await t.ctx.db
+      .select({ totalPosts: user.totalPosts })
+      .from(user)
+      .where(eq(user.id, bob.id));
     expect(bobRow?.totalPosts).toBe(1);
 
     // The tombstone: nothing personal, the names reserved, a 404 profile, found by nobody.
@@ -230,7 +242,12 @@ describe("deleteAccount (decision 0571)", () => {
     // Signed out everywhere; the password no longer signs in.
     expect(await getViewerFromHeaders(t.ctx, t.auth, requestHeaders({ cookie: alice.cookie }))).toBeNull();
     await expect(
-      signIn(t.ctx, t.auth, { email: alice.email, password: alice.password }, { clientIp: null, headers: requestHeaders() }),
+      signIn(
+        t.ctx,
+        t.auth,
+        { email: alice.email, password: alice.password },
+        { clientIp: null, headers: requestHeaders() },
+      ),
     ).rejects.toMatchObject({ code: "user-not-found" });
 
     // Bob keeps the conversation, from 'Deleted account', and cannot reply.
@@ -280,7 +297,10 @@ describe("deleteAccount (decision 0571)", () => {
     ).rejects.toMatchObject({ code: "email-taken" });
     t.clock.advance(29 * DAY_MS);
     await releaseDeletedAccounts(t.ctx);
-    const [still] = await t.ctx.db.select({ username: user.username }).from(user).where(eq(user.id, student.id));
+    const [still] = await t.ctx.db
+      .select({ username: user.username })
+      .from(user)
+      .where(eq(user.id, student.id));
     expect(still?.username).toBe(viewer.username);
     t.clock.advance(2 * DAY_MS);
     expect(await releaseDeletedAccounts(t.ctx)).toBeGreaterThanOrEqual(1);

@@ -16,7 +16,7 @@ import { parseInput } from "../validation";
 import { eraseAccount, NAMES_RESERVED_DAYS } from "./erase";
 import { AccountDeletedEmail } from "./mails";
 import { PRIVACY_MESSAGES, PrivacyError } from "./messages.shared";
-import { type DeleteAccountInput, deleteAccountSchema } from "./schemas.shared";
+import { deleteAccountSchema } from "./schemas.shared";
 
 /**
  * Decision 0571: Delete my account. Confirmed with the password, or, for an account without one
@@ -69,8 +69,14 @@ export async function requestDeletionCode(ctx: AppContext, viewer: Viewer, campu
   await ctx.db.transaction(async (tx) => {
     // One request at a time per account, so two cannot both pass the hourly cap.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, viewer.id)).for("update");
-    const sent = await countMailSince(tx, viewer.email, [DELETION_CODE_MAIL_KIND], new Date(now.getTime() - HOUR_MS));
-    if (sent >= MAX_CODE_MAILS_PER_HOUR) throw new PrivacyError("rate-limited", PRIVACY_MESSAGES.tooManyCodes);
+    const sent = await countMailSince(
+      tx,
+      viewer.email,
+      [DELETION_CODE_MAIL_KIND],
+      new Date(now.getTime() - HOUR_MS),
+    );
+    if (sent >= MAX_CODE_MAILS_PER_HOUR)
+      throw new PrivacyError("rate-limited", PRIVACY_MESSAGES.tooManyCodes);
     await tx.delete(verification).where(eq(verification.identifier, codeIdentifier(viewer.id)));
     await tx.insert(verification).values({
       id: randomUUID(),
@@ -113,7 +119,12 @@ async function codeMatches(ctx: AppContext, userId: string, code: string): Promi
 }
 
 /** The password of the account whose live session the request carries, and that account is the viewer's. */
-async function passwordMatches(auth: Auth, viewer: Viewer, password: string, headers: Headers): Promise<boolean> {
+async function passwordMatches(
+  auth: Auth,
+  viewer: Viewer,
+  password: string,
+  headers: Headers,
+): Promise<boolean> {
   try {
     const current = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
     if (current?.user.id !== viewer.id) return false;
@@ -134,7 +145,8 @@ export async function deleteAccount(
   ctx: AppContext,
   auth: Auth,
   viewer: Viewer,
-  input: DeleteAccountInput,
+  /** The form as sent (DeleteAccountInput once parsed): every field is checked here. */
+  input: unknown,
   headers: Headers,
 ): Promise<void> {
   const value = parseInput(
@@ -149,7 +161,8 @@ export async function deleteAccount(
   const withPassword = await hasPassword(ctx, viewer.id);
   let confirmed: boolean;
   if (withPassword) {
-    if (!value.password) throw new PrivacyError("invalid-input", PRIVACY_MESSAGES.passwordRequired, "password");
+    if (!value.password)
+      throw new PrivacyError("invalid-input", PRIVACY_MESSAGES.passwordRequired, "password");
     confirmed = await passwordMatches(auth, viewer, value.password, headers);
   } else {
     if (!value.code) throw new PrivacyError("invalid-input", PRIVACY_MESSAGES.codeRequired, "code");
@@ -199,7 +212,9 @@ export async function releaseDeletedAccounts(ctx: AppContext, limit = 100): Prom
     .limit(limit);
   for (const row of due) {
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(mailOutbox).where(and(eq(mailOutbox.to, row.email.toLowerCase()), isNull(mailOutbox.userId)));
+      await tx
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.to, row.email.toLowerCase()), isNull(mailOutbox.userId)));
       await tx
         .update(user)
         .set({

@@ -180,7 +180,9 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
       );
 
     await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
-    await tx.delete(notifications).where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));
+    await tx
+      .delete(notifications)
+      .where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     await tx.delete(searchHistory).where(eq(searchHistory.userId, userId));
@@ -189,7 +191,10 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
     await tx.delete(realtimePresence).where(eq(realtimePresence.userId, userId));
     await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
-    const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ token: session.token });
+    const sessions = await tx
+      .delete(session)
+      .where(eq(session.userId, userId))
+      .returning({ token: session.token });
     // better-auth's links hold the id (a password reset) or the address (a sign-in link) in `value`.
     await tx
       .delete(verification)
@@ -208,9 +213,7 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
           ...addresses.map((address) => sql`position(${address} in ${loginThrottle.key}) > 0`),
         ),
       );
-    await tx
-      .delete(mailOutbox)
-      .where(or(eq(mailOutbox.userId, userId), inArray(mailOutbox.to, addresses)));
+    await tx.delete(mailOutbox).where(or(eq(mailOutbox.userId, userId), inArray(mailOutbox.to, addresses)));
     await revokeRoles(tx, userId, now);
     const exports = await tx
       .delete(dataExports)
@@ -253,7 +256,8 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
   if (!outcome) return null;
 
   const failed = await deleteStoredKeys(ctx.storage, outcome.keys);
-  if (failed.length > 0) ctx.log.error({ keys: failed }, "a deleted account's files could not all be removed");
+  if (failed.length > 0)
+    ctx.log.error({ keys: failed }, "a deleted account's files could not all be removed");
   await removeExportFiles(ctx, outcome.exportFiles);
   await processPendingRefunds(ctx);
   return { sessionTokens: outcome.sessionTokens, email: outcome.email, campusId: outcome.campusId };

@@ -62,7 +62,12 @@ class ArchiveWriter {
 }
 
 /** A stored file into the archive under `name`; a file the store no longer has is skipped. */
-async function addStored(ctx: AppContext, writer: ArchiveWriter, key: string, name: string): Promise<boolean> {
+async function addStored(
+  ctx: AppContext,
+  writer: ArchiveWriter,
+  key: string,
+  name: string,
+): Promise<boolean> {
   const stored = await ctx.storage.get(key);
   if (!stored) return false;
   const body = Readable.fromWeb(stored.body as unknown as WebReadableStream<Uint8Array>);
@@ -91,7 +96,10 @@ async function addProfile(ctx: AppContext, writer: ArchiveWriter, userId: string
     sql`select u.email_notifications, s.email_comments, s.email_saves, s.email_messages
       from "user" u left join notification_settings s on s.user_id = u.id where u.id = ${userId}`,
   );
-  const blocks = await rows(ctx, sql`select created_at from user_blocks where blocker_id = ${userId} order by created_at`);
+  const blocks = await rows(
+    ctx,
+    sql`select created_at from user_blocks where blocker_id = ${userId} order by created_at`,
+  );
   const push = await rows(ctx, sql`select created_at from push_subscriptions where user_id = ${userId}`);
   await writer.json("settings.json", {
     ...settings,
@@ -171,7 +179,10 @@ async function addMessages(ctx: AppContext, writer: ArchiveWriter, userId: strin
 }
 
 async function addActivity(ctx: AppContext, writer: ArchiveWriter, userId: string): Promise<void> {
-  const saves = await rows(ctx, sql`select post_id, created_at from post_likes where user_id = ${userId} order by created_at`);
+  const saves = await rows(
+    ctx,
+    sql`select post_id, created_at from post_likes where user_id = ${userId} order by created_at`,
+  );
   const watches = await rows(
     ctx,
     sql`select post_id, created_at from listing_watches where user_id = ${userId} order by created_at`,

@@ -1,5 +1,7 @@
+import { createReadStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { AppContext } from "../context";
 
 /**
@@ -33,4 +35,9 @@ export async function removeExportFiles(ctx: Pick<AppContext, "config" | "log">,
       ctx.log.error({ err: error, file }, "an expired data archive could not be removed");
     }
   }
+}
+
+/** An archive's bytes as a web stream, for the download's answer. */
+export function archiveStream(full: string): ReadableStream<Uint8Array> {
+  return Readable.toWeb(createReadStream(full)) as unknown as ReadableStream<Uint8Array>;
 }

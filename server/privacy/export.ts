@@ -73,7 +73,8 @@ export async function requestDataExport(ctx: AppContext, viewer: Viewer): Promis
       .where(eq(dataExports.userId, viewer.id))
       .orderBy(desc(dataExports.requestedAt))
       .limit(1);
-    if (latest?.status === "pending") throw new PrivacyError("export-pending", PRIVACY_MESSAGES.exportPending);
+    if (latest?.status === "pending")
+      throw new PrivacyError("export-pending", PRIVACY_MESSAGES.exportPending);
     if (
       latest &&
       latest.status !== "failed" &&
@@ -131,7 +132,15 @@ async function prepareOne(ctx: AppContext, row: typeof dataExports.$inferSelect)
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(dataExports)
-        .set({ status: "ready", tokenHash: hashToken(token), file, bytes, readyAt: now, expiresAt, error: null })
+        .set({
+          status: "ready",
+          tokenHash: hashToken(token),
+          file,
+          bytes,
+          readyAt: now,
+          expiresAt,
+          error: null,
+        })
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, "pending")));
       if (mail) await enqueueMail(tx, mail, now);
     });

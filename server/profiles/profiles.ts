@@ -76,7 +76,9 @@ export async function getProfileByUsername(ctx: AppContext, username: string): P
   const [row] = await ctx.db
     .select(publicColumns)
     .from(user)
-    .where(and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false), isNull(user.deletedAt)))
+    .where(
+      and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false), isNull(user.deletedAt)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -118,7 +120,12 @@ export async function getClaimEmail(ctx: AppContext, username: string): Promise<
     .select({ email: user.email })
     .from(user)
     .where(
-      and(eq(user.username, username.trim().toLowerCase()), eq(user.verified, false), eq(user.banned, false), isNull(user.deletedAt)),
+      and(
+        eq(user.username, username.trim().toLowerCase()),
+        eq(user.verified, false),
+        eq(user.banned, false),
+        isNull(user.deletedAt),
+      ),
     )
     .limit(1);
   return row?.email ?? null;

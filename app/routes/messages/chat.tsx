@@ -177,7 +177,9 @@ function ChatHeader({
   const [deleting, setDeleting] = useState(false);
   const block = useFetcher<{ toast?: { message: string; type: "okay" | "danger" } | null }>();
   useActionToast(block.data?.toast);
-  const name = chat.otherDeleted ? CHAT_MESSAGES.deletedAccount : `${chat.other.firstName} ${chat.other.lastName}`;
+  const name = chat.otherDeleted
+    ? CHAT_MESSAGES.deletedAccount
+    : `${chat.other.firstName} ${chat.other.lastName}`;
   // Decision 0571: a deleted account has no profile to go to, and nothing to block.
   const person = (
     <>
