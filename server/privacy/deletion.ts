@@ -21,9 +21,9 @@ import { deleteAccountSchema } from "./schemas.shared";
 /**
  * Decision 0571: Delete my account. Confirmed with the password, or, for an account without one
  * (Google sign-in, e-mail links), a 4-digit code mailed to its address. The form is a POST of
- * the signed-in student's own session (cross-site posts are refused, server/http/middleware/
- * security.ts), and the password is checked against that session by better-auth, so neither a
- * forged form nor a stale session can delete an account.
+ * the signed-in student's own session (server/http/middleware/security.ts refuses cross-site
+ * posts), and the password is checked against that session by better-auth, so neither a forged
+ * form nor a stale session can delete an account.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
