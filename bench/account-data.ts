@@ -24,7 +24,8 @@ const CHATS = 50;
 const load = () => os.loadavg()[0]?.toFixed(1) ?? "?";
 
 const target = benchTarget();
-if (target.kind !== "postgres") throw new Error("Decisions 0570 and 0571 are measured on PostgreSQL: set DATABASE_URL.");
+if (target.kind !== "postgres")
+  throw new Error("Decisions 0570 and 0571 are measured on PostgreSQL: set DATABASE_URL.");
 const dataDir = mkdtempSync(path.join(tmpdir(), "cbs-bench-data-"));
 const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
 try {
@@ -32,7 +33,9 @@ try {
   const db = database.db;
   const run = Date.now().toString(36);
   const me = `ad-${run}`;
-  console.log(`Generating an account with ${POSTS} posts and ${MESSAGES} messages in ${CHATS} chats (run ${run})…`);
+  console.log(
+    `Generating an account with ${POSTS} posts and ${MESSAGES} messages in ${CHATS} chats (run ${run})…`,
+  );
   await db.execute(sql`
     insert into "user" (id, name, email, first_name, last_name, username, campus_id, verified, school_verified, total_posts)
     select 'ad-${sql.raw(run)}' || case when g = 0 then '' else '-' || g end, 'A D.',

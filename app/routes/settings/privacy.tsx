@@ -106,11 +106,11 @@ export default function Privacy() {
         <section id="download" aria-labelledby="download-title">
           <h2 id="download-title">Download your data</h2>
           <p>
-            In <Link to="/settings/account/data">Settings › Account › Your data</Link>, choose Download my data.
-            We prepare a ZIP file with everything we keep about you: your profile and settings, your posts and
-            comments with their photos and videos, what you saved and searched, the messages you sent and
-            received, your notifications, ads and payments, and a README that explains each file. It holds
-            nothing of other students except the messages they exchanged with you.
+            In <Link to="/settings/account/data">Settings › Account › Your data</Link>, choose Download my
+            data. We prepare a ZIP file with everything we keep about you: your profile and settings, your
+            posts and comments with their photos and videos, what you saved and searched, the messages you
+            sent and received, your notifications, ads and payments, and a README that explains each file. It
+            holds nothing of other students except the messages they exchanged with you.
           </p>
           <p>
             When it is ready we e-mail you a link. The link works once, for 7 days, and only while you are
@@ -122,13 +122,13 @@ export default function Privacy() {
         <section id="delete" aria-labelledby="delete-title">
           <h2 id="delete-title">Delete your account</h2>
           <p>
-            In the same place, choose Delete my account and confirm with your password (or, if you sign in with
-            Google or an e-mail link, with a code we e-mail you). Then, at once:
+            In the same place, choose Delete my account and confirm with your password (or, if you sign in
+            with Google or an e-mail link, with a code we e-mail you). Then, at once:
           </p>
           <ul>
             <li>
-              your profile, posts, comments, photos and videos, saves, searches, notifications and browser push
-              subscriptions are deleted, and you are signed out everywhere;
+              your profile, posts, comments, photos and videos, saves, searches, notifications and browser
+              push subscriptions are deleted, and you are signed out everywhere;
             </li>
             <li>your running ads stop and the days they have not run are refunded;</li>
             <li>
@@ -144,9 +144,10 @@ export default function Privacy() {
             </li>
           </ul>
           <p>
-            Your profile page then no longer exists and nobody can find you in search. Your username and e-mail
-            address stay reserved for 30 days, so nobody can pretend to be you; after that they can be used for a
-            new account. Deleting an account cannot be undone: download your data first if you want a copy.
+            Your profile page then no longer exists and nobody can find you in search. Your username and
+            e-mail address stay reserved for 30 days, so nobody can pretend to be you; after that they can be
+            used for a new account. Deleting an account cannot be undone: download your data first if you want
+            a copy.
           </p>
         </section>
 

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { formatCalendarDate } from "~/app/components/settings/account-rows";
 import { SettingsPage } from "~/app/components/settings/settings-page";
@@ -176,8 +176,7 @@ function DeleteForm(props: {
     lastResult: props.lastResult,
     validate: "onSubmit",
   });
-  const navigation = useNavigation();
-  const deleting = navigation.state === "submitting" && navigation.formAction === PAGE && !props.sendingCode;
+  const deleting = useSubmitting("delete-account");
   const confirmError = fields.confirm.errors?.[0];
   return (
     <>
