@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
-import { and, eq, gt, like, or } from "drizzle-orm";
+import { and, eq, gt, like, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { getCampus } from "../campuses/campuses";
 import type { AppContext } from "../context";
@@ -58,7 +58,14 @@ function apiErrorCode(error: unknown): string | undefined {
 
 async function findUserByEmail(db: Queryable, email: string) {
   const [row] = await db
-    .select({ id: user.id, email: user.email, banned: user.banned, verified: user.verified })
+    .select({
+      id: user.id,
+      email: user.email,
+      banned: user.banned,
+      verified: user.verified,
+      // Decision 0571: a deleted account keeps its address 30 days (taken for sign-up), signs in never.
+      deleted: sql<boolean>`${user.deletedAt} is not null`,
+    })
     .from(user)
     .where(eq(user.email, email.toLowerCase()))
     .limit(1);
@@ -235,7 +242,7 @@ export async function signIn(
     addressKey ? recordFailure(ctx.db, addressKey, ADDRESS_THROTTLE, now) : false;
 
   const found = await findUserByEmail(ctx.db, email);
-  if (!found) {
+  if (!found || found.deleted) {
     // Decision 0447: the spec's messages tell an unknown address from a wrong password, but
     // the time to answer must not add to that: the password is checked against a hash all the same.
     await checkAgainstDummyHash(auth, password);
@@ -290,7 +297,7 @@ export async function requestPasswordReset(
 ): Promise<PasswordResetRequest> {
   const { email } = parseInput(forgotPasswordSchema, { email: rawEmail }, invalidAccountInput);
   const found = await findUserByEmail(ctx.db, email);
-  if (!found) return { status: "not-found" };
+  if (!found || found.deleted) return { status: "not-found" };
   if (found.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
 
   const now = ctx.clock.now();

@@ -131,6 +131,8 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
         campusId: { type: "string", required: true, input: true },
         // Read by the session hook below; never set through better-auth.
         banned: { type: "boolean", required: false, defaultValue: false, input: false, returned: false },
+        // Decision 0571: read by the same hook; set only by the account's deletion.
+        deletedAt: { type: "date", required: false, input: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -162,6 +164,11 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
             const owner = context ? await context.context.internalAdapter.findUserById(session.userId) : null;
             if (owner && (owner as Record<string, unknown>).banned === true) {
               throw new APIError("FORBIDDEN", { code: BANNED_AUTH_CODE, message: ACCOUNT_MESSAGES.banned });
+            }
+            // Decision 0571: a deleted account never gets a session, by any path (a Google sign-in
+            // with its reserved address included).
+            if (owner && (owner as Record<string, unknown>).deletedAt) {
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_MESSAGES.userNotFound });
             }
           },
         },

@@ -80,7 +80,7 @@ export function magicLinkUrl(
 
 async function findAccount(db: Queryable, email: string) {
   const [row] = await db
-    .select({ id: user.id, banned: user.banned })
+    .select({ id: user.id, banned: user.banned, deleted: sql<boolean>`${user.deletedAt} is not null` })
     .from(user)
     .where(eq(user.email, email))
     .limit(1);
@@ -196,7 +196,8 @@ export async function requestSignInLink(
 ): Promise<MagicLinkSent> {
   const { email } = parseInput(sendLinkSchema, input, invalidAccountInput);
   const found = await findAccount(ctx.db, email);
-  if (!found) throw new AccountError("user-not-found", ACCOUNT_MESSAGES.userNotFound);
+  // Decision 0571: a deleted account is no account to sign in to.
+  if (!found || found.deleted) throw new AccountError("user-not-found", ACCOUNT_MESSAGES.userNotFound);
   if (found.banned) throw new AccountError("banned", ACCOUNT_MESSAGES.banned);
   return sendLink(ctx, auth, { email, first: null, last: null }, options);
 }

@@ -1,5 +1,5 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { user } from "../db/schema";
@@ -48,7 +48,8 @@ export async function getViewerById(ctx: AppContext, userId: string): Promise<Vi
     ctx.db
       .select(viewerColumns)
       .from(user)
-      .where(eq(user.id, sql.placeholder("userId")))
+      // Decision 0571: a deleted account is nobody, whatever session or cache still names it.
+      .where(and(eq(user.id, sql.placeholder("userId")), isNull(user.deletedAt)))
       .limit(1),
   );
   const [row] = (await statement.execute({ userId })) as Viewer[];

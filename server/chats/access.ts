@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { assertCanParticipate, ParticipationRefused } from "../accounts/participation";
 import type { Viewer } from "../accounts/viewer";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
-import { chatMembers, chats } from "../db/schema";
+import { chatMembers, chats, user } from "../db/schema";
 import { blockBetween } from "./blocks";
 import { ChatError, chatNotFound } from "./errors";
 import { CHAT_MESSAGES } from "./schemas.shared";
@@ -72,8 +72,17 @@ export async function requireMemberChat(
   return chat;
 }
 
-/** Decision 0230: a block in either direction stops new messages; the words depend on who blocked. */
+/**
+ * Decision 0230: a block in either direction stops new messages; the words depend on who blocked.
+ * Decision 0571: so does the other person's deleted account (the conversation stays, read-only).
+ */
 export async function assertNotBlocked(db: Queryable, sender: Viewer, otherUserId: string): Promise<void> {
+  const [gone] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, otherUserId), isNotNull(user.deletedAt)))
+    .limit(1);
+  if (gone) throw new ChatError("account-deleted", CHAT_MESSAGES.accountDeleted);
   const block = await blockBetween(db, sender.id, otherUserId);
   if (block === "viewer-blocked") throw new ChatError("blocked", CHAT_MESSAGES.youBlocked);
   if (block === "blocked-viewer") throw new ChatError("blocked", CHAT_MESSAGES.blockedYou);

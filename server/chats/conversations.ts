@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
@@ -67,7 +67,14 @@ export async function startConversation(
   const [recipient] = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.id, input.recipientId), eq(user.campusId, sender.campusId), eq(user.banned, false)))
+    .where(
+      and(
+        eq(user.id, input.recipientId),
+        eq(user.campusId, sender.campusId),
+        eq(user.banned, false),
+        isNull(user.deletedAt),
+      ),
+    )
     .limit(1);
   if (!recipient) throw new ChatError("user-not-found", CHAT_MESSAGES.userNotFound);
   await assertWithinSendingLimit(ctx, ctx.db, sender.id);
@@ -181,6 +188,8 @@ export async function deleteChat(
 export interface ChatListItem {
   id: string;
   other: ChatPerson;
+  /** Decision 0571: the other person deleted their account ('Deleted account', no link). */
+  otherDeleted: boolean;
   lastMessage: string;
   lastModified: Date;
   unread: boolean;
@@ -205,6 +214,7 @@ export async function listChats(
       cursorTime: cursorTime(chatMembers.lastModified),
       unread: chatMembers.unread,
       other: userSummaryColumns(otherUser),
+      otherDeleted: sql<boolean>`${otherUser.deletedAt} is not null`,
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -231,6 +241,8 @@ export async function listChats(
 export interface ChatView {
   id: string;
   other: ChatPerson;
+  /** Decision 0571: the other person deleted their account ('Deleted account', no link, no reply). */
+  otherDeleted: boolean;
   /** Decision 0230: the viewer blocked the other (the composer says 'You blocked this user' with Unblock). */
   viewerBlocked: boolean;
   /** The other blocked the viewer: the composer says so. */
@@ -251,12 +263,13 @@ export async function getChat(
   const member = requireReader(viewer);
   const chat = await memberChat(ctx.db, member, chatId);
   if (!chat) return null;
-  const [other] = await ctx.db
-    .select(userSummaryColumns(user))
+  const [found] = await ctx.db
+    .select({ ...userSummaryColumns(user), deletedAt: user.deletedAt })
     .from(user)
     .where(eq(user.id, chat.otherUserId))
     .limit(1);
-  if (!other) return null;
+  if (!found) return null;
+  const { deletedAt, ...other } = found;
   const [otherSide] = await ctx.db
     .select({ lastReadSeq: chatMembers.lastReadSeq })
     .from(chatMembers)
@@ -272,6 +285,7 @@ export async function getChat(
   return {
     id: chat.id,
     other,
+    otherDeleted: deletedAt !== null,
     viewerBlocked: block === "viewer-blocked",
     blockedByOther: block === "blocked-viewer",
     receipt: latestOwn

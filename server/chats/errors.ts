@@ -24,10 +24,12 @@ export type ChatErrorCode =
   | "forbidden"
   /** Decision 0230: a block in either direction. → 403 */
   | "blocked"
+  /** Decision 0571: the other person deleted their account. → 403 */
+  | "account-deleted"
   /** Decision 0232: too many messages in a minute. → 429 */
   | "rate-limited";
 
-const CHAT_STATUS: Record<string, number> = { "user-not-found": 404, blocked: 403 };
+const CHAT_STATUS: Record<string, number> = { "user-not-found": 404, blocked: 403, "account-deleted": 403 };
 
 export class ChatError extends DomainError<ChatErrorCode> {
   constructor(code: ChatErrorCode, message: string, alertType: "danger" | "okay" = "danger") {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
@@ -34,6 +34,7 @@ export async function getCampusPerson(
         eq(user.username, username.toLowerCase()),
         eq(user.campusId, member.campusId),
         eq(user.banned, false),
+        isNull(user.deletedAt),
       ),
     )
     .limit(1);

@@ -49,6 +49,9 @@ export const CHAT_MESSAGES = {
   cannotMessageSelf: "You can't message yourself.",
   youBlocked: "You blocked this user",
   blockedYou: "You can't message this user.",
+  // Decision 0571: the other side of a deleted account's conversation.
+  deletedAccount: "Deleted account",
+  accountDeleted: "This account has been deleted. You can't reply.",
   userBlocked: "User blocked",
   userUnblocked: "User unblocked",
   cannotBlockSelf: "You can't block yourself.",

@@ -1,6 +1,8 @@
 import { runAdsRound } from "../ads/worker";
 import type { AppContext } from "../context";
 import { deliverMailRound } from "../mail/worker";
+import { releaseDeletedAccounts } from "../privacy/deletion";
+import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
 import type { Job } from "./registry";
 import { pruneJobRuns } from "./runs";
@@ -46,6 +48,23 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     firstRunAfterMs: 60_000,
     run: async (ctx) => {
       await pruneRealtimeBacklog(ctx.db, { now: ctx.clock.now() });
+    },
+  },
+  {
+    // Decision 0570: students' data archives, one at a time, and the files of spent links.
+    name: "prepare-data-exports",
+    runsIn: "one-process",
+    everyMs: 10_000,
+    run: runDataExportsRound,
+  },
+  {
+    // Decision 0571: a deleted account's username and addresses are free again after 30 days.
+    name: "release-deleted-accounts",
+    runsIn: "one-process",
+    everyMs: HOUR_MS,
+    firstRunAfterMs: 60_000,
+    run: async (ctx) => {
+      await releaseDeletedAccounts(ctx);
     },
   },
   {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
@@ -76,7 +76,9 @@ export async function getProfileByUsername(ctx: AppContext, username: string): P
   const [row] = await ctx.db
     .select(publicColumns)
     .from(user)
-    .where(and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false)))
+    .where(
+      and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false), isNull(user.deletedAt)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -102,7 +104,7 @@ export async function getProfileById(ctx: AppContext, userId: string): Promise<P
   const [row] = await ctx.db
     .select(publicColumns)
     .from(user)
-    .where(and(eq(user.id, userId), eq(user.banned, false)))
+    .where(and(eq(user.id, userId), eq(user.banned, false), isNull(user.deletedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -118,7 +120,12 @@ export async function getClaimEmail(ctx: AppContext, username: string): Promise<
     .select({ email: user.email })
     .from(user)
     .where(
-      and(eq(user.username, username.trim().toLowerCase()), eq(user.verified, false), eq(user.banned, false)),
+      and(
+        eq(user.username, username.trim().toLowerCase()),
+        eq(user.verified, false),
+        eq(user.banned, false),
+        isNull(user.deletedAt),
+      ),
     )
     .limit(1);
   return row?.email ?? null;
@@ -127,7 +134,7 @@ export async function getClaimEmail(ctx: AppContext, username: string): Promise<
 export { profilePhotoSizes };
 
 /** The storage keys of every size of a photo we stored, from the URL kept in `img`. */
-function storedPhotoKeys(storage: MediaStorage, img: string | null): string[] {
+export function storedPhotoKeys(storage: MediaStorage, img: string | null): string[] {
   const key = img ? storage.keyOf(img) : null;
   const suffix = `-${PROFILE_PHOTO_VARIANTS[1].name}.webp`;
   if (!key?.startsWith("images/profilePics/") || !key.endsWith(suffix)) return [];

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
@@ -77,6 +77,8 @@ export async function searchPeople(
   const conditions: (SQL | undefined)[] = [
     eq(user.campusId, campus.id),
     eq(user.banned, false),
+    // Decision 0571: a deleted account is found by nobody.
+    isNull(user.deletedAt),
     sql`(${contains} or ${text} <% ${PERSON_TEXT})`,
     input.excludeViewer && viewer ? ne(user.id, viewer.id) : undefined,
     // Decision 0462: neither of two people with a block between them finds the other.

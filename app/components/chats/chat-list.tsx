@@ -30,7 +30,10 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
   return (
     <ul aria-label="Chats" className="divide-y divide-zinc-100">
       {items.map((chat) => {
-        const name = `${chat.other.firstName} ${chat.other.lastName}`;
+        // Decision 0571: a deleted account is 'Deleted account', without its handle.
+        const name = chat.otherDeleted
+          ? CHAT_MESSAGES.deletedAccount
+          : `${chat.other.firstName} ${chat.other.lastName}`;
         return (
           <li key={chat.id}>
             <NavLink
@@ -48,7 +51,9 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
                     {name}
                   </span>
                   {/* Decision 0475: zinc-600, not 500: readable (4.5:1) on the selected row's grey too. */}
-                  <span className="truncate text-sm text-zinc-600">@{chat.other.username}</span>
+                  {chat.otherDeleted ? null : (
+                    <span className="truncate text-sm text-zinc-600">@{chat.other.username}</span>
+                  )}
                   <time
                     dateTime={chat.lastModified.toISOString()}
                     className="ml-auto shrink-0 text-xs text-zinc-600"

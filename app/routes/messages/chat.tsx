@@ -144,9 +144,13 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
         chatId={chat.id}
         page={page}
         receipt={chat.receipt}
-        otherFirstName={chat.other.firstName}
+        otherFirstName={chat.otherDeleted ? CHAT_MESSAGES.deletedAccount : chat.other.firstName}
       />
-      {chat.viewerBlocked ? (
+      {chat.otherDeleted ? (
+        <p className="border-t border-zinc-200 px-4 py-4 text-center text-sm text-zinc-600">
+          {CHAT_MESSAGES.accountDeleted}
+        </p>
+      ) : chat.viewerBlocked ? (
         <BlockedBar username={chat.other.username} chatId={chat.id} />
       ) : chat.blockedByOther ? (
         <p className="border-t border-zinc-200 px-4 py-4 text-center text-sm text-zinc-600">
@@ -173,7 +177,30 @@ function ChatHeader({
   const [deleting, setDeleting] = useState(false);
   const block = useFetcher<{ toast?: { message: string; type: "okay" | "danger" } | null }>();
   useActionToast(block.data?.toast);
-  const name = `${chat.other.firstName} ${chat.other.lastName}`;
+  const name = chat.otherDeleted
+    ? CHAT_MESSAGES.deletedAccount
+    : `${chat.other.firstName} ${chat.other.lastName}`;
+  // Decision 0571: a deleted account has no profile to go to, and nothing to block.
+  const person = (
+    <>
+      <Avatar person={chat.otherDeleted ? { ...chat.other, img: null } : chat.other} />
+      <div className="min-w-0">
+        {/* Decision 0475: on a phone the chat is the whole page, so the person's name is its heading. */}
+        <h1 className="flex items-center gap-1 text-base font-bold">
+          <span className="truncate">{name}</span>
+          {chat.other.verified && !chat.otherDeleted ? (
+            <span title="Verified student" className="text-sky-600">
+              <BadgeCheckIcon className="size-4" />
+              <span className="sr-only">Verified student</span>
+            </span>
+          ) : null}
+        </h1>
+        {chat.otherDeleted ? null : (
+          <span className="block truncate text-sm text-zinc-600">@{chat.other.username}</span>
+        )}
+      </div>
+    </>
+  );
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 px-2 py-2">
       <Link
@@ -183,26 +210,17 @@ function ChatHeader({
         <ArrowLeftIcon className="size-5" />
         <span className="sr-only">Back to messages</span>
       </Link>
-      <Link
-        to={`/${chat.other.username}`}
-        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl p-1 hover:bg-zinc-50"
-      >
-        <Avatar person={chat.other} />
-        <div className="min-w-0">
-          {/* Decision 0475: on a phone the chat is the whole page, so the person's name is its heading. */}
-          <h1 className="flex items-center gap-1 text-base font-bold">
-            <span className="truncate">{name}</span>
-            {chat.other.verified ? (
-              <span title="Verified student" className="text-sky-600">
-                <BadgeCheckIcon className="size-4" />
-                <span className="sr-only">Verified student</span>
-              </span>
-            ) : null}
-          </h1>
-          <span className="block truncate text-sm text-zinc-600">@{chat.other.username}</span>
-        </div>
-      </Link>
-      {chat.viewerBlocked ? null : (
+      {chat.otherDeleted ? (
+        <div className="flex min-w-0 flex-1 items-center gap-2.5 p-1">{person}</div>
+      ) : (
+        <Link
+          to={`/${chat.other.username}`}
+          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-xl p-1 hover:bg-zinc-50"
+        >
+          {person}
+        </Link>
+      )}
+      {chat.viewerBlocked || chat.otherDeleted ? null : (
         <block.Form method="post" action={`/messages/${chat.id}`}>
           <input type="hidden" name="intent" value="block-user" />
           <button

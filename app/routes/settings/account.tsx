@@ -92,6 +92,14 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         Account standing
         <ChevronRightIcon className="size-4 text-zinc-500" />
       </Link>
+      {/* Decisions 0570 and 0571: Download my data and Delete my account. */}
+      <Link
+        to="/settings/account/data"
+        className="mt-3 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        Your data: download or delete
+        <ChevronRightIcon className="size-4 text-zinc-500" />
+      </Link>
     </SettingsPage>
   );
 }

@@ -99,8 +99,57 @@ export default function Privacy() {
         <p>
           We keep your account information for as long as your account exists. Verification codes expire after
           two hours and are deleted once used. When you delete your account we delete or anonymize your
-          personal information, except what we must keep by law or to resolve disputes.
+          personal information, except what we must keep by law or to resolve disputes (see below).
         </p>
+
+        {/* Decision 0570: the archive, in the product's words. */}
+        <section id="download" aria-labelledby="download-title">
+          <h2 id="download-title">Download your data</h2>
+          <p>
+            In <Link to="/settings/account/data">Settings › Account › Your data</Link>, choose Download my
+            data. We prepare a ZIP file with everything we keep about you: your profile and settings, your
+            posts and comments with their photos and videos, what you saved and searched, the messages you
+            sent and received, your notifications, ads and payments, and a README that explains each file. It
+            holds nothing of other students except the messages they exchanged with you.
+          </p>
+          <p>
+            When it is ready we e-mail you a link. The link works once, for 7 days, and only while you are
+            signed in to your account; nobody else can open it. You can ask for one archive a day.
+          </p>
+        </section>
+
+        {/* Decision 0571: deleting an account, in the product's words. */}
+        <section id="delete" aria-labelledby="delete-title">
+          <h2 id="delete-title">Delete your account</h2>
+          <p>
+            In the same place, choose Delete my account and confirm with your password (or, if you sign in
+            with Google or an e-mail link, with a code we e-mail you). Then, at once:
+          </p>
+          <ul>
+            <li>
+              your profile, posts, comments, photos and videos, saves, searches, notifications and browser
+              push subscriptions are deleted, and you are signed out everywhere;
+            </li>
+            <li>your running ads stop and the days they have not run are refunded;</li>
+            <li>
+              the messages you sent stay in the other person&apos;s conversation, shown from &lsquo;Deleted
+              account&rsquo; with no link to you;
+            </li>
+            <li>
+              payment records are kept without your name, because the law asks us to keep financial records;
+            </li>
+            <li>
+              records of reports and moderation decisions are kept without your name, to keep the community
+              safe.
+            </li>
+          </ul>
+          <p>
+            Your profile page then no longer exists and nobody can find you in search. Your username and
+            e-mail address stay reserved for 30 days, so nobody can pretend to be you; after that they can be
+            used for a new account. Deleting an account cannot be undone: download your data first if you want
+            a copy.
+          </p>
+        </section>
 
         <h2>Your choices</h2>
         <ul>
@@ -108,7 +157,10 @@ export default function Privacy() {
             Edit your profile and account details in <Link to="/settings">Settings</Link> at any time.
           </li>
           <li>Turn e-mail notifications on or off.</li>
-          <li>Ask us for a copy of your information, or to delete your account, by writing to us.</li>
+          <li>
+            Download a copy of your information, or delete your account, in{" "}
+            <Link to="/settings/account/data">Your data</Link>.
+          </li>
         </ul>
 
         <h2>Children</h2>
