@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { campusOrigins } from "../campuses/campuses";
 import type { AppContext } from "../context";
@@ -31,6 +31,8 @@ async function memberCounts(db: Queryable): Promise<Map<string, { members: numbe
       verified: sql<number>`(count(*) filter (where ${user.schoolVerified}))::int`,
     })
     .from(user)
+    // Decision 0571: a deleted account's row is a tombstone, nobody's member.
+    .where(isNull(user.deletedAt))
     .groupBy(user.campusId);
   return new Map(rows.map((row) => [row.campusId, { members: row.members, verified: row.verified }]));
 }
@@ -86,7 +88,7 @@ export async function getCampusDetail(
         verified: sql<number>`(count(*) filter (where ${user.schoolVerified}))::int`,
       })
       .from(user)
-      .where(eq(user.campusId, campus.id)),
+      .where(and(eq(user.campusId, campus.id), isNull(user.deletedAt))),
     listStaffRoles(ctx.db),
     ctx.db
       .select({
