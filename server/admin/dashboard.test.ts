@@ -254,7 +254,7 @@ describe("the dashboard's problems (decision 0551)", () => {
     await t.ctx.db.insert(backups).values({ file: "site-2.tar", bytes: 1000, createdAt: ago(6 * DAY) });
     let dashboard = await getDashboard(t.ctx, admin.viewer, { jobs: [] });
     expect(dashboard.problems).toEqual([]);
-    expect(dashboard.newestBackup).toEqual({ file: "site-2.tar", createdAt: ago(6 * DAY) });
+    expect(dashboard.newestBackup).toEqual({ file: "site-2.tar", bytes: 1000, createdAt: ago(6 * DAY) });
     t.clock.advance(2 * DAY);
     dashboard = await getDashboard(t.ctx, admin.viewer, { jobs: [] });
     expect(dashboard.problems).toMatchObject([

@@ -15,7 +15,15 @@ import { userSummaryColumns } from "../lists/user-summary";
 import { STANDING_PATH } from "../moderation/rules.shared";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { type EmailPreferences, readEmailPreferences } from "./email";
-import { actorsPhrase, displayName, moderationNoticeText, notificationHref, notificationWhat } from "./texts";
+import {
+  actorsPhrase,
+  DATA_EXPORT_NOTICE,
+  DATA_PAGE_PATH,
+  displayName,
+  moderationNoticeText,
+  notificationHref,
+  notificationWhat,
+} from "./texts";
 
 /** spec 2 §9: notifications 15 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 15;
@@ -164,6 +172,20 @@ export async function listNotifications(
       });
       continue;
     }
+    // Decision 0570: the student's own archive; the link itself is only in the e-mail.
+    if (row.type === "data export") {
+      items.push({
+        id: row.id,
+        type: row.type,
+        actors: [],
+        others: 0,
+        text: DATA_EXPORT_NOTICE,
+        href: DATA_PAGE_PATH,
+        createdAt: row.createdAt.toISOString(),
+        unread: !row.read,
+      });
+      continue;
+    }
     const { id, username, firstName, lastName, img } = row.actor;
     const actor: NotificationActor = { id, username, firstName, lastName, name: displayName(row.actor), img };
     const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
@@ -188,7 +210,7 @@ export async function listNotifications(
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
-    if (item.type === "moderation") continue;
+    if (item.type === "moderation" || item.type === "data export") continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
     item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type)}`;

@@ -144,11 +144,43 @@ export async function notifyModeration(
   ctx: AppContext,
   input: { to: string; actorId: string; campusId: string; moderationLogId: string },
 ): Promise<void> {
+  await insertNoticeWithItsOwnMail(tx, ctx, { ...input, type: "moderation" });
+}
+
+/**
+ * Decision 0570: the student's data archive is ready. The student is its own actor (no one else
+ * did anything); the link is only in the e-mail that goes with it, so this too is already 'e-mailed'.
+ */
+export async function notifyDataExportReady(
+  tx: Queryable,
+  ctx: AppContext,
+  input: { to: string; campusId: string },
+): Promise<void> {
+  await insertNoticeWithItsOwnMail(tx, ctx, {
+    ...input,
+    actorId: input.to,
+    type: "data export",
+    moderationLogId: null,
+  });
+}
+
+/** A notice that carries its own e-mail: inserted already e-mailed, announced live to its student. */
+async function insertNoticeWithItsOwnMail(
+  tx: Queryable,
+  ctx: AppContext,
+  input: {
+    to: string;
+    actorId: string;
+    campusId: string;
+    type: "moderation" | "data export";
+    moderationLogId: string | null;
+  },
+): Promise<void> {
   const now = ctx.clock.now().toISOString();
   await tx.execute(sql`
     with notification as (
       insert into notifications (campus_id, user_id, actor_id, type, moderation_log_id, emailed_at, created_at)
-      values (${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, 'moderation',
+      values (${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.type}::text,
         ${input.moderationLogId}::uuid, ${now}::timestamptz, ${now}::timestamptz)
       returning id, user_id, type
     ),

@@ -17,6 +17,8 @@ const WHAT: Record<NotificationType, string> = {
   "available again": "has a post you saved available again",
   // Decision 0543: never shown after a name (a moderator's name is never shown to the student).
   moderation: "sent you a notice from the moderators",
+  // Decision 0570: never shown after a name either; the list says 'Your data is ready to download.'
+  "data export": "prepared your data",
 };
 
 /** 'saved your post' — the words after the name. */
@@ -120,3 +122,8 @@ export function moderationNoticeText(notice: ModerationNotice): string {
     ? `${heading} “${notice.publicReason}”`
     : `${heading} Reason: “${notice.publicReason}”`;
 }
+
+/** Decision 0570: where a student downloads and deletes their data. */
+export const DATA_PAGE_PATH = "/settings/account/data";
+/** Decision 0570: the notice that the archive is ready; the one-time link is only in the e-mail. */
+export const DATA_EXPORT_NOTICE = "Your data is ready to download: the link is in the e-mail we sent you.";

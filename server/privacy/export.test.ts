@@ -16,6 +16,7 @@ import { createTestContext, type TestContext } from "../../tests/support/test-co
 import { startConversation } from "../chats/conversations";
 import { sendMessage } from "../chats/messages";
 import { dataExports, mailOutbox } from "../db/schema";
+import { listNotifications } from "../notifications/notifications";
 import { toggleSave } from "../posts/saves";
 import { recordSearch } from "../search/history";
 import {
@@ -100,6 +101,14 @@ describe("the data archive (decision 0570)", () => {
     await expect(requestDataExport(t.ctx, me)).rejects.toMatchObject({ code: "export-pending" });
     await runDataExportsRound(t.ctx);
     expect((await getDataExportState(t.ctx, me)).status).toBe("ready");
+    // A notification leads to the data page; the link itself is only in the e-mail.
+    const notices = await listNotifications(t.ctx, me);
+    expect(notices.items[0]).toMatchObject({
+      type: "data export",
+      actors: [],
+      text: "Your data is ready to download: the link is in the e-mail we sent you.",
+      href: "/settings/account/data",
+    });
     const [row] = await t.ctx.db.select().from(dataExports).where(eq(dataExports.userId, alice.id));
     const token = await linkToken(alice.email);
     // Only the token's hash is kept.

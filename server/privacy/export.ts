@@ -5,9 +5,11 @@ import type { Viewer } from "../accounts/viewer";
 import { campusOrigin } from "../campuses/campuses";
 import { campusBrand } from "../campuses/names.shared";
 import type { AppContext } from "../context";
+import { formatUtcDateTime } from "../dates.shared";
 import { dataExports, user } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
+import { notifyDataExportReady } from "../notifications/notify";
 import { writeArchive } from "./export-archive";
 import { ensureExportsDir, exportPath, removeExportFiles } from "./export-files";
 import { DataExportReadyEmail } from "./mails";
@@ -99,7 +101,7 @@ async function mailLink(ctx: AppContext, userId: string, token: string, expiresA
     createElement(DataExportReadyEmail, {
       campusName: campus ? campusBrand(campus) : "Campus Buy Sell",
       downloadUrl,
-      expires: `${expiresAt.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC`,
+      expires: formatUtcDateTime(expiresAt),
     }),
   );
   return {
@@ -142,7 +144,10 @@ async function prepareOne(ctx: AppContext, row: typeof dataExports.$inferSelect)
           error: null,
         })
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, "pending")));
-      if (mail) await enqueueMail(tx, mail, now);
+      if (mail) {
+        await enqueueMail(tx, mail, now);
+        await notifyDataExportReady(tx, ctx, { to: row.userId, campusId: mail.campusId });
+      }
     });
     ctx.wakeMailWorker();
   } catch (error) {

@@ -60,6 +60,14 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
             >
               M
             </span>
+          ) : item.type === "data export" ? (
+            // Decision 0570: the student's own archive, no one's avatar.
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+            >
+              ↓
+            </span>
           ) : (
             <Avatar person={first ?? null} size="md" />
           )}

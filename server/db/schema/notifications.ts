@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   "available again",
   // Decision 0543: a moderator's action on the student's content or account (the log row says which).
   "moderation",
+  // Decision 0570: the student's data archive is ready (the link itself is only in the e-mail).
+  "data export",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
