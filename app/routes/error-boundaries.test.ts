@@ -11,7 +11,12 @@ function files(entries: readonly RouteConfigEntry[]): string[] {
 }
 
 /** Routes that answer a file or JSON, not a page. */
-const RESOURCE_ROUTES = ["routes/app/manifest.ts", "routes/search/search-data.tsx"];
+const RESOURCE_ROUTES = [
+  "routes/app/manifest.ts",
+  "routes/search/search-data.tsx",
+  // Decision 0570: the data archive's one-time download.
+  "routes/settings/account/data-download.tsx",
+];
 
 describe("route modules", () => {
   const modules = [...new Set(files(routes))];
