@@ -103,7 +103,7 @@ describe("the data archive (decision 0570)", () => {
     expect((await getDataExportState(t.ctx, me)).status).toBe("ready");
     // A notification leads to the data page; the link itself is only in the e-mail.
     const notices = await listNotifications(t.ctx, me);
-    expect(notices.items[0]).toMatchObject({
+    expect(notices.items.find((item) => item.type === "data export")).toMatchObject({
       type: "data export",
       actors: [],
       text: "Your data is ready to download: the link is in the e-mail we sent you.",
