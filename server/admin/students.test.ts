@@ -101,15 +101,16 @@ describe("the actions on a student (decision 0561)", () => {
     const student = await createTestUser(t, { verified: false });
     for (const who of [moderator.viewer, bystander.viewer]) {
       const whose = await ownSession(t, who.id, 1);
+      // One at a time: a call started before the previous refusal was awaited would reject unheard.
       const calls = [
-        suspendStudent(t.ctx, who, { studentId: student.id, days: "7", ...reasons }, whose),
-        banStudent(t.ctx, who, { studentId: student.id, ...reasons }, whose),
-        liftStudent(t.ctx, who, { studentId: student.id, ...reasons }),
-        verifyStudentEmail(t.ctx, who, { studentId: student.id, reason: "asked" }),
-        signOutStudentEverywhere(t.ctx, who, { studentId: student.id, reason: "asked" }, whose),
-        resendStudentCode(t.ctx, who, { studentId: student.id, reason: "asked" }),
+        () => suspendStudent(t.ctx, who, { studentId: student.id, days: "7", ...reasons }, whose),
+        () => banStudent(t.ctx, who, { studentId: student.id, ...reasons }, whose),
+        () => liftStudent(t.ctx, who, { studentId: student.id, ...reasons }),
+        () => verifyStudentEmail(t.ctx, who, { studentId: student.id, reason: "asked" }),
+        () => signOutStudentEverywhere(t.ctx, who, { studentId: student.id, reason: "asked" }, whose),
+        () => resendStudentCode(t.ctx, who, { studentId: student.id, reason: "asked" }),
       ];
-      for (const call of calls) await expect(call).rejects.toMatchObject({ status: 404 });
+      for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 404 });
     }
     const after = await row(student.id);
     expect(after).toMatchObject({ verified: false, banned: false, suspendedUntil: null });
