@@ -6,8 +6,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BackupRefusedError } from "../server/backups/archive";
 import { makeBackup } from "../server/backups/backup";
+import { readArchiveCommandLine } from "../server/backups/command-line";
 import { ControlRefusedError } from "../server/backups/control-client";
-import { postgresBackupNote } from "../server/backups/postgres-note";
 import { systemClock } from "../server/clock";
 import { DatabaseInUseError } from "../server/db/embedded-lock";
 import type { CommandOutput } from "./staff";
@@ -34,22 +34,13 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   output: CommandOutput = console_,
 ): Promise<number> {
-  const file = args[0];
-  if (args.length !== 1 || !file || file.startsWith("-")) {
-    output.err(BACKUP_USAGE);
-    return 2;
-  }
-  if (env.DATABASE_URL?.trim()) {
-    output.err(postgresBackupNote("backup"));
-    return 1;
-  }
-  // DATA_DIR as the server reads it (from the project folder, where npm runs scripts); FILE from
-  // where the operator typed it (INIT_CWD, which npm sets).
-  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const line = readArchiveCommandLine("backup", BACKUP_USAGE, args, env, output.err);
+  if (typeof line === "number") return line;
+  const { dataDir } = line;
   try {
     const made = await makeBackup({
       dataDir,
-      outFile: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+      outFile: line.file,
       appVersion: appVersion(),
       clock: systemClock,
       mediaInBucket: Boolean(env.S3_BUCKET?.trim()),

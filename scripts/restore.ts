@@ -1,10 +1,6 @@
-// Decision 0580: `npm run restore -- FILE` puts a backup made by `npm run backup` into an empty
-// DATA_DIR, checked whole before anything is written. With DATABASE_URL it says to use
-// pg_restore and does nothing.
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { BackupRefusedError } from "../server/backups/archive";
-import { postgresBackupNote } from "../server/backups/postgres-note";
+import { readArchiveCommandLine } from "../server/backups/command-line";
 import { restoreBackup } from "../server/backups/restore";
 import { DatabaseInUseError } from "../server/db/embedded-lock";
 import { migrationsFolder } from "../server/db/migrate";
@@ -23,26 +19,17 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   output: CommandOutput = console_,
 ): Promise<number> {
-  const file = args[0];
-  if (args.length !== 1 || !file || file.startsWith("-")) {
-    output.err(RESTORE_USAGE);
-    return 2;
-  }
-  if (env.DATABASE_URL?.trim()) {
-    output.err(postgresBackupNote("restore"));
-    return 1;
-  }
-  // DATA_DIR as the server reads it (from the project folder, where npm runs scripts); FILE from
-  // where the operator typed it (INIT_CWD, which npm sets).
-  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const line = readArchiveCommandLine("restore", RESTORE_USAGE, args, env, output.err);
+  if (typeof line === "number") return line;
+  const { dataDir } = line;
   try {
     const manifest = await restoreBackup({
-      file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+      file: line.file,
       dataDir,
       migrationsFolder,
     });
     output.out(
-      `Restored ${file} (the database as of ${manifest.createdAt}, app version ${manifest.appVersion}) into ${dataDir}. ` +
+      `Restored ${args[0]} (the database as of ${manifest.createdAt}, app version ${manifest.appVersion}) into ${dataDir}. ` +
         "Start the server as usual: it applies any newer migrations.",
     );
     if (manifest.media === "s3") {
