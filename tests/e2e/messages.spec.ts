@@ -490,6 +490,8 @@ test("decision 0456: a chat shows each message's time under its day, the shared 
 test("decision 0475: the inbox, a thread and the account menu pass axe at 390 and 1280 px", async ({
   browser,
 }) => {
+  // Two conversations and four axe runs: on a loaded two-core machine this outlasts the default.
+  test.setTimeout(150_000);
   const rules = ["label-content-name-mismatch", "color-contrast", "page-has-heading-one"];
   for (const viewport of [
     { width: 1280, height: 900 },
