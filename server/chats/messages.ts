@@ -232,6 +232,11 @@ export interface MessageView {
   photo: { url: string; thumbUrl: string; width: number; height: number } | null;
   sharedPost: SharedPostCard | null;
   liked: boolean;
+  /** Decision 0600: the offer or meetup whose card this message shows (the trade module reads them). */
+  offerId: string | null;
+  meetupId: string | null;
+  /** Decision 0600: a system line's event (worded by the trade module), null for a member's message. */
+  systemEvent: string | null;
   createdAt: Date;
 }
 
@@ -269,6 +274,9 @@ export async function listMessages(
       imgWidth: chatMessages.imgWidth,
       imgHeight: chatMessages.imgHeight,
       likedAt: chatMessages.likedAt,
+      offerId: chatMessages.offerId,
+      meetupId: chatMessages.meetupId,
+      systemEvent: chatMessages.systemEvent,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
@@ -300,6 +308,9 @@ export async function listMessages(
           : null,
       sharedPost: row.postId ? (cards.get(row.postId) ?? { deleted: true, id: row.postId }) : null,
       liked: row.likedAt !== null,
+      offerId: row.offerId,
+      meetupId: row.meetupId,
+      systemEvent: row.systemEvent,
       createdAt: row.createdAt,
     }),
   );

@@ -227,6 +227,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
     .select({
       id: notifications.id,
       type: notifications.type,
+      event: notifications.event,
       postId: notifications.postId,
       chatId: notifications.chatId,
       campusId: notifications.campusId,
@@ -263,7 +264,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
   const campusName = campus?.name ?? "Campus";
   const origin = campusOrigin(row.campusId, null, ctx.config);
   const lines = wanted.slice(0, MAIL_LINES).map((item) => ({
-    text: `${actorsPhrase(displayName(item), 0)} ${notificationWhat(item.type)}`,
+    text: `${actorsPhrase(displayName(item), 0)} ${notificationWhat(item.type, item.event)}`,
     url: `${origin}${notificationHref(item)}`,
   }));
   const first = lines[0];

@@ -46,6 +46,7 @@ export const notificationQueries = {
         cursorTime: cursorTime(notifications.createdAt),
         id: notifications.id,
         type: notifications.type,
+        event: notifications.event,
         postId: notifications.postId,
         commentId: notifications.commentId,
         chatId: notifications.chatId,
@@ -149,6 +150,8 @@ export async function listNotifications(
 
   const items: NotificationItem[] = [];
   const groups = new Map<string, NotificationItem>();
+  // A trade notice's words depend on its event (decision 0600); trade notices are never grouped.
+  const events = new Map<string, string | null>();
   for (const row of kept) {
     // Decision 0543: a moderation notice names no one (never the moderator) and leads to the standing page.
     if (row.type === "moderation") {
@@ -207,13 +210,14 @@ export async function listNotifications(
       unread: !row.read,
     };
     items.push(item);
+    events.set(item.id, row.event);
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
     if (item.type === "moderation" || item.type === "data export") continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
-    item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type)}`;
+    item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type, events.get(item.id))}`;
   }
   return { items, nextCursor };
 }

@@ -5,6 +5,7 @@ import { type NotificationType, posts } from "../db/schema";
 import { rowsOf } from "../realtime/backlog";
 import { userEventCtes } from "../realtime/events";
 import { notificationEmailInsert } from "./email";
+import type { TradeEvent } from "./texts";
 
 /**
  * Decision 0250: one notify() every capability calls inside its own transaction.
@@ -24,6 +25,12 @@ export interface NotifyInput {
   commentId?: string | null;
   chatId?: string | null;
   messageId?: string | null;
+  /** The trade's row it is about (decision 0600), and what happened to it. */
+  offerId?: string | null;
+  dealId?: string | null;
+  meetupId?: string | null;
+  reviewId?: string | null;
+  event?: TradeEvent | null;
 }
 
 /** Kinds that say the same thing however often it happens: one row per actor and post is enough. */
@@ -56,9 +63,12 @@ export async function notify(tx: Queryable, ctx: AppContext, input: NotifyInput)
     await tx.execute(sql`
       with notification as (
         insert into notifications
-          (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id, push_pending, created_at)
+          (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id,
+           offer_id, deal_id, meetup_id, review_id, event, push_pending, created_at)
         select ${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.type}::text, ${postId}::uuid,
           ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
+          ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
+          ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text,
           exists (select 1 from push_subscriptions where user_id = ${input.to}),
           ${now.toISOString()}::timestamptz
         -- Decision 0462: a block either way, and neither is told of the other.

@@ -131,6 +131,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
         id: notifications.id,
         userId: notifications.userId,
         type: notifications.type,
+        event: notifications.event,
         postId: notifications.postId,
         chatId: notifications.chatId,
         read: notifications.read,
@@ -164,7 +165,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
       .limit(MAX_PUSH_SUBSCRIPTIONS);
     const payload: PushPayload = {
       title: "Campus Buy Sell",
-      body: `${displayName(item)} ${notificationWhat(item.type)}`,
+      body: `${displayName(item)} ${notificationWhat(item.type, item.event)}`,
       url: notificationHref(item),
       // A newer push about the same chat or post replaces the older one on the device.
       tag: item.chatId ? `chat-${item.chatId}` : `post-${item.postId ?? item.id}`,

@@ -19,10 +19,45 @@ const WHAT: Record<NotificationType, string> = {
   moderation: "sent you a notice from the moderators",
   // Decision 0570: never shown after a name either; the list says 'Your data is ready to download.'
   "data export": "prepared your data",
+  // Decision 0600: the trade's types are worded by their event (TRADE_WHAT); these are the fallbacks.
+  offer: "updated an offer",
+  deal: "updated your deal",
+  meetup: "updated a meetup",
+  review: "reviewed you",
 };
 
-/** 'saved your post' — the words after the name. */
-export function notificationWhat(type: NotificationType): string {
+/**
+ * Decision 0600: what a trade notice says after the actor's name, by type and event. The
+ * words never carry a review's text or private note (decision 0600): a notice only points to it.
+ */
+const TRADE_WHAT = {
+  "offer:made": "made you an offer",
+  "offer:countered": "countered your offer",
+  "offer:accepted": "accepted your offer",
+  "offer:declined": "declined your offer",
+  "offer:withdrawn": "withdrew their offer",
+  "offer:closed": "sold to someone else; your offer is no longer available",
+  "offer:expiring": "has an offer with you that expires in 2 hours",
+  "offer:expired": "had an offer with you that expired",
+  "deal:started": "reserved their listing for you",
+  "deal:completed": "marked your deal completed",
+  "deal:cancelled": "cancelled your deal",
+  "meetup:proposed": "proposed a meetup",
+  "meetup:accepted": "accepted your meetup",
+  "meetup:reminder": "meets you in an hour",
+  "review:received": "reviewed you — write yours to see it",
+  "review:published": "has a review of you you can now read",
+  "review:reminder": "is waiting for your review",
+  "review:replied": "replied to your review",
+} as const;
+export type TradeEvent = keyof typeof TRADE_WHAT extends `${string}:${infer Event}` ? Event : never;
+
+/** 'saved your post' — the words after the name; a trade notice's by its event. */
+export function notificationWhat(type: NotificationType, event?: string | null): string {
+  if (event) {
+    const words = (TRADE_WHAT as Readonly<Record<string, string>>)[`${type}:${event}`];
+    if (words) return words;
+  }
   return WHAT[type];
 }
 
@@ -59,6 +94,11 @@ export function emailKindOf(type: NotificationType): EmailKind {
     case "message":
     case "message like":
     case "new chat":
+    // The trade happens in conversations (decision 0600): its notices follow the messages' setting.
+    case "offer":
+    case "deal":
+    case "meetup":
+    case "review":
       return "messages";
     default:
       return "comments";

@@ -77,4 +77,20 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TableFate>> = {
   realtime_events: { fate: "deleted", columns: ["user_id"], note: "live events" },
   realtime_presence: { fate: "deleted", columns: ["user_id"], note: "live events" },
   data_exports: { fate: "deleted", columns: ["user_id"], note: "archives, with their files" },
+  offers: {
+    fate: "deleted",
+    columns: ["buyer_id", "seller_id"],
+    note: "offers either way; the other side's card reads no longer available",
+  },
+  deals: {
+    fate: "kept",
+    note: "the other person's completed trade; an active deal must be finished or cancelled first",
+  },
+  meetups: { fate: "deleted", columns: ["proposed_by", "proposed_to"], note: "proposed meetups either way" },
+  reviews: {
+    fate: "deleted",
+    columns: ["author_id", "subject_id"],
+    note: "reviews by and of the student; the other person's reputation is recounted",
+  },
+  reputations: { fate: "deleted", columns: ["user_id"], note: "the student's reputation line" },
 };

@@ -11,13 +11,17 @@ import {
   listingWatches,
   loginThrottle,
   mailOutbox,
+  meetups,
   notificationSettings,
   notifications,
+  offers,
   postLikes,
   pushSubscriptions,
   realtimeCursors,
   realtimeEvents,
   realtimePresence,
+  reputations,
+  reviews,
   searchHistory,
   session,
   staffRoles,
@@ -185,6 +189,11 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
       );
 
     await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+    // The trade (decision 0571): offers and meetups either way, reviews by and of the student.
+    await tx.delete(offers).where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)));
+    await tx.delete(meetups).where(or(eq(meetups.proposedBy, userId), eq(meetups.proposedTo, userId)));
+    await tx.delete(reviews).where(or(eq(reviews.authorId, userId), eq(reviews.subjectId, userId)));
+    await tx.delete(reputations).where(eq(reputations.userId, userId));
     await tx
       .delete(notifications)
       .where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));

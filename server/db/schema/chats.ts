@@ -20,10 +20,19 @@ export const chats = pgTable(
     lastMessageId: uuid("last_message_id"),
     /** The number of the latest message; the next message takes last_seq + 1 under this row's lock. */
     lastSeq: integer("last_seq").notNull().default(0),
+    /**
+     * Decision 0600: the listing the conversation is about (the latest one it was opened from or an
+     * offer was made on); its header shows that listing and its deal. No foreign key: a deleted
+     * listing leaves the chat, and its header shows it gone.
+     */
+    postId: uuid("post_id"),
     createdAt: columns.createdAt(),
     lastModified: columns.lastModified(),
   },
   (table) => [
+    // Decision 0571: deleting an account finds its chats by either side.
+    index("chats_from_user_idx").on(table.fromUserId),
+    index("chats_to_user_idx").on(table.toUserId),
     uniqueIndex("chats_pair_unique").on(
       table.campusId,
       sql`least(${table.fromUserId}, ${table.toUserId})`,
@@ -92,6 +101,14 @@ export const chatMessages = pgTable(
     likedAt: columns.time("liked_at"),
     /** Decision 0543: 'removed' by a site admin after a report; its text and photo are no longer shown. */
     moderationState: text("moderation_state", { enum: ["removed"] }),
+    /**
+     * Decision 0600: a card in the thread, an offer's or a meetup's, drawn from its row as
+     * it is now (so the card updates in place). No foreign key: both go with the chat, as the message does.
+     */
+    offerId: uuid("offer_id"),
+    meetupId: uuid("meetup_id"),
+    /** Decision 0600: a system line (an offer closed, a deal made or cancelled), worded from this event. */
+    systemEvent: text("system_event"),
     createdAt: columns.createdAt(),
   },
   (table) => [

@@ -14,3 +14,4 @@ export * from "./realtime";
 export * from "./reports";
 export * from "./search";
 export * from "./staff";
+export * from "./trade";

@@ -42,6 +42,8 @@ export const mailOutbox = pgTable(
   (table) => [
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
     index("mail_outbox_to_kind_idx").on(table.to, table.kind, table.createdAt),
+    // Decision 0571: deleting an account removes its mail rows (a cascade on user_id).
+    index("mail_outbox_user_idx").on(table.userId),
     // Decision 0251: one pending notification e-mail per user, which later notifications join.
     uniqueIndex("mail_outbox_pending_notification_unique")
       .on(table.userId, table.kind)

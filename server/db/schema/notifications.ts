@@ -5,6 +5,7 @@ import { chatMessages, chats } from "./chats";
 import * as columns from "./columns";
 import { posts } from "./posts";
 import { moderationLog } from "./staff";
+import { deals, meetups, offers, reviews } from "./trade";
 
 /**
  * spec 2 §3 Notification types, plus 'available again' (a saved listing is for sale again,
@@ -24,6 +25,11 @@ export const NOTIFICATION_TYPES = [
   "moderation",
   // Decision 0570: the student's data archive is ready (the link itself is only in the e-mail).
   "data export",
+  // Decision 0600: the trade; `event` says which (an offer made, countered, accepted, …).
+  "offer",
+  "deal",
+  "meetup",
+  "review",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,6 +56,13 @@ export const notifications = pgTable(
     messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
     /** Decision 0543: for a 'moderation' notification, the moderation log row it tells of. */
     moderationLogId: uuid("moderation_log_id").references(() => moderationLog.id, { onDelete: "cascade" }),
+    /** Decision 0600: the trade's row a notice is about; it goes with that row. */
+    offerId: uuid("offer_id").references(() => offers.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    meetupId: uuid("meetup_id").references(() => meetups.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
+    /** For the trade's types: what happened ('made', 'countered', 'accepted', 'reminder', …). */
+    event: text("event"),
     read: boolean("read").notNull().default(false),
     /** Set when a notification e-mail carried it (or decided not to), so no e-mail repeats it. */
     emailedAt: columns.time("emailed_at"),
@@ -69,6 +82,13 @@ export const notifications = pgTable(
     index("notifications_push_idx").on(table.createdAt).where(sql`${table.pushPending}`),
     index("notifications_post_idx").on(table.postId),
     index("notifications_comment_idx").on(table.commentId),
+    // Decision 0571: deleting an account removes the notices it caused (a cascade on actor_id).
+    index("notifications_actor_idx").on(table.actorId),
+    // The trade's rows cascade to their notices.
+    index("notifications_offer_idx").on(table.offerId).where(sql`${table.offerId} is not null`),
+    index("notifications_deal_idx").on(table.dealId).where(sql`${table.dealId} is not null`),
+    index("notifications_meetup_idx").on(table.meetupId).where(sql`${table.meetupId} is not null`),
+    index("notifications_review_idx").on(table.reviewId).where(sql`${table.reviewId} is not null`),
   ],
 );
 

@@ -15,7 +15,7 @@ import { user } from "./auth";
 import * as columns from "./columns";
 import { moderationItems } from "./moderation";
 
-/** Decision 0540: what a student can report (spec 1 §2 'Report' on a profile; a post, a comment, a chat message). */
+/** Decision 0540: what a student can report (spec 1 §2 'Report' on a profile; a post, a comment, a chat message; a review, decision 0600). */
 export const REPORT_TARGET_KINDS = ["post", "comment", "message", "user"] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
@@ -55,7 +55,7 @@ export const reports = pgTable(
   (table) => [
     check(
       "reports_values",
-      sql`${table.targetKind} in ('post', 'comment', 'message', 'user')
+      sql`${table.targetKind} in ('post', 'comment', 'message', 'user', 'review')
         and ${table.reason} in ('scam', 'prohibited', 'harassment', 'spam', 'inappropriate', 'other')
         and (${table.outcome} is null or ${table.outcome} in ('upheld', 'dismissed'))
         and (${table.comment} is null or char_length(${table.comment}) <= 1000)`,
