@@ -156,6 +156,7 @@ CREATE INDEX "deals_post_idx" ON "deals" USING btree ("post_id","created_at" DES
 CREATE INDEX "deals_seller_idx" ON "deals" USING btree ("seller_id","state","completed_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "deals_buyer_idx" ON "deals" USING btree ("buyer_id","state","completed_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "deals_chat_idx" ON "deals" USING btree ("chat_id");--> statement-breakpoint
+CREATE INDEX "deals_completed_idx" ON "deals" USING btree ("campus_id","completed_at") WHERE "deals"."state" = 'completed';--> statement-breakpoint
 CREATE INDEX "deals_unsettled_idx" ON "deals" USING btree ("completed_at") WHERE "deals"."state" = 'completed' and "deals"."reviews_settled_at" is null;--> statement-breakpoint
 CREATE INDEX "meetup_spots_campus_idx" ON "meetup_spots" USING btree ("campus_id","position") WHERE "meetup_spots"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "meetups_chat_idx" ON "meetups" USING btree ("chat_id","created_at" DESC NULLS LAST);--> statement-breakpoint

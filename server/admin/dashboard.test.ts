@@ -11,6 +11,7 @@ import {
   ads,
   backups,
   checkoutSessions,
+  deals,
   jobRuns,
   mailOutbox,
   paymentEvents,
@@ -265,7 +266,7 @@ describe("the dashboard's problems (decision 0551)", () => {
 });
 
 describe("the dashboard's campus counts (decision 0551)", () => {
-  it("counts each campus's new and verified students, listings, reports, running ads and revenue over 7 and 30 days", async () => {
+  it("counts each campus's new and verified students, listings, completed trades, reports, running ads and revenue over 7 and 30 days", async () => {
     const fresh = await createTestMember(t, { campusId: "ut", fullName: "Ut New" });
     const unverified = await createTestMember(t, {
       campusId: "ut",
@@ -349,14 +350,33 @@ describe("the dashboard's campus counts (decision 0551)", () => {
         money("refund", 100, ago(HOUR), "pending"),
       ]);
 
+    // Trades: one completed 2 days ago, one 20 days ago, one 40 days ago; an active and a cancelled deal never count.
+    const deal = (postId: string, state: "active" | "completed" | "cancelled", completedAt: Date | null) => ({
+      campusId: "ut",
+      postId,
+      sellerId: older.id,
+      buyerId: fresh.id,
+      state,
+      completedAt,
+    });
+    await t.ctx.db
+      .insert(deals)
+      .values([
+        deal(monthOld.id, "completed", ago(2 * DAY)),
+        deal(overdue.id, "completed", ago(20 * DAY)),
+        deal(overdue.id, "completed", ago(40 * DAY)),
+        deal(monthOld.id, "cancelled", null),
+        deal(overdue.id, "active", null),
+      ]);
+
     const dashboard = await getDashboard(t.ctx, admin.viewer, { jobs: [] });
     const ut = dashboard.campuses.find((campus) => campus.campusId === "ut");
     expect(ut).toMatchObject({
       name: "UT",
       generic: false,
       windows: {
-        7: { newStudents: 2, verifiedStudents: 1, listings: 1, revenueCents: 600 },
-        30: { newStudents: 3, verifiedStudents: 2, listings: 2, revenueCents: 1100 },
+        7: { newStudents: 2, verifiedStudents: 1, listings: 1, completedTrades: 1, revenueCents: 600 },
+        30: { newStudents: 3, verifiedStudents: 2, listings: 2, completedTrades: 2, revenueCents: 1100 },
       },
       openReports: 2,
       runningAds: 1,

@@ -27,14 +27,13 @@ export interface WindowCounts {
   verifiedStudents: number;
   /** Listings posted (top-level posts, not the 'new user' ones). */
   listings: number;
+  /** Deals completed in the window (decision 0600): the listing handed over and marked sold. */
+  completedTrades: number;
   /** Payments less refunds made in the window, in cents (USD). */
   revenueCents: number;
 }
 
-/**
- * A campus's row of the dashboard. Completed trades are not a column yet: deals do not exist, and
- * decision 0551 adds the column when a trades table does.
- */
+/** A campus's row of the dashboard (decision 0551). */
 export interface CampusActivity {
   campusId: string;
   name: string;
@@ -63,6 +62,8 @@ interface ActivityRow {
   verified30: number;
   listings7: number;
   listings30: number;
+  trades7: number;
+  trades30: number;
   revenue7: number;
   revenue30: number;
   open_reports: number;
@@ -72,8 +73,8 @@ interface ActivityRow {
 
 /**
  * Every campus's counts in one statement: each part reads its own index or a small table (the
- * month's listings one range of posts_replies_idx, parent_id null; open items
- * moderation_items_open_idx).
+ * month's listings one range of posts_replies_idx, parent_id null; completed trades
+ * deals_completed_idx; open items moderation_items_open_idx).
  */
 async function campusActivity(db: Queryable, now: Date): Promise<Map<string, ActivityRow>> {
   const since7 = new Date(now.getTime() - 7 * DAY_MS).toISOString();
@@ -109,6 +110,13 @@ async function campusActivity(db: Queryable, now: Date): Promise<Map<string, Act
       from posts
       where parent_id is null and type = 'post' and created_at >= ${since30}::timestamptz
       group by campus_id
+    ), trades as (
+      select campus_id,
+        count(*) filter (where completed_at >= ${since7}::timestamptz)::int as trades7,
+        count(*)::int as trades30
+      from deals
+      where state = 'completed' and completed_at >= ${since30}::timestamptz
+      group by campus_id
     ), running as (
       select campus_id, count(*)::int as running_ads from ads where status = 'active' group by campus_id
     )
@@ -116,6 +124,7 @@ async function campusActivity(db: Queryable, now: Date): Promise<Map<string, Act
       coalesce(s.new7, 0) as new7, coalesce(s.verified7, 0) as verified7,
       coalesce(s.new30, 0) as new30, coalesce(s.verified30, 0) as verified30,
       coalesce(l.listings7, 0) as listings7, coalesce(l.listings30, 0) as listings30,
+      coalesce(t.trades7, 0) as trades7, coalesce(t.trades30, 0) as trades30,
       coalesce(m.revenue7, 0) as revenue7, coalesce(m.revenue30, 0) as revenue30,
       coalesce(r.open_reports, 0) as open_reports, coalesce(r.overdue_reports, 0) as overdue_reports,
       coalesce(a.running_ads, 0) as running_ads
@@ -124,7 +133,8 @@ async function campusActivity(db: Queryable, now: Date): Promise<Map<string, Act
     left join money m on m.campus_id = c.id
     left join reports r on r.campus_id = c.id
     left join running a on a.campus_id = c.id
-    left join listings l on l.campus_id = c.id`);
+    left join listings l on l.campus_id = c.id
+    left join trades t on t.campus_id = c.id`);
   const rows = (result as unknown as { rows: ActivityRow[] }).rows;
   return new Map(rows.map((row) => [row.campus_id, row]));
 }
@@ -165,12 +175,14 @@ export async function getDashboard(
             newStudents: n(row?.new7),
             verifiedStudents: n(row?.verified7),
             listings: n(row?.listings7),
+            completedTrades: n(row?.trades7),
             revenueCents: n(row?.revenue7),
           },
           30: {
             newStudents: n(row?.new30),
             verifiedStudents: n(row?.verified30),
             listings: n(row?.listings30),
+            completedTrades: n(row?.trades30),
             revenueCents: n(row?.revenue30),
           },
         },

@@ -119,8 +119,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <p className="mt-1 text-sm text-zinc-500">
-          New students and, of them, the school-verified; listings posted; revenue is payments less refunds.
-          Open reports (overdue: waiting over 72 hours) and running ads are as of now.
+          New students and, of them, the school-verified; listings posted; trades completed; revenue is
+          payments less refunds. Open reports (overdue: waiting over 72 hours) and running ads are as of now.
         </p>
         <CampusTable campuses={campuses} days={days} />
       </section>
@@ -128,11 +128,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Decision 0551: no 'completed trades' column until a trades table exists.
+// Decision 0551: the campus's figures, in the order the dashboard reads them.
 const COLUMNS = [
   { key: "new", label: "New students" },
   { key: "verified", label: "Verified" },
   { key: "listings", label: "Listings" },
+  { key: "trades", label: "Completed trades" },
   { key: "reports", label: "Reports (overdue)" },
   { key: "ads", label: "Ads running" },
   { key: "revenue", label: "Revenue" },
@@ -147,6 +148,7 @@ function cells(
     new: String(window.newStudents),
     verified: String(window.verifiedStudents),
     listings: String(window.listings),
+    trades: String(window.completedTrades),
     reports: `${campus.openReports} (${campus.overdueReports})`,
     ads: String(campus.runningAds),
     revenue: money(window.revenueCents),

@@ -134,6 +134,10 @@ export const deals = pgTable(
     index("deals_seller_idx").on(table.sellerId, table.state, table.completedAt.desc()),
     index("deals_buyer_idx").on(table.buyerId, table.state, table.completedAt.desc()),
     index("deals_chat_idx").on(table.chatId),
+    // Decision 0551: the dashboard's completed trades per campus over 7 and 30 days.
+    index("deals_completed_idx")
+      .on(table.campusId, table.completedAt)
+      .where(sql`${table.state} = 'completed'`),
     // The review job: completed deals whose 14 days have not been settled.
     index("deals_unsettled_idx")
       .on(table.completedAt)
