@@ -18,6 +18,8 @@ export default defineConfig({
     // PGlite holds 400–600 MB per instance (docs/architecture.md pitfall 4).
     pool: "forks",
     maxWorkers: 2,
+    // Decision 0508: each worker imports the server once; every file opens and closes its own database.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
