@@ -24,6 +24,9 @@ const WHAT: Record<NotificationType, string> = {
   deal: "updated your deal",
   meetup: "updated a meetup",
   review: "reviewed you",
+  // Decision 0620: worded from their saved search or price drop when listed; these are the fallbacks.
+  "search match": "posted a new match for your saved search",
+  "price drop": "lowered the price of a post you saved",
 };
 
 /**
@@ -90,6 +93,9 @@ export function emailKindOf(type: NotificationType): EmailKind {
   switch (type) {
     case "like":
     case "available again":
+    // Decision 0620: about what the student saved (a search's e-mails follow its own cadence).
+    case "search match":
+    case "price drop":
       return "saves";
     case "message":
     case "message like":

@@ -93,4 +93,6 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TableFate>> = {
     note: "reviews by and of the student; the other person's reputation is recounted",
   },
   reputations: { fate: "deleted", columns: ["user_id"], note: "the student's reputation line" },
+  saved_searches: { fate: "deleted", columns: ["user_id"], note: "saved searches and their alerts" },
+  saved_search_hits: { fate: "deleted", columns: ["user_id"], note: "what the saved searches delivered" },
 };

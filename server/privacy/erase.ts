@@ -22,6 +22,7 @@ import {
   realtimePresence,
   reputations,
   reviews,
+  savedSearches,
   searchHistory,
   session,
   staffRoles,
@@ -194,6 +195,8 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
     await tx.delete(meetups).where(or(eq(meetups.proposedBy, userId), eq(meetups.proposedTo, userId)));
     await tx.delete(reviews).where(or(eq(reviews.authorId, userId), eq(reviews.subjectId, userId)));
     await tx.delete(reputations).where(eq(reputations.userId, userId));
+    // Saved searches (decision 0620); their hits go with them.
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
     await tx
       .delete(notifications)
       .where(or(eq(notifications.userId, userId), eq(notifications.actorId, userId)));

@@ -4,6 +4,7 @@ import { user } from "./auth";
 import { chatMessages, chats } from "./chats";
 import * as columns from "./columns";
 import { posts } from "./posts";
+import { priceDrops, savedSearches } from "./saved-searches";
 import { moderationLog } from "./staff";
 import { deals, meetups, offers, reviews } from "./trade";
 
@@ -30,6 +31,9 @@ export const NOTIFICATION_TYPES = [
   "deal",
   "meetup",
   "review",
+  // Decision 0620: a saved search's new match, a saved listing's lower price.
+  "search match",
+  "price drop",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -61,6 +65,9 @@ export const notifications = pgTable(
     dealId: uuid("deal_id").references(() => deals.id, { onDelete: "cascade" }),
     meetupId: uuid("meetup_id").references(() => meetups.id, { onDelete: "cascade" }),
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
+    /** Decision 0620: the saved search a 'search match' is for; decision 0620: the drop a 'price drop' tells. */
+    savedSearchId: uuid("saved_search_id").references(() => savedSearches.id, { onDelete: "cascade" }),
+    priceDropId: uuid("price_drop_id").references(() => priceDrops.id, { onDelete: "cascade" }),
     /** For the trade's types: what happened ('made', 'countered', 'accepted', 'reminder', …). */
     event: text("event"),
     read: boolean("read").notNull().default(false),
@@ -89,6 +96,10 @@ export const notifications = pgTable(
     index("notifications_deal_idx").on(table.dealId).where(sql`${table.dealId} is not null`),
     index("notifications_meetup_idx").on(table.meetupId).where(sql`${table.meetupId} is not null`),
     index("notifications_review_idx").on(table.reviewId).where(sql`${table.reviewId} is not null`),
+    index("notifications_saved_search_idx")
+      .on(table.savedSearchId)
+      .where(sql`${table.savedSearchId} is not null`),
+    index("notifications_price_drop_idx").on(table.priceDropId).where(sql`${table.priceDropId} is not null`),
   ],
 );
 
@@ -104,6 +115,8 @@ export const notificationSettings = pgTable("notification_settings", {
   emailComments: boolean("email_comments").notNull().default(true),
   emailSaves: boolean("email_saves").notNull().default(true),
   emailMessages: boolean("email_messages").notNull().default(true),
+  /** Decision 0620: price drops of saved listings, a kind of its own in /settings/notifications. */
+  emailPriceDrops: boolean("email_price_drops").notNull().default(true),
   /** spec 2 §4 'The unread count resets when the notifications page opens'. */
   seenAt: columns.time("seen_at"),
 });

@@ -62,6 +62,8 @@ export const posts = pgTable(
      * Every list leaves out a post or comment that has one (its author still sees a hidden one).
      */
     moderationState: text("moderation_state", { enum: ["hidden", "removed"] }),
+    /** Decision 0620: when its owner last edited it ('Edited' with the time); null if never. */
+    editedAt: columns.time("edited_at"),
     /** Decision 0190: the words search matches, kept by PostgreSQL itself. */
     searchTsv: tsvector("search_tsv").notNull().generatedAlwaysAs(POST_SEARCH_DOCUMENT),
   },
