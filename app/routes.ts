@@ -42,6 +42,8 @@ export default [
       route("account/data/download", "routes/settings/account/data-download.tsx"),
       route("payments", "routes/settings/payments.tsx"),
       route("notifications", "routes/settings/notifications.tsx", { id: "settings-notifications" }),
+      // Decision 0620: saved searches and their alerts.
+      route("searches", "routes/settings/searches.tsx"),
     ]),
   ]),
   layout("routes/protected.tsx", [

@@ -4,19 +4,21 @@ import { isSaveToggle } from "~/app/components/posts/feed-model";
 import { FilterBar } from "~/app/components/search/filter-bar";
 import { PopularSearches } from "~/app/components/search/popular-searches";
 import { PrivateSearch } from "~/app/components/search/private-search";
+import { SaveSearch } from "~/app/components/search/save-search";
 import { SearchHeader } from "~/app/components/search/search-header";
 import { ResultsView, type SearchResults } from "~/app/components/search/search-results";
 import { SearchTabs } from "~/app/components/search/search-tabs";
 import { pageTitle } from "~/app/components/shell/campus";
-import { listLoader } from "~/app/lib/errors.server";
+import { failureReply, listLoader } from "~/app/lib/errors.server";
 import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { useRootData } from "~/app/lib/root-data";
 import { submittedIntent } from "~/app/lib/submission";
+import type { ToastInput } from "~/app/lib/toast";
 import { toastHeaders } from "~/app/lib/toast.server";
 import { getViewer } from "~/app/lib/viewer.server";
 import { toMediaTiles } from "~/server/posts/media-tiles";
-import { SEARCH_TABS, type SearchTab } from "~/server/search/filters.shared";
+import { SEARCH_TABS, type SearchTab, searchHref } from "~/server/search/filters.shared";
 import {
   clearSearchHistory,
   listPopularSearches,
@@ -27,6 +29,8 @@ import { SEARCH_MESSAGES } from "~/server/search/limits";
 import { searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
 import { readSearchFilters } from "~/server/search/read-filters";
+import { SAVED_SEARCH_MESSAGES } from "~/server/search/saved-search-rules.shared";
+import { findSavedSearch, saveSearch } from "~/server/search/saved-searches";
 import { normaliseSearchText } from "~/server/search/text.shared";
 import type { Route } from "./+types/search";
 
@@ -54,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = readSearchFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor");
   const campusId = context.campus.id;
-  const base = { q, show, filters, cursor, privateGate: false, popular: [] as string[] };
+  const base = { q, show, filters, cursor, privateGate: false, popular: [] as string[], savedSearch: false };
   const search = async () => {
     if (!q) {
       const popular = await listPopularSearches(context.app, { campusId });
@@ -80,14 +84,17 @@ export async function loader(args: Route.LoaderArgs) {
     }
     // spec 2 §3 'User search history': a search, not the next page of one.
     if (!cursor) await recordSearch(context.app, viewer, { campusId, text: q });
-    return data({ ...base, results });
+    // Decision 0620: whether the viewer saved this search already (the save control's state).
+    const savedSearch =
+      viewer && show !== "people" ? await findSavedSearch(context.app, viewer, url.search) : null;
+    return data({ ...base, results, savedSearch: savedSearch !== null });
   };
   return listLoader(context.app, search, {
     privateGate: () => ({ ...base, privateGate: true, results: { kind: "none" } as SearchResults }),
   });
 }
 
-const searchIntents = z.enum(["remove-recent-search", "clear-recent-searches"]);
+const searchIntents = z.enum(["remove-recent-search", "clear-recent-searches", "save-search"]);
 
 /** spec 2 §7: removing one recent search ('Recent Search Removed') or all ('Search History Cleared'). */
 export async function action(args: Route.ActionArgs) {
@@ -96,6 +103,17 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, searchIntents);
   if (!viewer) return data({ ok: false }, { status: 401 });
+  if (intent === "save-search") {
+    // Decision 0620: the address's own query string, saved for the viewer on this campus.
+    const query = String(formFields(form).query ?? "");
+    try {
+      const saved = await saveSearch(context.app, viewer, { campusId: context.campus.id, query });
+      const message = saved.created ? SAVED_SEARCH_MESSAGES.saved : SAVED_SEARCH_MESSAGES.alreadySaved;
+      return data({ ok: true, saved: true, toast: { message, type: "okay" } as ToastInput });
+    } catch (error) {
+      return failureReply(context.app, error, { intent, fallback: SAVED_SEARCH_MESSAGES.somethingWentWrong });
+    }
+  }
   if (intent === "clear-recent-searches") {
     await clearSearchHistory(context.app, viewer, { campusId: context.campus.id });
     return data(
@@ -129,7 +147,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { campus } = useRootData();
+  const { campus, viewer } = useRootData();
+  const signedIn = viewer !== null;
   const { q, show, filters, results, popular, privateGate } = loaderData;
   if (privateGate) return <PrivateSearch campus={campus} />;
   return (
@@ -139,6 +158,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <>
           <SearchTabs q={q} show={show} filters={filters} />
           {show !== "people" ? <FilterBar q={q} show={show} filters={filters} /> : null}
+          {show !== "people" && signedIn ? (
+            <SaveSearch
+              query={searchHref(q, "latest", filters).slice("/search?".length)}
+              saved={loaderData.savedSearch}
+            />
+          ) : null}
           <ResultsView
             q={q}
             results={results}

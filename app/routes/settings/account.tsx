@@ -84,6 +84,14 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         Notification settings
         <ChevronRightIcon className="size-4 text-zinc-500" />
       </Link>
+      {/* Decision 0620: saved searches and their alerts. */}
+      <Link
+        to="/settings/searches"
+        className="mt-3 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        Saved searches
+        <ChevronRightIcon className="size-4 text-zinc-500" />
+      </Link>
       {/* Decision 0548: strikes, restrictions and appeals, beside the spec's rows. */}
       <Link
         to="/settings/account/standing"
