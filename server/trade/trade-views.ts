@@ -58,6 +58,7 @@ async function listingsById(
       status: posts.listingStatus,
     })
     .from(posts)
+    .innerJoin(user, eq(user.id, posts.authorId))
     .leftJoin(postMedia, and(eq(postMedia.postId, posts.id), eq(postMedia.imgOrder, 1)))
     .where(and(inArray(posts.id, ids), shownTo(viewerId, visibilityNow(ctx.clock.now()))));
   for (const row of rows) {
