@@ -70,7 +70,9 @@ describe("completing and cancelling", () => {
     const watcher = await createTrader(t, "Wes Watcher");
     await watchListing(t.ctx, watcher.viewer, listing.id);
     for (const reason of [undefined, "   ", "x".repeat(501)]) {
-      await expect(cancelDeal(t.ctx, seller.viewer, dealId, { reason })).rejects.toMatchObject({ status: 400 });
+      await expect(cancelDeal(t.ctx, seller.viewer, dealId, { reason })).rejects.toMatchObject({
+        status: 400,
+      });
     }
     await cancelDeal(t.ctx, seller.viewer, dealId, { reason: "They stopped answering" });
     expect(await dealRow(dealId)).toMatchObject({
@@ -135,7 +137,11 @@ describe("'Mark sold to…'", () => {
       markSoldTo(t.ctx, asker.viewer, { postId: listing.id, buyerId: offerer.id }),
     ).rejects.toMatchObject({ status: 400 });
     const { dealId } = await markSoldTo(t.ctx, seller.viewer, { postId: listing.id, buyerId: asker.id });
-    expect(await dealRow(dealId as string)).toMatchObject({ state: "completed", buyerId: asker.id, offerId: null });
+    expect(await dealRow(dealId as string)).toMatchObject({
+      state: "completed",
+      buyerId: asker.id,
+      offerId: null,
+    });
     expect(await listingStatus(t, listing.id)).toBe("sold");
     expect((await offerRow(t, offer.offerId)).state).toBe("closed");
     expect(await trades(asker.id)).toBe(1);
@@ -144,7 +150,9 @@ describe("'Mark sold to…'", () => {
   it("'Someone else' marks it sold with no deal", async () => {
     const seller = await createTrader(t, "Sam Seller");
     const listing = await createOfferableListing(t, seller);
-    expect(await markSoldTo(t.ctx, seller.viewer, { postId: listing.id, buyerId: null })).toEqual({ dealId: null });
+    expect(await markSoldTo(t.ctx, seller.viewer, { postId: listing.id, buyerId: null })).toEqual({
+      dealId: null,
+    });
     expect(await listingStatus(t, listing.id)).toBe("sold");
     expect(await t.ctx.db.select().from(deals).where(eq(deals.postId, listing.id))).toHaveLength(0);
   });
@@ -168,11 +176,17 @@ describe("the listing's other writers", () => {
     await expect(
       deleteAccount(t.ctx, t.auth, buyer.viewer, { password: buyer.password, confirm: "on" }, headers),
     ).rejects.toMatchObject({ status: 409, message: TRADE_MESSAGES.deletionBlocked });
-    const [row] = await t.ctx.db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, buyer.id));
+    const [row] = await t.ctx.db
+      .select({ deletedAt: user.deletedAt })
+      .from(user)
+      .where(eq(user.id, buyer.id));
     expect(row?.deletedAt).toBeNull();
     await cancelDeal(t.ctx, buyer.viewer, dealId, { reason: "Moving away" });
     await deleteAccount(t.ctx, t.auth, buyer.viewer, { password: buyer.password, confirm: "on" }, headers);
-    const [after] = await t.ctx.db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, buyer.id));
+    const [after] = await t.ctx.db
+      .select({ deletedAt: user.deletedAt })
+      .from(user)
+      .where(eq(user.id, buyer.id));
     expect(after?.deletedAt).not.toBeNull();
   });
 });

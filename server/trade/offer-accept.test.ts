@@ -77,9 +77,11 @@ describe("acceptOffer", () => {
     });
     // Nobody may offer on the reserved listing now.
     const cy = await createTrader(t, "Cy Late");
-    await expect(makeOffer(t.ctx, cy.viewer, { postId: listing.id, amountCents: 100 })).rejects.toMatchObject({
-      status: 409,
-    });
+    await expect(makeOffer(t.ctx, cy.viewer, { postId: listing.id, amountCents: 100 })).rejects.toMatchObject(
+      {
+        status: 409,
+      },
+    );
   });
 
   it("refuses with 'This offer changed' when the amount or version differs, or the offer expired, and changes nothing", async () => {
@@ -123,7 +125,8 @@ describe("acceptOffer", () => {
     const won = results.filter((result) => result.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toMatchObject({ message: TRADE_MESSAGES.offerChanged });
+      if (result.status === "rejected")
+        expect(result.reason).toMatchObject({ message: TRADE_MESSAGES.offerChanged });
     }
     const active = await t.ctx.db
       .select()

@@ -147,3 +147,26 @@ export function offerDisplayState(offer: { state: string; expiresAt: Date }, now
   if (offer.state === "pending" && offer.expiresAt.getTime() <= now.getTime()) return "expired";
   return offer.state as OfferDisplayState;
 }
+
+/**
+ * Decision 0601, mirrored in the browser: whether 'Make offer' shows on a listing (the server
+ * checks again, with blocks): someone else's selling listing with a price, not Firm, Available.
+ */
+export function offersOpen(
+  listing: { priceCents: number | null; priceTerms: string | null; kind: string; status: string },
+  own: boolean,
+): boolean {
+  return (
+    !own &&
+    listing.kind === "selling" &&
+    listing.priceCents !== null &&
+    listing.priceCents > 0 &&
+    listing.priceTerms !== "firm" &&
+    listing.status === "available"
+  );
+}
+
+/** Cents as the offer field shows them: '40', '12.50'. */
+export function centsToDollarsField(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

@@ -60,7 +60,12 @@ describe("making an offer", () => {
       listing: { id: listing.id, priceCents: 5000, status: "available" },
     });
     const buyerCards = await offerCards(t.ctx, buyer.viewer, [offerId]);
-    expect(buyerCards[offerId]?.actions).toEqual({ accept: false, counter: false, decline: false, withdraw: true });
+    expect(buyerCards[offerId]?.actions).toEqual({
+      accept: false,
+      counter: false,
+      decline: false,
+      withdraw: true,
+    });
     // A stranger's thread never shows someone else's offer.
     const stranger = await createTrader(t, "Sid Stranger");
     expect(await offerCards(t.ctx, stranger.viewer, [offerId])).toEqual({});
@@ -72,7 +77,9 @@ describe("making an offer", () => {
     const listing = await createOfferableListing(t, seller);
     const bad: unknown[] = [Number.NaN, -100, 0, 1e15, 12.5, "4000", Number.POSITIVE_INFINITY, 5001];
     for (const amountCents of bad) {
-      const refusal = await makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents }).catch((e) => e);
+      const refusal = await makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents }).catch(
+        (e) => e,
+      );
       expect(refusal).toMatchObject({ code: "invalid-input", status: 400 });
       expect(refusal.message.length).toBeGreaterThan(0);
     }
@@ -81,7 +88,9 @@ describe("making an offer", () => {
     ).rejects.toMatchObject({ status: 400, message: TRADE_MESSAGES.noteTooLong });
     expect(await t.ctx.db.select().from(offers).where(eq(offers.postId, listing.id))).toHaveLength(0);
     // The price itself is fine.
-    await expect(makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 5000 })).resolves.toBeTruthy();
+    await expect(
+      makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 5000 }),
+    ).resolves.toBeTruthy();
   });
 
   it("is refused on one's own, Firm, Free, Wanted, Reserved and Sold listings, and across a block", async () => {
@@ -96,7 +105,9 @@ describe("making an offer", () => {
     const free = await createTestPost(t, seller.viewer, { listing: { price: "free" } });
     const wanted = await createTestPost(t, seller.viewer, { listing: { listingKind: "wanted" } });
     for (const post of [firm, free, wanted]) {
-      await expect(makeOffer(t.ctx, buyer.viewer, { postId: post.id, amountCents: 100 })).rejects.toMatchObject({
+      await expect(
+        makeOffer(t.ctx, buyer.viewer, { postId: post.id, amountCents: 100 }),
+      ).rejects.toMatchObject({
         status: 409,
         message: TRADE_MESSAGES.noOffersHere,
       });
@@ -110,7 +121,9 @@ describe("making an offer", () => {
     }
     const listing = await createOfferableListing(t, seller);
     await blockUser(t.ctx, seller.viewer, buyer.id);
-    await expect(makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 100 })).rejects.toMatchObject({
+    await expect(
+      makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 100 }),
+    ).rejects.toMatchObject({
       status: 403,
       message: TRADE_MESSAGES.blocked,
     });
@@ -132,7 +145,9 @@ describe("making an offer", () => {
     const buyer = await createTrader(t, "Bea Buyer");
     const listing = await createOfferableListing(t, seller);
     const first = await offerOn(t, buyer, listing.id, 3000);
-    await expect(makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 3100 })).rejects.toMatchObject({
+    await expect(
+      makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 3100 }),
+    ).rejects.toMatchObject({
       status: 409,
       message: TRADE_MESSAGES.alreadyPending,
     });
@@ -141,7 +156,9 @@ describe("making an offer", () => {
     await answerOffer(t.ctx, buyer.viewer, second.offerId, "withdraw");
     const third = await offerOn(t, buyer, listing.id, 3300);
     await answerOffer(t.ctx, seller.viewer, third.offerId, "decline");
-    await expect(makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 3400 })).rejects.toMatchObject({
+    await expect(
+      makeOffer(t.ctx, buyer.viewer, { postId: listing.id, amountCents: 3400 }),
+    ).rejects.toMatchObject({
       status: 429,
       message: TRADE_MESSAGES.offerLimit,
     });
@@ -167,7 +184,10 @@ describe("answering an offer", () => {
       status: 400,
       message: TRADE_MESSAGES.amountOverPrice,
     });
-    const counter = await counterOffer(t.ctx, seller.viewer, offerId, { amountCents: 4500, note: "Meet halfway?" });
+    const counter = await counterOffer(t.ctx, seller.viewer, offerId, {
+      amountCents: 4500,
+      note: "Meet halfway?",
+    });
     expect(await offerRow(t, offerId)).toMatchObject({ state: "countered", version: 2 });
     expect(await offerRow(t, counter.offerId)).toMatchObject({
       state: "pending",
@@ -180,16 +200,24 @@ describe("answering an offer", () => {
     });
     expect(await tradeNotices(t, buyer.id)).toContain("offer:countered");
     // The countered offer can no longer be answered; the counter's recipient is now the buyer.
-    await expect(answerOffer(t.ctx, seller.viewer, offerId, "withdraw")).rejects.toMatchObject({ status: 403 });
+    await expect(answerOffer(t.ctx, seller.viewer, offerId, "withdraw")).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(answerOffer(t.ctx, buyer.viewer, offerId, "withdraw")).rejects.toMatchObject({
       message: TRADE_MESSAGES.offerChanged,
     });
-    await expect(counterOffer(t.ctx, seller.viewer, counter.offerId, { amountCents: 4400 })).rejects.toMatchObject({
+    await expect(
+      counterOffer(t.ctx, seller.viewer, counter.offerId, { amountCents: 4400 }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     const back = await counterOffer(t.ctx, buyer.viewer, counter.offerId, { amountCents: 4000 });
     expect(await offerRow(t, back.offerId)).toMatchObject({ fromUserId: buyer.id, state: "pending" });
-    expect((await chatTrail(t, chatId)).map((m) => m.text)).toEqual(["Offer: $35", "Offer: $45", "Offer: $40"]);
+    expect((await chatTrail(t, chatId)).map((m) => m.text)).toEqual([
+      "Offer: $35",
+      "Offer: $45",
+      "Offer: $40",
+    ]);
   });
 
   it("the recipient declines, the sender withdraws; each tells the other and changes the card", async () => {
@@ -197,7 +225,9 @@ describe("answering an offer", () => {
     const buyer = await createTrader(t, "Bea Buyer");
     const listing = await createOfferableListing(t, seller);
     const first = await offerOn(t, buyer, listing.id, 3000);
-    await expect(answerOffer(t.ctx, buyer.viewer, first.offerId, "decline")).rejects.toMatchObject({ status: 403 });
+    await expect(answerOffer(t.ctx, buyer.viewer, first.offerId, "decline")).rejects.toMatchObject({
+      status: 403,
+    });
     await answerOffer(t.ctx, seller.viewer, first.offerId, "decline");
     expect(await offerRow(t, first.offerId)).toMatchObject({ state: "declined", version: 2 });
     expect(await tradeNotices(t, buyer.id)).toContain("offer:declined");
@@ -210,7 +240,12 @@ describe("answering an offer", () => {
     expect(await tradeNotices(t, seller.id)).toContain("offer:withdrawn");
     const cards = await offerCards(t.ctx, seller.viewer, [first.offerId, second.offerId]);
     expect(cards[first.offerId]?.state).toBe("declined");
-    expect(cards[second.offerId]?.actions).toEqual({ accept: false, counter: false, decline: false, withdraw: false });
+    expect(cards[second.offerId]?.actions).toEqual({
+      accept: false,
+      counter: false,
+      decline: false,
+      withdraw: false,
+    });
   });
 
   it("a third student's ids are not found, whatever they try", async () => {
@@ -223,7 +258,9 @@ describe("answering an offer", () => {
       status: 404,
     });
     await expect(answerOffer(t.ctx, third.viewer, offerId, "decline")).rejects.toMatchObject({ status: 404 });
-    await expect(answerOffer(t.ctx, third.viewer, offerId, "withdraw")).rejects.toMatchObject({ status: 404 });
+    await expect(answerOffer(t.ctx, third.viewer, offerId, "withdraw")).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await offerRow(t, offerId)).state).toBe("pending");
   });
 });

@@ -33,7 +33,10 @@ export async function offerRow(t: TestContext, offerId: string) {
 }
 
 export async function listingStatus(t: TestContext, postId: string) {
-  const [row] = await t.ctx.db.select({ status: posts.listingStatus }).from(posts).where(eq(posts.id, postId));
+  const [row] = await t.ctx.db
+    .select({ status: posts.listingStatus })
+    .from(posts)
+    .where(eq(posts.id, postId));
   return row?.status;
 }
 
