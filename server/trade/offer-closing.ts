@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import { CHAT_EVENT_TYPE } from "../chats/chat-events";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { deals, offers, reputations } from "../db/schema";
 import { notify } from "../notifications/notify";
-import { SYSTEM_LINES } from "./offer-rules.shared";
+import { userEventCtes } from "../realtime/events";
+import { SYSTEM_LINES, type SystemLineEvent } from "./offer-rules.shared";
 import { appendTradeMessage } from "./trade-chat";
 
 /**
@@ -42,12 +44,15 @@ export async function closePendingOffers(
       ),
     )
     .returning({ id: offers.id, chatId: offers.chatId, buyerId: offers.buyerId });
-  for (const offer of closed.sort((a, b) => a.chatId.localeCompare(b.chatId))) {
-    const chat = { id: offer.chatId, campusId: listing.campusId };
-    await appendTradeMessage(ctx, tx, chat, listing.authorId, offer.buyerId, {
-      text: SYSTEM_LINES[options.why],
-      systemEvent: options.why,
-    });
+  if (closed.length === 0) return 0;
+  await appendSystemLines(
+    tx,
+    listing.authorId,
+    closed.map((offer) => ({ chatId: offer.chatId, to: offer.buyerId })),
+    options.why,
+    now,
+  );
+  for (const offer of closed.sort((a, b) => a.buyerId.localeCompare(b.buyerId))) {
     await notify(tx, ctx, {
       type: "offer",
       event: options.why === "offer-closed" ? "closed" : "voided",
@@ -60,6 +65,55 @@ export async function closePendingOffers(
     });
   }
   return closed.length;
+}
+
+/**
+ * Decision 0603: the same system line in many chats at once (closing a listing's offers), as
+ * appendMessage would add each (numbered under the chat's row, the sender's side read, the other's
+ * unread) but in one statement, and one chat event per person, so an accept that closes 49 offers
+ * stays a few round trips.
+ */
+async function appendSystemLines(
+  tx: Tx,
+  senderId: string,
+  lines: readonly { chatId: string; to: string }[],
+  event: SystemLineEvent,
+  now: Date,
+): Promise<void> {
+  const text = SYSTEM_LINES[event];
+  const chatIds = [...new Set(lines.map((line) => line.chatId))].sort();
+  const at = now.toISOString();
+  await tx.execute(sql`
+    with bumped as (
+      update chats set last_seq = last_seq + 1, last_message = ${text}, last_message_id = gen_random_uuid(),
+        last_modified = ${at}::timestamptz
+      where id in (select unnest(${`{${chatIds.join(",")}}`}::uuid[]))
+      returning id, campus_id, last_seq, last_message_id
+    ),
+    inserted as (
+      insert into chat_messages (id, chat_id, campus_id, sender_id, seq, text, system_event, created_at)
+      select last_message_id, id, campus_id, ${senderId}, last_seq, ${text}, ${event}, ${at}::timestamptz from bumped
+      returning chat_id
+    )
+    update chat_members m set last_modified = ${at}::timestamptz, unread = m.user_id <> ${senderId},
+      last_read_seq = case when m.user_id = ${senderId} then b.last_seq else m.last_read_seq end
+    from bumped b where m.chat_id = b.id`);
+  // Decision 0210: ids only; one event per person (each browser reloads what it shows).
+  const people = [...new Map(lines.map((line) => [line.to, line.chatId])).entries()];
+  const first = chatIds[0];
+  if (first) people.push([senderId, first]);
+  people.sort(([a], [b]) => a.localeCompare(b));
+  const arrayOf = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(",")}}`;
+  await tx.execute(sql`
+    with realtime_source as (
+      select person as user_id, ${CHAT_EVENT_TYPE}::text as type,
+        jsonb_build_object('chatId', chat_id, 'kind', 'message') as data
+      from unnest(${arrayOf(people.map(([userId]) => userId))}::text[], ${arrayOf(people.map(([, chatId]) => chatId))}::uuid[])
+        as source(person, chat_id)
+      order by person
+    ),
+    ${userEventCtes("realtime_source")}
+    select count(*) from realtime_event`);
 }
 
 /** Decision 0600: a completed trade counts on both members' summary rows. */
