@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestHeaders } from "../../tests/support/factories";
+import { createModerator, decisionInput, openTestItem } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import {
   chatTrail,
@@ -13,6 +14,7 @@ import {
 } from "../../tests/support/trade-factories";
 import { startConversation } from "../chats/conversations";
 import { deals, offers, reputations, user } from "../db/schema";
+import { decideItem } from "../moderation/decisions";
 import { setListingStatus, watchListing } from "../posts/listing-status";
 import { deletePost } from "../posts/posts";
 import { deleteAccount } from "../privacy/deletion";
@@ -168,6 +170,25 @@ describe("the listing's other writers", () => {
     expect(await t.ctx.db.select().from(offers).where(eq(offers.id, offer.offerId))).toHaveLength(0);
     expect((await chatTrail(t, offer.chatId)).at(-1)).toMatchObject({ systemEvent: "listing-closed" });
     expect(await tradeNotices(t, buyer.id)).toContain("offer:voided");
+  });
+
+  it("a listing removed by moderators closes its offers with a message", async () => {
+    const seller = await createTrader(t, "Sam Seller");
+    const buyer = await createTrader(t, "Bea Buyer");
+    const reporter = await createTrader(t, "Rita Reporter");
+    const moderator = await createModerator(t, "ou");
+    const listing = await createOfferableListing(t, seller);
+    const offer = await offerOn(t, buyer, listing.id, 3000);
+    const item = await openTestItem(t, {
+      campusId: "ou",
+      targetKind: "post",
+      targetId: listing.id,
+      targetUserId: seller.id,
+      reports: [{ reporter, reason: "scam" }],
+    });
+    await decideItem(t.ctx, moderator.viewer, decisionInput(item, "remove"));
+    expect((await offerRow(t, offer.offerId)).state).toBe("closed");
+    expect((await chatTrail(t, offer.chatId)).at(-1)).toMatchObject({ systemEvent: "listing-closed" });
   });
 
   it("account deletion asks a student with a deal in progress to finish or cancel it first", async () => {
