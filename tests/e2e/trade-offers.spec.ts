@@ -172,3 +172,52 @@ test("a buyer withdraws; the seller declines: each card reads so on both sides",
   await expect(second).toHaveAttribute("data-state", "declined");
   await shoot(cy, "offer-declined", second);
 });
+
+test("Send Message on a listing offers quick starts; one tap sends it and the conversation is about the listing", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller3", fullName: "Sue Seller" });
+  const title = `Rice cooker ${Date.now()}`;
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
+  await page.keyboard.type(title);
+  await composer
+    .getByRole("group", { name: "Listing details (optional)" })
+    .getByRole("textbox", { name: "Price" })
+    .fill("20");
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page
+    .locator("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Comment/ })
+    .click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postUrl = page.url();
+
+  const dee = await person(browser, "trade-dee", "Dee Buyer");
+  await dee.goto(postUrl);
+  await hydrated(dee);
+  await dee
+    .getByRole("link", { name: /Send Message/ })
+    .first()
+    .click();
+  await hydrated(dee);
+  const quick = dee.getByRole("group", { name: "Quick messages" });
+  await expect(quick.getByRole("button")).toHaveText([
+    "Is this still available?",
+    "Is the price negotiable?",
+    "When can we meet?",
+  ]);
+  await shoot(dee, "quick-starts", quick);
+  await quick.getByRole("button", { name: "Is this still available?" }).click();
+  await expect(dee).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
+  await expect(dee.getByRole("list", { name: "Messages" })).toContainText("Is this still available?");
+  await expect(dee.getByTestId("trade-header")).toContainText(title);
+  await expect(dee.getByRole("group", { name: "Quick messages" })).toHaveCount(0);
+});
