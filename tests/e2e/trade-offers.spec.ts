@@ -35,6 +35,7 @@ async function makeOffer(page: Page, postUrl: string, dollars: string) {
   const dialog = page.getByRole("dialog", { name: "Make offer" });
   const amount = dialog.getByRole("textbox", { name: "Your offer ($)" });
   await expect(amount).toHaveValue("50");
+  if (dollars === "40") await shoot(page, "make-offer-dialog", dialog);
   await amount.fill(dollars);
   await dialog.getByRole("button", { name: "Send offer" }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -83,6 +84,7 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
   const offers = page.getByRole("region", { name: "Offers (2)" });
   await expect(offers.getByRole("listitem")).toHaveCount(2);
   await expect(offers.getByRole("listitem").first()).toContainText("Ana");
+  await shoot(page, "listing-offers", offers);
   await offers.getByRole("link", { name: "$40" }).click();
   await expect(page).toHaveURL(/\/messages\//);
   await hydrated(page);
