@@ -70,6 +70,8 @@ export default [
     route("saved", "routes/posts/saved.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     route("notifications/mentions", "routes/notifications/mentions.tsx"),
+    // Decisions 0601–0604: the trade's forms (offers, deals, 'Mark sold to…').
+    route("trade", "routes/trade/trade.tsx"),
   ]),
   // spec 1 §2: /profile/edit sends signed-out visitors to /login (its own loader), not to /.
   route("profile/edit", "routes/profile/edit.tsx"),

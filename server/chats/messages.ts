@@ -87,6 +87,11 @@ export async function appendMessage(
       lastMessage: previewOf(message),
       lastMessageId: messageId,
       lastModified: now,
+      // Decision 0605: sharing one of the pair's own listings (Send Message on it) makes the chat about it.
+      postId: message.postId
+        ? sql`case when exists (select 1 from posts where id = ${message.postId}::uuid and parent_id is null
+            and author_id in (${senderId}, ${recipientId})) then ${message.postId}::uuid else ${chats.postId} end`
+        : undefined,
     })
     .where(eq(chats.id, chat.id))
     .returning({ seq: chats.lastSeq });

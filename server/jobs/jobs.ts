@@ -4,6 +4,7 @@ import { deliverMailRound } from "../mail/worker";
 import { releaseDeletedAccounts } from "../privacy/deletion";
 import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
+import { runOfferRound } from "../trade/offer-jobs";
 import type { Job } from "./registry";
 import { pruneJobRuns } from "./runs";
 
@@ -65,6 +66,16 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     firstRunAfterMs: 60_000,
     run: async (ctx) => {
       await releaseDeletedAccounts(ctx);
+    },
+  },
+  {
+    // Decision 0601: offers' reminders 2 hours before expiry and their expiry notices (an offer
+    // reads Expired from the clock whatever this job did).
+    name: "offer-reminders",
+    runsIn: "one-process",
+    everyMs: 60_000,
+    run: async (ctx) => {
+      await runOfferRound(ctx);
     },
   },
   {

@@ -1,11 +1,12 @@
 import type { Viewer } from "../accounts/viewer";
 import { pauseRunningAdsOf } from "../ads/lifecycle";
 import type { AppContext } from "../context";
-import type { Queryable } from "../db/client";
+import type { Tx } from "../db/client";
 import { strikes } from "../db/schema";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { requireStaff, type StaffMember } from "../staff/roles";
 import { announceWaitingItems } from "../staff/waiting";
+import { closeOffersOfListing } from "../trade/listing-hooks";
 import { parseInput } from "../validation";
 import { claimItem } from "./claim";
 import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
@@ -71,7 +72,7 @@ type Decided = ReturnType<typeof decideItemSchema.parse>;
 
 /** The decision's effects, after the claim. Returns the campus whose visitors' pages changed, or null. */
 async function apply(
-  tx: Queryable,
+  tx: Tx,
   ctx: AppContext,
   staff: StaffMember,
   item: ModerationItemRow,
@@ -106,6 +107,8 @@ async function apply(
   const studentId = item.targetUserId as string;
   const contentChanged =
     isContentKind(kind) && value.decision !== "warn" ? await removeContent(tx, kind, item.targetId) : null;
+  // Decision 0604: a listing removed by moderators closes its open offers.
+  if (kind === "post" && contentChanged !== null) await closeOffersOfListing(ctx, tx, item.targetId);
   // Decision 0546: a suspension takes the student's listings out of every list, cached visitor pages too.
   const pagesChanged =
     contentChanged ?? (value.decision === "suspend" || value.decision === "ban" ? item.campusId : null);

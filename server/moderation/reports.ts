@@ -8,6 +8,7 @@ import { moderationItems, reports, user } from "../db/schema";
 import { REPORT_REASONS, REPORT_TARGET_KINDS } from "../db/schema/reports";
 import { rollingWindowWait, waitText } from "../posts/posting-limits";
 import { announceWaitingItems } from "../staff/waiting";
+import { closeOffersOfListing } from "../trade/listing-hooks";
 import { parseInput } from "../validation";
 import { invalidReportInput, ReportError } from "./errors";
 import { messageSnapshot, type ReportTarget, resolveReportTarget } from "./report-targets";
@@ -132,7 +133,10 @@ export async function fileReport(
         createdAt: now,
       });
     }
-    await refreshItemAndHide(tx, itemId, now);
+    // Decision 0604: a listing hidden by reports closes its open offers.
+    if ((await refreshItemAndHide(tx, itemId, now)) && target.kind === "post") {
+      await closeOffersOfListing(ctx, tx, target.id);
+    }
     // Decision 0523: the campus's staff see their count of waiting items change, live.
     await announceWaitingItems(tx, target.campusId);
     return {

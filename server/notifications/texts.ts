@@ -40,6 +40,7 @@ const TRADE_WHAT = {
   "offer:declined": "declined your offer",
   "offer:withdrawn": "withdrew their offer",
   "offer:closed": "sold to someone else; your offer is no longer available",
+  "offer:voided": "changed their listing; your offer is no longer available",
   "offer:expiring": "has an offer with you that expires in 2 hours",
   "offer:expired": "had an offer with you that expired",
   "deal:started": "reserved their listing for you",

@@ -9,6 +9,7 @@ import type { Queryable, Tx } from "../db/client";
 import { isUuid } from "../db/ids";
 import { listingWatches, posts } from "../db/schema";
 import { notify } from "../notifications/notify";
+import { onListingStatusChange } from "../trade/listing-hooks";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus } from "./input";
@@ -62,6 +63,13 @@ export async function setListingStatus(
     if (current === "sold" && next === "reserved") {
       throw new PostError("listing-state", LISTING_MESSAGES.soldCannotBeReserved);
     }
+    // Decision 0604: the listing's deal and open offers follow its status (or refuse it).
+    await onListingStatusChange(
+      ctx,
+      tx,
+      { id: post.id, campusId: post.campusId, authorId: post.authorId },
+      next,
+    );
     // Not a bump: marking reserved or sold does not move the post in the feed (decision 0171).
     await tx.update(posts).set({ listingStatus: next }).where(eq(posts.id, post.id));
     // Decision 0272: a sold listing's ad ends and its unused whole days are refunded.

@@ -5,6 +5,7 @@ import { processPendingRefunds } from "../ads/refunds";
 import type { AppContext } from "../context";
 import { isUuid } from "../db/ids";
 import { postLikes, postMedia, posts, user } from "../db/schema";
+import { closeOffersOfListing } from "../trade/listing-hooks";
 import { PostError } from "./errors";
 import { removePostFiles, storedFileKeys } from "./media";
 import { POST_MESSAGES } from "./schemas";
@@ -92,6 +93,8 @@ export async function removeWithReplies(
       .where(inArray(postMedia.postId, ids));
     // Decision 0272: a deleted post's ad ends and its unused whole days are refunded.
     if (target.parentId === null) await endAdsOfPost(ctx, tx, postId, "Refund: post deleted");
+    // Decision 0604: its open offers close with a message before they go with it.
+    if (target.parentId === null) await closeOffersOfListing(ctx, tx, postId, { listingDeleted: true });
     await tx.delete(postLikes).where(inArray(postLikes.postId, ids));
     await tx.delete(postMedia).where(inArray(postMedia.postId, ids));
     await tx.delete(posts).where(inArray(posts.id, ids));

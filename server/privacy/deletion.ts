@@ -12,6 +12,7 @@ import { account, mailOutbox, user, verification } from "../db/schema";
 import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { VerificationCodeEmail } from "../mail/templates/verification-code";
+import { assertNoActiveDeal } from "../trade/listing-hooks";
 import { parseInput } from "../validation";
 import { eraseAccount, NAMES_RESERVED_DAYS } from "./erase";
 import { AccountDeletedEmail } from "./mails";
@@ -154,6 +155,8 @@ export async function deleteAccount(
     input,
     (issue) => new PrivacyError("invalid-input", issue.message, issue.field),
   );
+  // Decision 0604: a deal in progress is finished or cancelled first; nothing is deleted.
+  await assertNoActiveDeal(ctx.db, viewer.id);
   const now = ctx.clock.now();
   const key = throttleKey(viewer.id);
   const locked = () => new PrivacyError("too-many-tries", PRIVACY_MESSAGES.tooManyTries);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { checkFileChoice, fileKind } from "~/app/components/posts/file-picker";
 import { SchoolPromptModal } from "~/app/components/posts/post-gate-modals";
+import { QuickStarts } from "~/app/components/trade/quick-starts";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { useToast } from "~/app/components/ui/toaster";
 import { useAdoptTypedValue } from "~/app/lib/hydrated";
@@ -33,16 +34,20 @@ export function MessageComposer({
   intent,
   hidden,
   sharedPost,
+  quickStarts = false,
 }: {
   action: string;
   intent: "send-message" | "start-conversation";
   /** Extra fields (the recipient of a new conversation). */
   hidden?: Record<string, string>;
   sharedPost?: SharedPostCard | null;
+  /** Decision 0605: a conversation opened from a listing, with no message yet, offers quick starts. */
+  quickStarts?: boolean;
 }) {
   const fetcher = useFetcher<ComposerActionData>();
   const { show } = useToast();
   const [text, setText] = useState("");
+  const typed = text;
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [post, setPost] = useState<SharedPostCard | null>(sharedPost ?? null);
@@ -89,13 +94,16 @@ export function MessageComposer({
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const submit = () => {
+  const [quickStarted, setQuickStarted] = useState(false);
+  const submit = (picked?: string) => {
     if (sending) return;
-    if (characters > MAX_MESSAGE_CHARACTERS) {
+    const text = picked ?? typed;
+    if (countMessageCharacters(text) > MAX_MESSAGE_CHARACTERS) {
       alertTooMany();
       return;
     }
     if (text.trim() === "" && !photo && !post) return;
+    if (picked) setQuickStarted(true);
     const form = new FormData();
     form.set("intent", intent);
     for (const [name, value] of Object.entries(hidden ?? {})) form.set(name, value);
@@ -108,6 +116,9 @@ export function MessageComposer({
 
   return (
     <div className="border-t border-zinc-200 bg-white px-3 py-2">
+      {quickStarts && !quickStarted ? (
+        <QuickStarts onPick={(picked) => submit(picked)} disabled={sending} />
+      ) : null}
       {post ? (
         <div className="mb-2 flex items-start gap-2">
           <div className="min-w-0 flex-1">

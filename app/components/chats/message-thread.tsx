@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useReport } from "~/app/components/moderation/use-report";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { OfferCard, SystemLine } from "~/app/components/trade/offer-card";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { FlagIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { useHydrated } from "~/app/lib/hydrated";
 import type { MessagePage, MessageView } from "~/server/chats/messages";
 import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
+import { systemLineText } from "~/server/trade/offer-rules.shared";
+import type { OfferCardView } from "~/server/trade/trade-views";
 import type { ComposerActionData } from "./message-composer";
 import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
 import { SharedPost } from "./shared-post";
@@ -34,11 +37,14 @@ export function MessageThread({
   page,
   receipt,
   otherFirstName,
+  offerCards = {},
 }: {
   chatId: string;
   page: MessagePage;
   receipt: { messageId: string; status: "Delivered" | "Seen" } | null;
   otherFirstName: string;
+  /** Decision 0602: the offers' cards by id, as the loader read them. */
+  offerCards?: Readonly<Record<string, OfferCardView>>;
 }) {
   const older = useFetcher<OlderData>();
   const [earlier, setEarlier] = useState<{
@@ -154,7 +160,9 @@ export function MessageThread({
                   {messageDayLabel(message.createdAt, now, zone)}
                 </h2>
               ) : null}
-              <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              <TradeMessage message={message} offerCards={offerCards}>
+                <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              </TradeMessage>
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
                 <time dateTime={message.createdAt.toISOString()}>
                   {messageClock(message.createdAt, zone)}
@@ -172,6 +180,23 @@ export function MessageThread({
       </ol>
     </div>
   );
+}
+
+/** Decision 0602: an offer's card or a system line in place of the bubble; else the bubble. */
+function TradeMessage({
+  message,
+  offerCards,
+  children,
+}: {
+  message: MessageView;
+  offerCards: Readonly<Record<string, OfferCardView>>;
+  children: ReactNode;
+}) {
+  const line = message.systemEvent ? systemLineText(message.systemEvent) : null;
+  if (line) return <SystemLine text={line} />;
+  const card = message.offerId ? offerCards[message.offerId] : undefined;
+  if (card) return <OfferCard card={card} />;
+  return <>{children}</>;
 }
 
 function Bubble({

@@ -3,6 +3,7 @@ import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { TradeHeader } from "~/app/components/trade/trade-header";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
@@ -18,6 +19,7 @@ import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/mes
 import { markChatRead } from "~/server/chats/read-state";
 import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
+import { chatTrade } from "~/server/trade/chat-trade";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
@@ -41,7 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await listMessages(app, viewer, chat.id, { before });
   const postId = url.searchParams.get("post");
   const sharedPost = postId ? await sharedPostPreview(app, viewer, postId) : null;
-  return data({ state: "found" as const, chat, page, markedRead, sharedPost });
+  // Decision 0602: the listing and deal at the top, the offers' cards in the thread.
+  const trade = await chatTrade(app, viewer, chat.id, page.items);
+  return data({ state: "found" as const, chat, page, markedRead, sharedPost, trade });
 }
 
 const CHAT_INTENTS = z.enum([
@@ -135,14 +139,16 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { chat, page, sharedPost } = loaderData;
+  const { chat, page, sharedPost, trade } = loaderData;
   return (
     <>
       <ChatHeader chat={chat} />
+      {trade.header ? <TradeHeader header={trade.header} /> : null}
       <MessageThread
         key={chat.id}
         chatId={chat.id}
         page={page}
+        offerCards={trade.cards}
         receipt={chat.receipt}
         otherFirstName={chat.otherDeleted ? CHAT_MESSAGES.deletedAccount : chat.other.firstName}
       />
@@ -162,6 +168,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
           action={`/messages/${chat.id}`}
           intent="send-message"
           sharedPost={sharedPost}
+          quickStarts={page.items.length === 0 && sharedPost !== null}
         />
       )}
     </>

@@ -108,6 +108,7 @@ export default function NewMessage({ loaderData }: Route.ComponentProps) {
           intent="start-conversation"
           hidden={{ recipientId: recipient.id }}
           sharedPost={sharedPost}
+          quickStarts={sharedPost !== null && sharedPost !== undefined}
         />
       </>
     );

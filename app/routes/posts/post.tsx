@@ -22,6 +22,7 @@ import { cutPlainText, displayName } from "~/app/components/posts/post-format";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { ListingTrade } from "~/app/components/trade/listing-trade";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
@@ -44,6 +45,8 @@ import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/
 import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
+import { listingTradePanel } from "~/server/trade/listing-panel";
+import { offersOpen } from "~/server/trade/offer-rules.shared";
 import type { Route } from "./+types/post";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -63,12 +66,20 @@ export async function loader(args: Route.LoaderArgs) {
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
     const origin = campusOriginOf(request, context);
+    // Decisions 0601, 0604: the seller's 'Offers (n)' and 'Mark sold to…' on a listing with a price.
+    const sellsWithPrice =
+      post.type === "post" && post.listing.kind === "selling" && post.listing.priceCents !== null;
+    const trade =
+      sellsWithPrice && post.listing.status !== "sold"
+        ? await listingTradePanel(context.app, viewer, post)
+        : null;
     const image = post.media.find((media) => media.kind === "image");
     return data({
       state: "found" as const,
       post,
       thread,
       adState,
+      trade,
       url: `${origin}/post/${post.id}`,
       imageUrl: image ? new URL(image.url, origin).toString() : null,
     });
@@ -273,7 +284,7 @@ function PostGone() {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
 
-function PostDetailView({ data: { post, thread, url, adState } }: { data: Found }) {
+function PostDetailView({ data: { post, thread, url, adState, trade } }: { data: Found }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
@@ -351,7 +362,20 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
           }
           state={adState}
         />
+        {/* Decision 0601: 'Make offer' for a signed-in buyer; the seller's offers below the post. */}
+        {viewer && !trade ? (
+          <ListingTrade
+            postId={post.id}
+            panel={null}
+            offerPriceCents={
+              post.parentId === null && offersOpen(post.listing, post.ownedByViewer)
+                ? post.listing.priceCents
+                : null
+            }
+          />
+        ) : null}
       </article>
+      {trade ? <ListingTrade postId={post.id} panel={trade} offerPriceCents={null} /> : null}
 
       <section
         aria-labelledby="comments-title"

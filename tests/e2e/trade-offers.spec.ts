@@ -1,0 +1,225 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { hostUrl } from "./support/env";
+import { hydrated, toast } from "./support/page";
+import { createStudent } from "./support/student";
+
+// Decisions 0601–0604: two buyers offer on one listing, the seller counters one, that buyer
+// accepts; the listing reads Reserved for the other, whose card reads 'No longer available' live;
+// the seller marks it sold. Three browser contexts, on UCF's campus. Screenshots of the offer card
+// in each state and of the deal header at 390 and 1280 px go to test-results/trade/.
+
+const CAMPUS = "ucf";
+test.use({ baseURL: hostUrl(CAMPUS) });
+const SHOTS = "test-results/trade";
+
+async function person(browser: Browser, label: string, fullName: string) {
+  const context = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const page = await context.newPage();
+  await createStudent(context, { campus: CAMPUS, label, fullName });
+  return page;
+}
+
+async function shoot(page: Page, name: string, target = page.getByTestId("offer-card").last()) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await target.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function makeOffer(page: Page, postUrl: string, dollars: string) {
+  await page.goto(postUrl);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Make offer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make offer" });
+  const amount = dialog.getByRole("textbox", { name: "Your offer ($)" });
+  await expect(amount).toHaveValue("50");
+  if (dollars === "40") await shoot(page, "make-offer-dialog", dialog);
+  await amount.fill(dollars);
+  await dialog.getByRole("button", { name: "Send offer" }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  await hydrated(page);
+  const card = page.getByTestId("offer-card").last();
+  await expect(card).toHaveAttribute("data-state", "pending");
+  await expect(card.getByText("You offered")).toBeVisible();
+  return card;
+}
+
+test("two offers, a counter, an accept: the listing is reserved, the other offer closes live, then sold", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller", fullName: "Sally Seller" });
+  const title = `Desk chair ${Date.now()}`;
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
+  await page.keyboard.type(title);
+  const details = composer.getByRole("group", { name: "Listing details (optional)" });
+  await details.getByRole("textbox", { name: "Price" }).fill("50");
+  await details.getByText("Open to offers", { exact: true }).click();
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page
+    .locator("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Comment/ })
+    .click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postUrl = page.url();
+
+  const ana = await person(browser, "trade-ana", "Ana Buyer");
+  const ben = await person(browser, "trade-ben", "Ben Buyer");
+  await makeOffer(ana, postUrl, "40");
+  const benCard = await makeOffer(ben, postUrl, "38");
+  await shoot(ben, "offer-pending");
+
+  // The seller sees both offers on the listing's page, best first, and counters Ana's.
+  await page.goto(postUrl);
+  await hydrated(page);
+  const offers = page.getByRole("region", { name: "Offers (2)" });
+  await expect(offers.getByRole("listitem")).toHaveCount(2);
+  await expect(offers.getByRole("listitem").first()).toContainText("Ana");
+  await shoot(page, "listing-offers", offers);
+  await offers.getByRole("link", { name: "$40" }).click();
+  await expect(page).toHaveURL(/\/messages\//);
+  await hydrated(page);
+  await expect(page.getByTestId("trade-header")).toContainText(title);
+  const anaOffer = page.getByTestId("offer-card").last();
+  await expect(anaOffer.getByRole("button", { name: "Accept" })).toBeVisible();
+  await anaOffer.getByRole("button", { name: "Counter" }).click();
+  const counter = page.getByRole("dialog", { name: "Counter" });
+  await counter.getByRole("textbox", { name: "Your offer ($)" }).fill("45");
+  await counter.getByRole("button", { name: "Send counteroffer" }).click();
+  await expect(page.getByTestId("offer-card").first()).toHaveAttribute("data-state", "countered");
+  await shoot(page, "offer-countered", page.getByTestId("offer-card").first());
+
+  // Ana's open conversation shows the counter live; she accepts it.
+  const anaCounter = ana.getByTestId("offer-card").last();
+  await expect(anaCounter).toContainText("$45");
+  await expect(anaCounter).toHaveAttribute("data-state", "pending");
+  await anaCounter.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(ana, "Offer accepted. The listing is reserved for you both.")).toBeVisible();
+  await expect(ana.getByTestId("offer-card").last()).toHaveAttribute("data-state", "accepted");
+  await expect(ana.getByTestId("listing-state")).toHaveText("Reserved");
+  await shoot(ana, "offer-accepted");
+  await shoot(ana, "deal-header-buyer", ana.getByTestId("trade-header"));
+
+  // Ben's card closes live, and the listing reads Reserved for him.
+  await expect(benCard).toHaveAttribute("data-state", "closed");
+  await expect(benCard).toContainText("No longer available");
+  await expect(
+    ben
+      .getByRole("list", { name: "Messages" })
+      .getByRole("note")
+      .filter({ hasText: "reserved for someone else" }),
+  ).toBeVisible();
+  await shoot(ben, "offer-closed");
+  await ben.goto(postUrl);
+  await expect(ben.getByText("Reserved").first()).toBeVisible();
+  await expect(ben.getByRole("button", { name: "Make offer" })).toHaveCount(0);
+
+  // The seller marks the deal sold from the conversation's header.
+  const header = page.getByTestId("trade-header");
+  await expect(header.getByTestId("listing-state")).toHaveText("Reserved");
+  await shoot(page, "deal-header-seller", header);
+  await header.getByRole("button", { name: "Mark sold" }).click();
+  await expect(toast(page, "Marked as sold.")).toBeVisible();
+  await expect(header.getByTestId("listing-state")).toHaveText("Sold");
+  await expect(ana.getByTestId("listing-state")).toHaveText("Sold");
+  await shoot(page, "deal-header-sold", header);
+});
+
+test("a buyer withdraws; the seller declines: each card reads so on both sides", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller2", fullName: "Sam Seller" });
+  const title = `Bike lock ${Date.now()}`;
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
+  await page.keyboard.type(title);
+  const details = composer.getByRole("group", { name: "Listing details (optional)" });
+  await details.getByRole("textbox", { name: "Price" }).fill("50");
+  await details.getByText("Open to offers", { exact: true }).click();
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page
+    .locator("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Comment/ })
+    .click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postUrl = page.url();
+
+  const cy = await person(browser, "trade-cy", "Cy Buyer");
+  const first = await makeOffer(cy, postUrl, "30");
+  await first.getByRole("button", { name: "Withdraw" }).click();
+  await expect(first).toHaveAttribute("data-state", "withdrawn");
+  await shoot(cy, "offer-withdrawn", first);
+  const second = await makeOffer(cy, postUrl, "35");
+  const chatUrl = cy.url();
+  await page.goto(chatUrl);
+  await hydrated(page);
+  await page.getByTestId("offer-card").last().getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByTestId("offer-card").last()).toHaveAttribute("data-state", "declined");
+  await expect(second).toHaveAttribute("data-state", "declined");
+  await shoot(cy, "offer-declined", second);
+});
+
+test("Send Message on a listing offers quick starts; one tap sends it and the conversation is about the listing", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller3", fullName: "Sue Seller" });
+  const title = `Rice cooker ${Date.now()}`;
+  await page.goto("/home");
+  await hydrated(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
+  await page.keyboard.type(title);
+  await composer
+    .getByRole("group", { name: "Listing details (optional)" })
+    .getByRole("textbox", { name: "Price" })
+    .fill("20");
+  await composer.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
+  await page
+    .locator("article")
+    .filter({ hasText: title })
+    .getByRole("link", { name: /^Comment/ })
+    .click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postUrl = page.url();
+
+  const dee = await person(browser, "trade-dee", "Dee Buyer");
+  await dee.goto(postUrl);
+  await hydrated(dee);
+  await dee
+    .getByRole("link", { name: /Send Message/ })
+    .first()
+    .click();
+  await hydrated(dee);
+  const quick = dee.getByRole("group", { name: "Quick messages" });
+  await expect(quick.getByRole("button")).toHaveText([
+    "Is this still available?",
+    "Is the price negotiable?",
+    "When can we meet?",
+  ]);
+  await shoot(dee, "quick-starts", quick);
+  await quick.getByRole("button", { name: "Is this still available?" }).click();
+  await expect(dee).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
+  await expect(dee.getByRole("list", { name: "Messages" })).toContainText("Is this still available?");
+  await expect(dee.getByTestId("trade-header")).toContainText(title);
+  await expect(dee.getByRole("group", { name: "Quick messages" })).toHaveCount(0);
+});
