@@ -9,7 +9,12 @@ import type { InputIssue } from "../validation";
  */
 
 /** Decision 0600's kinds, in the picker's order (the schema's list; the browser may not import it). */
-export const SPOT_KINDS = ["police", "library", "union", "other"] as const satisfies readonly MeetupSpotKind[];
+export const SPOT_KINDS = [
+  "police",
+  "library",
+  "union",
+  "other",
+] as const satisfies readonly MeetupSpotKind[];
 
 /** Decision 0600: the kinds as the picker and the card name them. */
 export const SPOT_KIND_LABELS: Readonly<Record<MeetupSpotKind, string>> = {
@@ -154,19 +159,58 @@ export type MeetupRefInput = z.input<typeof meetupRefSchema>;
  * state split between zones takes the zone most of it, and its universities, keep.
  */
 const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
-  AL: "America/Chicago", AK: "America/Anchorage", AZ: "America/Phoenix", AR: "America/Chicago",
-  CA: "America/Los_Angeles", CO: "America/Denver", CT: "America/New_York", DE: "America/New_York",
-  DC: "America/New_York", FL: "America/New_York", GA: "America/New_York", HI: "Pacific/Honolulu",
-  ID: "America/Boise", IL: "America/Chicago", IN: "America/Indiana/Indianapolis", IA: "America/Chicago",
-  KS: "America/Chicago", KY: "America/New_York", LA: "America/Chicago", ME: "America/New_York",
-  MD: "America/New_York", MA: "America/New_York", MI: "America/Detroit", MN: "America/Chicago",
-  MS: "America/Chicago", MO: "America/Chicago", MT: "America/Denver", NE: "America/Chicago",
-  NV: "America/Los_Angeles", NH: "America/New_York", NJ: "America/New_York", NM: "America/Denver",
-  NY: "America/New_York", NC: "America/New_York", ND: "America/Chicago", OH: "America/New_York",
-  OK: "America/Chicago", OR: "America/Los_Angeles", PA: "America/New_York", RI: "America/New_York",
-  SC: "America/New_York", SD: "America/Chicago", TN: "America/Chicago", TX: "America/Chicago",
-  UT: "America/Denver", VT: "America/New_York", VA: "America/New_York", WA: "America/Los_Angeles",
-  WV: "America/New_York", WI: "America/Chicago", WY: "America/Denver", PR: "America/Puerto_Rico",
+  AL: "America/Chicago",
+  AK: "America/Anchorage",
+  AZ: "America/Phoenix",
+  AR: "America/Chicago",
+  CA: "America/Los_Angeles",
+  CO: "America/Denver",
+  CT: "America/New_York",
+  DE: "America/New_York",
+  DC: "America/New_York",
+  FL: "America/New_York",
+  GA: "America/New_York",
+  HI: "Pacific/Honolulu",
+  ID: "America/Boise",
+  IL: "America/Chicago",
+  IN: "America/Indiana/Indianapolis",
+  IA: "America/Chicago",
+  KS: "America/Chicago",
+  KY: "America/New_York",
+  LA: "America/Chicago",
+  ME: "America/New_York",
+  MD: "America/New_York",
+  MA: "America/New_York",
+  MI: "America/Detroit",
+  MN: "America/Chicago",
+  MS: "America/Chicago",
+  MO: "America/Chicago",
+  MT: "America/Denver",
+  NE: "America/Chicago",
+  NV: "America/Los_Angeles",
+  NH: "America/New_York",
+  NJ: "America/New_York",
+  NM: "America/Denver",
+  NY: "America/New_York",
+  NC: "America/New_York",
+  ND: "America/Chicago",
+  OH: "America/New_York",
+  OK: "America/Chicago",
+  OR: "America/Los_Angeles",
+  PA: "America/New_York",
+  RI: "America/New_York",
+  SC: "America/New_York",
+  SD: "America/Chicago",
+  TN: "America/Chicago",
+  TX: "America/Chicago",
+  UT: "America/Denver",
+  VT: "America/New_York",
+  VA: "America/New_York",
+  WA: "America/Los_Angeles",
+  WV: "America/New_York",
+  WI: "America/Chicago",
+  WY: "America/Denver",
+  PR: "America/Puerto_Rico",
 };
 
 /** Decision 0614: without a known state, times are shown and read in UTC, and say so. */
@@ -227,6 +271,12 @@ export function formatMeetupTime(at: Date, timeZone: string): string {
     minute: "2-digit",
     timeZoneName: "short",
   }).format(at);
+}
+
+/** Decision 0614: the zone as the proposal dialog names it ('Central Time'). */
+export function timeZoneName(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(at);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** Decision 0612: a plain link to a maps search of the address (no tiles, no script of anyone's). */

@@ -4,7 +4,12 @@ import { createTestMember, type TestMember } from "../../tests/support/factories
 import { createModerator, createSiteAdmin } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { logActionWords } from "../moderation/rules.shared";
-import { MEETUP_MESSAGES, SPOT_LIMITS } from "./meetup-rules.shared";
+import {
+  MEETUP_MESSAGES,
+  type MeetupSpotInput,
+  type MoveMeetupSpotInput,
+  SPOT_LIMITS,
+} from "./meetup-rules.shared";
 import {
   addMeetupSpot,
   archiveMeetupSpot,
@@ -26,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const spot = {
+const spot: MeetupSpotInput & { hours: string; rules: string } = {
   campusId: "smu",
   name: "SMU Police safe exchange zone",
   kind: "police",
@@ -55,7 +60,9 @@ describe("a campus's meetup spots on the console (decision 0610)", () => {
       [{ rules: "x".repeat(501) }, MEETUP_MESSAGES.rulesTooLong],
     ];
     for (const [change, message] of bad) {
-      await expect(addMeetupSpot(t.ctx, admin.viewer, { ...spot, ...change })).rejects.toMatchObject({
+      await expect(
+        addMeetupSpot(t.ctx, admin.viewer, { ...spot, ...change } as MeetupSpotInput),
+      ).rejects.toMatchObject({
         status: 400,
         message,
       });
@@ -112,7 +119,11 @@ describe("a campus's meetup spots on the console (decision 0610)", () => {
       archiveMeetupSpot(t.ctx, admin.viewer, { campusId: "smu", spotId: crypto.randomUUID() }),
     ).rejects.toMatchObject({ status: 404 });
     await expect(
-      moveMeetupSpot(t.ctx, admin.viewer, { campusId: "smu", spotId: library, direction: "left" }),
+      moveMeetupSpot(t.ctx, admin.viewer, {
+        campusId: "smu",
+        spotId: library,
+        direction: "left",
+      } as unknown as MoveMeetupSpotInput),
     ).rejects.toMatchObject({ status: 400 });
     t.clock.advance(1000);
     await archiveMeetupSpot(t.ctx, admin.viewer, { campusId: "smu", spotId: library });
@@ -122,9 +133,9 @@ describe("a campus's meetup spots on the console (decision 0610)", () => {
       details: { spotId: library, name: "Fondren Library" },
     });
     // Archived: no longer editable.
-    await expect(
-      editMeetupSpot(t.ctx, admin.viewer, { ...spot, spotId: library }),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(editMeetupSpot(t.ctx, admin.viewer, { ...spot, spotId: library })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it(`holds at most ${SPOT_LIMITS.perCampus} spots a campus`, async () => {

@@ -13,9 +13,9 @@ import {
   MEETUP_MESSAGES,
   type MeetupSpotInput,
   type MeetupSpotRefInput,
+  type MoveMeetupSpotInput,
   meetupSpotRefSchema,
   meetupSpotSchema,
-  type MoveMeetupSpotInput,
   moveMeetupSpotSchema,
   SPOT_LIMITS,
 } from "./meetup-rules.shared";

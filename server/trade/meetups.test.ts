@@ -8,7 +8,7 @@ import { startConversation } from "../chats/conversations";
 import { listMessages } from "../chats/messages";
 import { chatMessages, chats, deals, meetups, notifications } from "../db/schema";
 import { notificationWhat } from "../notifications/texts";
-import { MEETUP_MESSAGES, mapsUrl, wallTimeToInstant } from "./meetup-rules.shared";
+import { MEETUP_MESSAGES, wallTimeToInstant } from "./meetup-rules.shared";
 import { addMeetupSpot, archiveMeetupSpot } from "./meetup-spots";
 import { acceptMeetup, getChatMeetups, proposeMeetup, sendMeetupReminders } from "./meetups";
 
@@ -92,7 +92,8 @@ describe("proposing a meetup (decision 0611)", () => {
         kindLabel: "Campus police safe exchange zone",
         hours: "8 AM – 10 PM",
         rules: "Meet inside, by the front desk.",
-        mapsUrl: "https://www.google.com/maps/search/?api=1&query=1%20Main%20%26%20Co.%20Rd%20%232%2C%20Norman%2C%20OK",
+        mapsUrl:
+          "https://www.google.com/maps/search/?api=1&query=1%20Main%20%26%20Co.%20Rd%20%232%2C%20Norman%2C%20OK",
       },
     });
     expect(view.spots.map((s) => s.id)).toEqual([library, police]);
@@ -133,14 +134,21 @@ describe("proposing a meetup (decision 0611)", () => {
     ];
     for (const [change, status, message] of refusals) {
       await expect(
-        proposeMeetup(t.ctx, buyer.viewer, chatId, { spotId: library, meetsAt: "2026-03-04T12:00", ...change }),
+        proposeMeetup(t.ctx, buyer.viewer, chatId, {
+          spotId: library,
+          meetsAt: "2026-03-04T12:00",
+          ...change,
+        }),
       ).rejects.toMatchObject({ status, message });
     }
     await expect(
       proposeMeetup(t.ctx, stranger.viewer, chatId, { spotId: library, meetsAt: "2026-03-04T12:00" }),
     ).rejects.toMatchObject({ status: 404 });
     await expect(
-      proposeMeetup(t.ctx, buyer.viewer, crypto.randomUUID(), { spotId: library, meetsAt: "2026-03-04T12:00" }),
+      proposeMeetup(t.ctx, buyer.viewer, crypto.randomUUID(), {
+        spotId: library,
+        meetsAt: "2026-03-04T12:00",
+      }),
     ).rejects.toMatchObject({ status: 404 });
     await expect(getChatMeetups(t.ctx, stranger.viewer, chatId)).rejects.toMatchObject({ status: 404 });
     expect(await meetupCount()).toBe(before);

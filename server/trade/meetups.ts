@@ -27,6 +27,7 @@ import {
   type ProposeMeetupInput,
   proposeMeetupSchema,
   SPOT_KIND_LABELS,
+  timeZoneName,
   wallTimeToInstant,
 } from "./meetup-rules.shared";
 import { listCampusSpots, type MeetupSpotView } from "./meetup-spots";
@@ -259,6 +260,8 @@ export interface ChatMeetups {
   /** What the proposal dialog offers: the campus's spots and the times it takes. */
   spots: (Pick<MeetupSpotView, "id" | "name" | "address"> & { kindLabel: string })[];
   timeZone: string;
+  /** 'Central Time', for the dialog's hint. */
+  timeZoneName: string;
   earliest: string;
   latest: string;
 }
@@ -314,6 +317,7 @@ export async function getChatMeetups(
       kindLabel: SPOT_KIND_LABELS[spot.kind],
     })),
     timeZone,
+    timeZoneName: timeZoneName(timeZone, now),
     earliest: instantToWallTime(new Date(now.getTime() + 60_000), timeZone),
     latest: instantToWallTime(new Date(now.getTime() + MEETUP_MAX_DAYS_AHEAD * DAY_MS), timeZone),
   };

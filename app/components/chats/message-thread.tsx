@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { useFetcher } from "react-router";
 import { useReport } from "~/app/components/moderation/use-report";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { MeetupCard } from "~/app/components/trade/meetup-card";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { FlagIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
@@ -154,7 +155,11 @@ export function MessageThread({
                   {messageDayLabel(message.createdAt, now, zone)}
                 </h2>
               ) : null}
-              <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              {message.meetupId ? (
+                <MeetupCard meetupId={message.meetupId} chatId={chatId} otherFirstName={otherFirstName} />
+              ) : (
+                <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              )}
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
                 <time dateTime={message.createdAt.toISOString()}>
                   {messageClock(message.createdAt, zone)}

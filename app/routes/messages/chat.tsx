@@ -3,6 +3,8 @@ import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { AcceptedMeetup } from "~/app/components/trade/accepted-meetup";
+import { ProposeMeetupButton } from "~/app/components/trade/propose-meetup";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
@@ -18,6 +20,7 @@ import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/mes
 import { markChatRead } from "~/server/chats/read-state";
 import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
+import { getChatMeetups } from "~/server/trade/meetups";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
@@ -41,7 +44,9 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await listMessages(app, viewer, chat.id, { before });
   const postId = url.searchParams.get("post");
   const sharedPost = postId ? await sharedPostPreview(app, viewer, postId) : null;
-  return data({ state: "found" as const, chat, page, markedRead, sharedPost });
+  // Decision 0613: the chat's meetup cards, the accepted one, and what the proposal dialog offers.
+  const meetups = await getChatMeetups(app, viewer, chat.id);
+  return data({ state: "found" as const, chat, page, markedRead, sharedPost, meetups });
 }
 
 const CHAT_INTENTS = z.enum([
@@ -139,6 +144,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ChatHeader chat={chat} />
+      <AcceptedMeetup />
       <MessageThread
         key={chat.id}
         chatId={chat.id}
@@ -157,12 +163,15 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
           {CHAT_MESSAGES.blockedYou}
         </p>
       ) : (
-        <MessageComposer
-          key={chat.id}
-          action={`/messages/${chat.id}`}
-          intent="send-message"
-          sharedPost={sharedPost}
-        />
+        <>
+          <ProposeMeetupButton chatId={chat.id} />
+          <MessageComposer
+            key={chat.id}
+            action={`/messages/${chat.id}`}
+            intent="send-message"
+            sharedPost={sharedPost}
+          />
+        </>
       )}
     </>
   );
