@@ -63,8 +63,20 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
   await section.getByLabel("Rules (optional)").last().fill("Meet inside by the front desk.");
   await section.getByRole("button", { name: "Add spot" }).click();
   await expect(toast(admin, "Meetup spot added.")).toBeVisible();
-  await expect(section.getByText(spotName, { exact: true })).toBeVisible();
-  await expect(admin.getByRole("region", { name: "Changes" }).getByText("Added a meetup spot").first()).toBeVisible();
+  await expect(section.getByText(spotName, { exact: true }).first()).toBeVisible();
+  await expect(
+    admin.getByRole("region", { name: "Changes" }).getByText("Added a meetup spot").first(),
+  ).toBeVisible();
+  // A second one, moved to the top of the list.
+  const union = unique("Student Union info desk");
+  await section.getByLabel("Name", { exact: true }).last().fill(union);
+  await section.getByLabel("Kind", { exact: true }).last().selectOption("union");
+  await section.getByLabel("Address", { exact: true }).last().fill("12715 Pegasus Dr, Orlando, FL 32816");
+  await section.getByRole("button", { name: "Add spot" }).click();
+  await expect(section.getByText(union, { exact: true }).first()).toBeVisible();
+  await section.getByRole("button", { name: `Move ${union} up` }).click();
+  await expect(toast(admin, "Meetup spot moved.")).toBeVisible();
+  await expect(section.getByRole("listitem").first()).toContainText(union);
   await shoot(section, admin, "console-spots");
   await adminContext.close();
 
@@ -98,6 +110,7 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
     await dialog.getByRole("radio", { name: new RegExp(spotName) }).check();
     await expect(dialog.getByText("Eastern Time, within the next 30 days.")).toBeVisible();
     await dialog.getByLabel("Date and time").fill(tomorrowAtThree());
+    await shoot(dialog, buyer, "propose-dialog");
     await dialog.getByRole("button", { name: "Send proposal" }).click();
     await expect(toast(buyer, "Meetup proposed.")).toBeVisible();
     await expect(dialog).toBeHidden();

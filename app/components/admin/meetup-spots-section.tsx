@@ -244,7 +244,9 @@ export function MeetupSpotsSection({
                 </div>
               </div>
               <details className="text-sm">
-                <summary className="cursor-pointer font-semibold text-brand-700">Edit {spot.name}</summary>
+                <summary className="cursor-pointer font-semibold text-brand-700">
+                  Edit<span className="sr-only"> {spot.name}</span>
+                </summary>
                 <div className="mt-2">
                   <SpotForm key={JSON.stringify(spot)} action={action} spot={spot} />
                 </div>

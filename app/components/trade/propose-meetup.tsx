@@ -140,7 +140,7 @@ export function ProposeMeetupButton({ chatId }: { chatId: string }) {
         onClick={() => setOpen(true)}
         className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm font-semibold text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        📍 {MEETUP_MESSAGES.proposeButton}
+        {MEETUP_MESSAGES.proposeButton}
       </button>
       <ProposeMeetupDialog open={open} onOpenChange={setOpen} chatId={chatId} meetups={meetups} />
     </div>
