@@ -4,7 +4,7 @@ import { deliverMailRound } from "../mail/worker";
 import { releaseDeletedAccounts } from "../privacy/deletion";
 import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
-import { sendMeetupReminders } from "../trade/meetups";
+import { sendMeetupReminders } from "../trade/meetup-reminders";
 import type { Job } from "./registry";
 import { pruneJobRuns } from "./runs";
 

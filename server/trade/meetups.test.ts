@@ -8,9 +8,10 @@ import { startConversation } from "../chats/conversations";
 import { listMessages } from "../chats/messages";
 import { chatMessages, chats, deals, meetups, notifications } from "../db/schema";
 import { notificationWhat } from "../notifications/texts";
+import { sendMeetupReminders } from "./meetup-reminders";
 import { MEETUP_MESSAGES, wallTimeToInstant } from "./meetup-rules.shared";
 import { addMeetupSpot, archiveMeetupSpot } from "./meetup-spots";
-import { acceptMeetup, getChatMeetups, proposeMeetup, sendMeetupReminders } from "./meetups";
+import { acceptMeetup, getChatMeetups, proposeMeetup } from "./meetups";
 
 let t: TestContext;
 let admin: TestMember;
