@@ -134,15 +134,13 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         await grantRole(tx, new Date(now), viewer.id, grant, { source: "seed" });
       }
       // Decision 0610: the demo's meetup spots, only with the demo students (never on a real site's data).
-      await tx
-        .insert(meetupSpots)
-        .values(
-          DEMO_MEETUP_SPOTS.map((spot, index) => ({
-            ...spot,
-            position: index + 1,
-            createdAt: new Date(now),
-          })),
-        );
+      await tx.insert(meetupSpots).values(
+        DEMO_MEETUP_SPOTS.map((spot, index) => ({
+          ...spot,
+          position: index + 1,
+          createdAt: new Date(now),
+        })),
+      );
       return true;
     });
   } catch (error) {
