@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { seriousAxeViolations } from "./support/axe";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
@@ -78,6 +79,7 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
   await expect(toast(admin, "Meetup spot moved.")).toBeVisible();
   await expect(section.getByRole("listitem").first()).toContainText(union);
   await shoot(section, admin, "console-spots");
+  expect(await seriousAxeViolations(admin)).toEqual([]);
   await adminContext.close();
 
   const sellerContext = await context(browser);
@@ -111,6 +113,7 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
     await expect(dialog.getByText("Eastern Time, within the next 30 days.")).toBeVisible();
     await dialog.getByLabel("Date and time").fill(tomorrowAtThree());
     await shoot(dialog, buyer, "propose-dialog");
+    expect(await seriousAxeViolations(buyer)).toEqual([]);
     await dialog.getByRole("button", { name: "Send proposal" }).click();
     await expect(toast(buyer, "Meetup proposed.")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -146,6 +149,7 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
     await shoot(buyerCard, buyer, "meetup-card-accepted");
     await shoot(buyer.getByRole("region", { name: "Accepted meetup" }), buyer, "accepted-meetup-top");
     await shoot(buyer, buyer, "meetup-conversation");
+    expect(await seriousAxeViolations(sellerPage)).toEqual([]);
   } finally {
     await sellerContext.close();
     await buyerContext.close();
