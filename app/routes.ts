@@ -55,6 +55,8 @@ export default [
       index("routes/messages/index.tsx"),
       route("new", "routes/messages/new.tsx"),
       route(":chatId", "routes/messages/chat.tsx"),
+      // Decision 0611: a conversation's meetup forms.
+      route(":chatId/meetup", "routes/messages/meetup.tsx"),
     ]),
     route("create/post", "routes/posts/create-post.tsx"),
     route("create/categories", "routes/posts/create-categories.tsx"),
@@ -99,6 +101,8 @@ export default [
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/campuses", "routes/admin/campuses.tsx"),
   route("admin/campuses/:id", "routes/admin/campus.tsx"),
+  // Decision 0610: the campus page's 'Meetup spots' forms.
+  route("admin/campuses/:id/spots", "routes/admin/campus-spots.tsx"),
   route("admin/students", "routes/admin/students.tsx"),
   route("admin/students/:id", "routes/admin/student.tsx"),
   route("admin/payments", "routes/admin/payments.tsx"),

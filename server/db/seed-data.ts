@@ -202,3 +202,58 @@ export const demoConversation: {
 
 /** The demo students join a week before the seed runs, so their listings have room for a few days of ages. */
 export const JOINED_HOURS_AGO = 7 * 24;
+
+/**
+ * Decision 0610: the demo's meetup spots, two or three on OU and UT. Demo data only, seeded with
+ * the demo students into an empty database; on a real site an operator enters a campus's spots
+ * on the console, and none is ever invented. Each says it is a demo spot.
+ */
+export const DEMO_MEETUP_SPOTS: readonly {
+  campusId: string;
+  name: string;
+  kind: "police" | "library" | "union" | "other";
+  address: string;
+  hours: string;
+  rules: string;
+}[] = [
+  {
+    campusId: "ou",
+    name: "OU Police Department safe exchange zone",
+    kind: "police",
+    address: "1122 Elm Ave, Norman, OK 73072",
+    hours: "Open 24 hours",
+    rules: "Meet in the marked spaces of the front lot, under the cameras. Demo spot.",
+  },
+  {
+    campusId: "ou",
+    name: "Bizzell Memorial Library, main entrance",
+    kind: "library",
+    address: "401 W Brooks St, Norman, OK 73019",
+    hours: "Mon–Thu 7:30 AM – 2 AM, Fri 7:30 AM – 6 PM",
+    rules: "Meet inside the lobby, not in the stacks. Demo spot.",
+  },
+  {
+    campusId: "ou",
+    name: "Oklahoma Memorial Union, food court",
+    kind: "union",
+    address: "900 Asp Ave, Norman, OK 73019",
+    hours: "Daily 7 AM – 11 PM",
+    rules: "Busy at lunch; pick a table near the entrance. Demo spot.",
+  },
+  {
+    campusId: "ut",
+    name: "UT Police Department safe exchange zone",
+    kind: "police",
+    address: "2201 Robert Dedman Dr, Austin, TX 78712",
+    hours: "Open 24 hours",
+    rules: "Meet in the lobby during the day, the marked lot after dark. Demo spot.",
+  },
+  {
+    campusId: "ut",
+    name: "Perry-Castañeda Library, first floor",
+    kind: "library",
+    address: "101 E 21st St, Austin, TX 78712",
+    hours: "Sun–Thu 24 hours, Fri–Sat 7 AM – 10 PM",
+    rules: "Bring your UT ID to get in after hours. Demo spot.",
+  },
+];

@@ -11,7 +11,7 @@ import { listFeed } from "../posts/feed";
 import { createPost, deletePost, getPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text.shared";
 import { getStaffMember } from "../staff/roles";
-import { moderationLog, postMedia, posts, user } from "./schema";
+import { meetupSpots, moderationLog, postMedia, posts, user } from "./schema";
 import { seedDemoData } from "./seed";
 import { DEMO_PASSWORD } from "./seed-data";
 
@@ -188,5 +188,14 @@ describe("two processes starting on one empty database (decision 0450)", () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("the demo's meetup spots (decision 0610)", () => {
+  it("gives OU three and UT two, each saying it is a demo spot, and no other campus any", async () => {
+    const spots = await t.ctx.db.select().from(meetupSpots);
+    const count = (campusId: string) => spots.filter((spot) => spot.campusId === campusId).length;
+    expect([count("ou"), count("ut"), spots.length]).toEqual([3, 2, 5]);
+    expect(spots.every((spot) => spot.rules.endsWith("Demo spot.") && spot.archivedAt === null)).toBe(true);
   });
 });

@@ -14,8 +14,9 @@ import { plainTextToRichText } from "../posts/rich-text.shared";
 import { updateBio, updateProfilePhoto } from "../profiles/profiles";
 import { grantRole } from "../staff/roles";
 import type { Queryable, Tx } from "./client";
-import { account, user } from "./schema";
+import { account, meetupSpots, user } from "./schema";
 import {
+  DEMO_MEETUP_SPOTS,
   DEMO_PASSWORD,
   DEMO_STAFF,
   type DemoStudent,
@@ -132,6 +133,14 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
         if (!viewer) throw new Error(`demo staff ${username} is not a demo student`);
         await grantRole(tx, new Date(now), viewer.id, grant, { source: "seed" });
       }
+      // Decision 0610: the demo's meetup spots, only with the demo students (never on a real site's data).
+      await tx.insert(meetupSpots).values(
+        DEMO_MEETUP_SPOTS.map((spot, index) => ({
+          ...spot,
+          position: index + 1,
+          createdAt: new Date(now),
+        })),
+      );
       return true;
     });
   } catch (error) {

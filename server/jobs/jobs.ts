@@ -4,6 +4,7 @@ import { deliverMailRound } from "../mail/worker";
 import { releaseDeletedAccounts } from "../privacy/deletion";
 import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
+import { sendMeetupReminders } from "../trade/meetup-reminders";
 import { runOfferRound } from "../trade/offer-jobs";
 import type { Job } from "./registry";
 import { pruneJobRuns } from "./runs";
@@ -77,6 +78,13 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     run: async (ctx) => {
       await runOfferRound(ctx);
     },
+  },
+  {
+    // Decision 0612: both people of an accepted meetup are reminded an hour before, once.
+    name: "meetup-reminders",
+    runsIn: "one-process",
+    everyMs: 60_000,
+    run: sendMeetupReminders,
   },
   {
     // Decision 0480: job_runs stays bounded.

@@ -192,6 +192,15 @@ export function logActionWords(action: string, days: number | null): string {
       return "Changed the school e-mail domains";
     case "refund":
       return "Refunded an ad";
+    // Decision 0610: the campus's meetup spots.
+    case "add_meetup_spot":
+      return "Added a meetup spot";
+    case "edit_meetup_spot":
+      return "Edited a meetup spot";
+    case "archive_meetup_spot":
+      return "Removed a meetup spot";
+    case "move_meetup_spot":
+      return "Reordered the meetup spots";
     default:
       return action;
   }

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useFetcher } from "react-router";
 import { useReport } from "~/app/components/moderation/use-report";
 import { LOAD_MORE_LOCK_MS } from "~/app/components/posts/feed-model";
+import { MeetupCard } from "~/app/components/trade/meetup-card";
 import { OfferCard, SystemLine } from "~/app/components/trade/offer-card";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { FlagIcon } from "~/app/components/ui/icons";
@@ -160,9 +161,13 @@ export function MessageThread({
                   {messageDayLabel(message.createdAt, now, zone)}
                 </h2>
               ) : null}
-              <TradeMessage message={message} offerCards={offerCards}>
-                <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
-              </TradeMessage>
+              {message.meetupId ? (
+                <MeetupCard meetupId={message.meetupId} chatId={chatId} otherFirstName={otherFirstName} />
+              ) : (
+                <TradeMessage message={message} offerCards={offerCards}>
+                  <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+                </TradeMessage>
+              )}
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
                 <time dateTime={message.createdAt.toISOString()}>
                   {messageClock(message.createdAt, zone)}

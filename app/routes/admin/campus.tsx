@@ -2,6 +2,7 @@ import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ConsoleNav } from "~/app/components/admin/console-nav";
 import { Badge, type ConsoleActionData, Panel, utc } from "~/app/components/admin/console-parts";
+import { MeetupSpotsSection } from "~/app/components/admin/meetup-spots-section";
 import { pageTitle } from "~/app/components/shell/campus";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
@@ -21,6 +22,7 @@ import { logActionWords } from "~/server/moderation/rules.shared";
 import { appointModerator, removeModerator } from "~/server/staff/moderators";
 import { requireSiteAdmin } from "~/server/staff/roles";
 import type { AppointModeratorInput } from "~/server/staff/schemas.shared";
+import { getCampusSpotsForAdmin } from "~/server/trade/meetup-spots";
 import type { Route } from "./+types/campus";
 
 /** Decision 0140: an error answers in this page's panel (the 404 panel for anyone but a site admin). */
@@ -36,7 +38,10 @@ export function meta({ matches, data: loaded }: Route.MetaArgs) {
 /** Decision 0562: site admins only; an unknown campus is the 404 page. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
-  return data(await orNotFound(getCampusDetail(args.context.app, viewer, args.params.id)));
+  const detail = await orNotFound(getCampusDetail(args.context.app, viewer, args.params.id));
+  // Decision 0610: the campus's meetup spots (their forms post to /admin/campuses/:id/spots).
+  const meetupSpots = await getCampusSpotsForAdmin(args.context.app, viewer, args.params.id);
+  return data({ ...detail, meetupSpots });
 }
 
 const INTENTS = z.enum([
@@ -299,6 +304,7 @@ export default function CampusPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Panel>
       </div>
+      <MeetupSpotsSection campusId={campus.id} {...loaderData.meetupSpots} />
       <Panel title="Changes" id="changes-title">
         {changes.length === 0 ? (
           <p className="text-sm text-zinc-600">No changes logged.</p>

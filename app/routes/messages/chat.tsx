@@ -3,6 +3,8 @@ import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { AcceptedMeetup } from "~/app/components/trade/accepted-meetup";
+import { ProposeMeetupButton } from "~/app/components/trade/propose-meetup";
 import { TradeHeader } from "~/app/components/trade/trade-header";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
@@ -20,6 +22,7 @@ import { markChatRead } from "~/server/chats/read-state";
 import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
 import { chatTrade } from "~/server/trade/chat-trade";
+import { getChatMeetups } from "~/server/trade/meetups";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
@@ -45,7 +48,9 @@ export async function loader(args: Route.LoaderArgs) {
   const sharedPost = postId ? await sharedPostPreview(app, viewer, postId) : null;
   // Decision 0602: the listing and deal at the top, the offers' cards in the thread.
   const trade = await chatTrade(app, viewer, chat.id, page.items);
-  return data({ state: "found" as const, chat, page, markedRead, sharedPost, trade });
+  // Decision 0613: the chat's meetup cards, the accepted one, and what the proposal dialog offers.
+  const meetups = await getChatMeetups(app, viewer, chat.id);
+  return data({ state: "found" as const, chat, page, markedRead, sharedPost, trade, meetups });
 }
 
 const CHAT_INTENTS = z.enum([
@@ -144,6 +149,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
     <>
       <ChatHeader chat={chat} />
       {trade.header ? <TradeHeader header={trade.header} /> : null}
+      <AcceptedMeetup />
       <MessageThread
         key={chat.id}
         chatId={chat.id}
@@ -163,13 +169,16 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
           {CHAT_MESSAGES.blockedYou}
         </p>
       ) : (
-        <MessageComposer
-          key={chat.id}
-          action={`/messages/${chat.id}`}
-          intent="send-message"
-          sharedPost={sharedPost}
-          quickStarts={page.items.length === 0 && sharedPost !== null}
-        />
+        <>
+          <ProposeMeetupButton chatId={chat.id} />
+          <MessageComposer
+            key={chat.id}
+            action={`/messages/${chat.id}`}
+            intent="send-message"
+            sharedPost={sharedPost}
+            quickStarts={page.items.length === 0 && sharedPost !== null}
+          />
+        </>
       )}
     </>
   );
