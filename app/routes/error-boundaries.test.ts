@@ -16,6 +16,8 @@ const RESOURCE_ROUTES = [
   "routes/search/search-data.tsx",
   // Decision 0570: the data archive's one-time download.
   "routes/settings/account/data-download.tsx",
+  // Decisions 0601–0604: the trade's forms, an action only (its answers are toasts or a redirect).
+  "routes/trade/trade.tsx",
 ];
 
 describe("route modules", () => {
