@@ -38,8 +38,7 @@ export function TradeHeader({ header }: { header: TradeHeaderView }) {
               {listing.title || "Listing"}
             </span>
             <span className="text-xs text-zinc-700">
-              {listing.priceCents !== null ? formatPrice(listing.priceCents) : ""}
-              {" · "}
+              {listing.priceCents !== null ? `${formatPrice(listing.priceCents)} · ` : ""}
               <span data-testid="listing-state">{STATUS_LABELS[listing.status]}</span>
               {active && deal.amountCents !== null ? ` for ${formatPrice(deal.amountCents)}` : ""}
             </span>
