@@ -4,7 +4,7 @@ import type { ToastInput } from "~/app/lib/toast";
 
 /**
  * Decision 0620: 'Save search' under a search's filters. The form posts the address's own query
- * string; once saved (now or before) it reads 'Saved' with a link to manage the alerts.
+ * string; once saved (now or before) it reads 'Saved' with a link to the saved searches.
  */
 export function SaveSearch({ query, saved }: { query: string; saved: boolean }) {
   const save = useFetcher<{ saved?: boolean; toast?: ToastInput | null }>();
@@ -16,7 +16,7 @@ export function SaveSearch({ query, saved }: { query: string; saved: boolean }) 
         <p className="font-medium text-zinc-700">
           Saved ·{" "}
           <Link to="/settings/searches" className="font-semibold text-zinc-900 underline">
-            Manage alerts
+            Saved searches
           </Link>
         </p>
       ) : (
