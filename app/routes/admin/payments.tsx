@@ -127,6 +127,33 @@ function RefundForm({ ad, askPassword }: { ad: AdRow; askPassword: boolean }) {
   );
 }
 
+type LedgerDayRow = Route.ComponentProps["loaderData"]["ledger"]["test"][number];
+
+/** One day of one provider (decision 0565): a provider's total read only in part, or not at all, says so. */
+function LedgerRow({ day, provider }: { day: LedgerDayRow; provider: string }) {
+  return (
+    <tr>
+      <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
+      <td className="py-1.5 pr-3">{provider}</td>
+      <td className="py-1.5 pr-3">{money(day.ledger)}</td>
+      {day.provider === null ? (
+        <td className="py-1.5 pr-3 text-zinc-600">Not fetched</td>
+      ) : (
+        <td className="py-1.5 pr-3">
+          {money(day.provider)}{" "}
+          {day.partial ? (
+            <Badge tone="zinc">Partial</Badge>
+          ) : day.provider === day.ledger ? (
+            <Badge tone="green">Matches</Badge>
+          ) : (
+            <Badge tone="amber">Differs</Badge>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}
+
 function More({ name, cursor }: { name: string; cursor: string | null }) {
   if (!cursor) return null;
   return (
@@ -184,34 +211,22 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody className="divide-y divide-zinc-100">
                 {ledger.test.map((day) => (
-                  <tr key={`test-${day.day}`}>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
-                    <td className="py-1.5 pr-3">Test checkout</td>
-                    <td className="py-1.5 pr-3">{money(day.ledger)}</td>
-                    <td className="py-1.5 pr-3">
-                      {money(day.provider ?? 0)}{" "}
-                      {day.provider === day.ledger ? (
-                        <Badge tone="green">Matches</Badge>
-                      ) : (
-                        <Badge tone="amber">Differs</Badge>
-                      )}
-                    </td>
-                  </tr>
+                  <LedgerRow key={`test-${day.day}`} day={day} provider="Test checkout" />
                 ))}
                 {ledger.stripe.map((day) => (
-                  <tr key={`stripe-${day.day}`}>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
-                    <td className="py-1.5 pr-3">Stripe</td>
-                    <td className="py-1.5 pr-3">{money(day.ledger)}</td>
-                    <td className="py-1.5 pr-3 text-zinc-600">Not fetched</td>
-                  </tr>
+                  <LedgerRow key={`stripe-${day.day}`} day={day} provider="Stripe" />
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        {ledger.stripe.length > 0 ? (
-          <p className="mt-2 text-sm text-zinc-600">{ledger.stripeNotFetched}</p>
+        {ledger.stripeNote && (ledger.stripe.length > 0 || ledger.stripeFailed) ? (
+          <p
+            role={ledger.stripeFailed ? "alert" : undefined}
+            className={`mt-2 text-sm ${ledger.stripeFailed ? "text-red-700" : "text-zinc-600"}`}
+          >
+            {ledger.stripeNote}
+          </p>
         ) : null}
       </Panel>
 
