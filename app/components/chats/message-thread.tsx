@@ -34,11 +34,14 @@ export function MessageThread({
   page,
   receipt,
   otherFirstName,
+  otherDeleted = false,
 }: {
   chatId: string;
   page: MessagePage;
   receipt: { messageId: string; status: "Delivered" | "Seen" } | null;
   otherFirstName: string;
+  /** Decision 0571: the other person deleted their account: their messages are read, not liked or reported. */
+  otherDeleted?: boolean;
 }) {
   const older = useFetcher<OlderData>();
   const [earlier, setEarlier] = useState<{
@@ -154,7 +157,12 @@ export function MessageThread({
                   {messageDayLabel(message.createdAt, now, zone)}
                 </h2>
               ) : null}
-              <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+              <Bubble
+                message={message}
+                chatId={chatId}
+                otherFirstName={otherFirstName}
+                otherDeleted={otherDeleted}
+              />
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
                 <time dateTime={message.createdAt.toISOString()}>
                   {messageClock(message.createdAt, zone)}
@@ -178,10 +186,12 @@ function Bubble({
   message,
   chatId,
   otherFirstName,
+  otherDeleted,
 }: {
   message: MessageView;
   chatId: string;
   otherFirstName: string;
+  otherDeleted: boolean;
 }) {
   const like = useFetcher<ComposerActionData & { liked?: boolean }>();
   useActionToast(like.data?.toast);
@@ -217,6 +227,13 @@ function Bubble({
             ♥<span className="sr-only">Liked by {otherFirstName}</span>
           </span>
         ) : null
+      ) : otherDeleted ? (
+        // Decision 0571: no heart or report for a deleted account's message; a heart given before stays.
+        liked ? (
+          <span className="text-brand-600">
+            ♥<span className="sr-only">You liked this</span>
+          </span>
+        ) : null
       ) : (
         // spec 2 §6: only the recipient may like a message.
         <like.Form method="post" action={`/messages/${chatId}`}>
@@ -233,7 +250,7 @@ function Bubble({
           </button>
         </like.Form>
       )}
-      {message.own ? null : (
+      {message.own || otherDeleted ? null : (
         <MessageMenu messageId={message.id} chatId={chatId} otherFirstName={otherFirstName} />
       )}
     </div>
