@@ -163,9 +163,7 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
     // The search dictionary's trigger runs per deleted post (decision 0546); its look-ups must take
     // the dictionary's primary key, not a bitmap over the trigram index, whose pending entries after
     // a burst of posts made each row cost ~50 ms (bench/account-data.ts). This transaction only.
-    await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`delete from posts where id in (select id from doomed_posts)`);
-    await tx.execute(sql`set local enable_bitmapscan = on`);
     // Ads of posts that are gone went with them (cascade); none other can be the student's.
     await tx.execute(sql`delete from ads where user_id = ${userId}`);
 
