@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ConsoleNav } from "~/app/components/admin/console-nav";
@@ -124,6 +125,40 @@ function RefundForm({ ad, askPassword }: { ad: AdRow; askPassword: boolean }) {
         {fetcher.state === "idle" && fetcher.data?.toast ? fetcher.data.toast.message : ""}
       </p>
     </fetcher.Form>
+  );
+}
+
+/** Decision 0564: one keyset-paged list of the page, newest first, a line a row, 'Older' below. */
+function RowsPanel<T extends { id: string }>({
+  title,
+  id,
+  empty,
+  name,
+  page,
+  row,
+}: {
+  title: string;
+  id: string;
+  empty: string;
+  name: string;
+  page: { rows: T[]; next: string | null };
+  row: (row: T) => ReactNode;
+}) {
+  return (
+    <Panel title={title} id={id}>
+      {page.rows.length === 0 ? (
+        <p className="text-sm text-zinc-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 text-sm">
+          {page.rows.map((item) => (
+            <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
+              {row(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <More name={name} cursor={page.next} />
+    </Panel>
   );
 }
 
@@ -259,44 +294,40 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         <More name="ads" cursor={ads.next} />
       </Panel>
 
-      <Panel title="Payments and refunds" id="ledger-rows-title">
-        {payments.rows.length === 0 ? (
-          <p className="text-sm text-zinc-600">No payments yet.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 text-sm">
-            {payments.rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="min-w-0 break-words">
-                  {row.description} · @{row.username}
-                </span>
-                <span className="text-zinc-600">
-                  {row.kind === "refund" ? money(-row.amount) : money(row.amount)} · {row.provider}
-                  {row.status === "pending" ? " · pending" : ""} · {utc(row.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <RowsPanel
+        title="Payments and refunds"
+        id="ledger-rows-title"
+        empty="No payments yet."
+        name="payments"
+        page={payments}
+        row={(row) => (
+          <>
+            <span className="min-w-0 break-words">
+              {row.description} · @{row.username}
+            </span>
+            <span className="text-zinc-600">
+              {row.kind === "refund" ? money(-row.amount) : money(row.amount)} · {row.provider}
+              {row.status === "pending" ? " · pending" : ""} · {utc(row.createdAt)}
+            </span>
+          </>
         )}
-        <More name="payments" cursor={payments.next} />
-      </Panel>
+      />
 
-      <Panel title="Checkouts" id="checkouts-title">
-        {checkouts.rows.length === 0 ? (
-          <p className="text-sm text-zinc-600">No checkouts yet.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 text-sm">
-            {checkouts.rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="min-w-0 font-mono text-xs break-all">{row.id}</span>
-                <span className="text-zinc-600">
-                  {row.status} · {money(row.amountTotal)} · {row.provider} · {utc(row.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <RowsPanel
+        title="Checkouts"
+        id="checkouts-title"
+        empty="No checkouts yet."
+        name="checkouts"
+        page={checkouts}
+        row={(row) => (
+          <>
+            <span className="min-w-0 font-mono text-xs break-all">{row.id}</span>
+            <span className="text-zinc-600">
+              {row.status} · {money(row.amountTotal)} · {row.provider} · {utc(row.createdAt)}
+            </span>
+          </>
         )}
-        <More name="checkouts" cursor={checkouts.next} />
-      </Panel>
+      />
     </article>
   );
 }
