@@ -7,7 +7,7 @@ import { campusOrigin, DEFAULT_CAMPUS_ID, type HostConfig } from "../campuses/ca
 import type { AppContext } from "../context";
 import * as schema from "../db/schema";
 import { syncConfiguredAdminOf } from "../staff/configured-admins";
-import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE } from "./errors.shared";
+import { ACCOUNT_MESSAGES, BANNED_AUTH_CODE, RESERVED_AUTH_CODE } from "./errors.shared";
 import { createSessionLookupCache } from "./session-cache";
 
 /** better-auth's id for the Google provider: its callback is /api/auth/callback/google (decision 0061). */
@@ -153,6 +153,24 @@ export function createAuth(ctx: AppContext, methods: SignInMethods) {
           // Decision 0522: an account created verified (Google) whose address is in ADMIN_EMAILS.
           after: async (created) => {
             if (created.emailVerified) await syncConfiguredAdminOf(ctx, ctx.db, created.id);
+          },
+        },
+      },
+      account: {
+        create: {
+          // Decision 0573: a deleted account keeps its address for 30 days; a provider whose address
+          // matches it (Google) must link nothing to the tombstone, whatever better-auth's linking
+          // rules would allow. Refused before the row is written, so the tombstone is untouched.
+          before: async (linked, context) => {
+            // Outside an endpoint (a direct adapter call) there is no request context: the instance's own.
+            const adapter = (context?.context ?? (await auth.$context)).internalAdapter;
+            const owner = await adapter.findUserById(linked.userId);
+            if (owner && (owner as Record<string, unknown>).deletedAt) {
+              throw new APIError("FORBIDDEN", {
+                code: RESERVED_AUTH_CODE,
+                message: ACCOUNT_MESSAGES.userNotFound,
+              });
+            }
           },
         },
       },

@@ -57,6 +57,13 @@ export const SETTINGS_ERRORS = {
  */
 export const BANNED_AUTH_CODE = "account_banned";
 
+/**
+ * Decision 0573: the code of the better-auth error our account hook throws when a sign-in would
+ * link a provider to a deleted account (its address reserved for 30 days); the Google callback
+ * passes it on as `?error=account_reserved`.
+ */
+export const RESERVED_AUTH_CODE = "account_reserved";
+
 export type AccountErrorCode =
   | "invalid-input"
   | "email-taken"

@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { findFreeUsername } from "./accounts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth";
-import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE } from "./errors.shared";
+import { ACCOUNT_MESSAGES, AccountError, BANNED_AUTH_CODE, RESERVED_AUTH_CODE } from "./errors.shared";
 import { namesFromDisplayName, usernameBase } from "./names.shared";
 
 // Google sign-in (spec 1 §1, §4, §5 'Sign-up from Google', §6, §8; decision 0061) through
@@ -59,6 +59,9 @@ const ERROR_MESSAGES: Record<string, string> = {
   oauth_provider_not_found: GOOGLE_MESSAGES.networkError,
   // spec 1 §6: banned accounts cannot sign in with Google (our session hook refuses them).
   [BANNED_AUTH_CODE]: GOOGLE_MESSAGES.banned,
+  // Decision 0573: the address is a deleted account's, reserved for 30 days (our account hook),
+  // answered as better-auth answers any account it may not link Google to.
+  [RESERVED_AUTH_CODE]: GOOGLE_MESSAGES.accountExists,
   // After the provider said yes: our side failed to create or update the account or session.
   unable_to_create_user: GOOGLE_MESSAGES.afterSignIn,
   unable_to_create_session: GOOGLE_MESSAGES.afterSignIn,

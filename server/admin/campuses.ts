@@ -161,20 +161,44 @@ async function logDomains(
 }
 
 /**
- * Decision 0562: adds a school e-mail domain to a campus. A domain is a domain (DOMAIN_PATTERN);
- * one campus's domain is no other's. Logged; every later start keeps the console's list
- * (seedCampuses). This process's campus directory reads it again at once.
+ * Decision 0562: one domain added to or removed from a campus under its lock: `next` checks the
+ * change and gives the new list; the list is written, logged, and this process's campus directory
+ * reads it again at once.
  */
-export async function addCampusDomain(
+async function editCampusDomains(
   ctx: ConsoleContext,
   viewer: Pick<Viewer, "id"> | null,
   input: CampusDomainInput,
+  next: (
+    tx: Queryable,
+    current: string[],
+    domain: string,
+  ) => Promise<{ domains: string[]; change: { added: string } | { removed: string } }>,
 ): Promise<{ domain: string }> {
   const admin = await requireSiteAdmin(ctx, viewer);
   const { campusId, domain } = parseInput(campusDomainSchema, input, invalidAdminInput);
   await ctx.db.transaction(async (tx) => {
     const campus = await lockCampus(tx, campusId);
-    if (campus.domains.includes(domain))
+    const { domains, change } = await next(tx, campus.domains, domain);
+    await tx.update(campuses).set({ domains }).where(eq(campuses.id, campus.id));
+    await logDomains(tx, ctx, admin, campus.id, { ...change, domains });
+  });
+  await ctx.campuses.refresh();
+  return { domain };
+}
+
+/**
+ * Decision 0562: adds a school e-mail domain to a campus. A domain is a domain (DOMAIN_PATTERN);
+ * one campus's domain is no other's. Logged; every later start keeps the console's list
+ * (seedCampuses).
+ */
+export function addCampusDomain(
+  ctx: ConsoleContext,
+  viewer: Pick<Viewer, "id"> | null,
+  input: CampusDomainInput,
+): Promise<{ domain: string }> {
+  return editCampusDomains(ctx, viewer, input, async (tx, current, domain) => {
+    if (current.includes(domain))
       throw new AdminError("domain-taken", ADMIN_MESSAGES.domainPresent, "domain");
     const [other] = await tx
       .select({ id: campuses.id })
@@ -182,32 +206,21 @@ export async function addCampusDomain(
       .where(sql`${domain} = any(${campuses.domains})`)
       .limit(1);
     if (other) throw new AdminError("domain-taken", ADMIN_MESSAGES.domainTaken, "domain");
-    const domains = [...campus.domains, domain];
-    await tx.update(campuses).set({ domains }).where(eq(campuses.id, campus.id));
-    await logDomains(tx, ctx, admin, campus.id, { added: domain, domains });
+    return { domains: [...current, domain], change: { added: domain } };
   });
-  await ctx.campuses.refresh();
-  return { domain };
 }
 
 /** Decision 0562: removes a domain; a campus keeps at least one. Logged. */
-export async function removeCampusDomain(
+export function removeCampusDomain(
   ctx: ConsoleContext,
   viewer: Pick<Viewer, "id"> | null,
   input: CampusDomainInput,
 ): Promise<{ domain: string }> {
-  const admin = await requireSiteAdmin(ctx, viewer);
-  const { campusId, domain } = parseInput(campusDomainSchema, input, invalidAdminInput);
-  await ctx.db.transaction(async (tx) => {
-    const campus = await lockCampus(tx, campusId);
-    if (!campus.domains.includes(domain)) throw adminNotFound();
-    if (campus.domains.length <= 1) throw new AdminError("last-domain", ADMIN_MESSAGES.lastDomain, "domain");
-    const domains = campus.domains.filter((d) => d !== domain);
-    await tx.update(campuses).set({ domains }).where(eq(campuses.id, campus.id));
-    await logDomains(tx, ctx, admin, campus.id, { removed: domain, domains });
+  return editCampusDomains(ctx, viewer, input, async (_tx, current, domain) => {
+    if (!current.includes(domain)) throw adminNotFound();
+    if (current.length <= 1) throw new AdminError("last-domain", ADMIN_MESSAGES.lastDomain, "domain");
+    return { domains: current.filter((d) => d !== domain), change: { removed: domain } };
   });
-  await ctx.campuses.refresh();
-  return { domain };
 }
 
 /** Decision 0562: the report threshold, written as `npm run staff -- hide-threshold` writes it, with the admin as actor. */

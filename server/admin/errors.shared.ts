@@ -36,6 +36,7 @@ export const ADMIN_MESSAGES = {
   alreadyBanned: "This student is banned already.",
   alreadyVerified: "This student's e-mail address is verified already.",
   notYourself: "You can't do this to your own account.",
+  accountDeleted: "This account has been deleted: there is nothing left to act on.",
   domainRequired: "Enter a domain, like school.edu.",
   domainInvalid: "Enter a domain name only, like school.edu (no @, no spaces).",
   domainTaken: "Another campus uses this domain.",

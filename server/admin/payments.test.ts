@@ -9,7 +9,8 @@ import { payTestCheckout } from "../ads/fulfilment";
 import { DAY_MS } from "../ads/refunds";
 import { ads, payments } from "../db/schema";
 import { ADMIN_MESSAGES } from "./errors.shared";
-import { getLedger, getPaymentsPage, newRefundKey, refundAd } from "./payments";
+import { getLedger } from "./ledger";
+import { getPaymentsPage, newRefundKey, refundAd } from "./payments";
 import { suspendStudent } from "./student-actions";
 
 let t: TestContext;

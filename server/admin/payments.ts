@@ -1,24 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gte, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import { stopAdRow } from "../ads/lifecycle";
-import { DAY_MS, processPendingRefunds, recordRefund, refundUnusedDays } from "../ads/refunds";
+import { processPendingRefunds, recordRefund, refundUnusedDays } from "../ads/refunds";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { isUuid } from "../db/ids";
 import { ads, checkoutSessions, payments, user } from "../db/schema";
 import { appendModerationLog } from "../staff/moderation-log";
-import { requireSiteAdmin, type StaffContext } from "../staff/roles";
+import { requireSiteAdmin } from "../staff/roles";
 import { parseInput } from "../validation";
 import { ADMIN_MESSAGES, AdminError, adminNotFound, invalidAdminInput } from "./errors.shared";
+import { getLedger } from "./ledger";
 import { type AdminSession, requireRecentSignIn } from "./reauth";
 import { type RefundAdInput, refundAdSchema } from "./schemas.shared";
 
 /** Decision 0564: rows per list on /admin/payments. */
 export const PAYMENTS_PAGE_SIZE = 25;
-/** Decision 0565: the ledger's days, the newest first. */
-export const LEDGER_DAYS = 30;
 
 /** A fresh key for one refund form (decision 0560): 32 hex characters. */
 export function newRefundKey(): string {
@@ -236,103 +235,3 @@ export async function refundAd(
   await processPendingRefunds(ctx);
   return refund;
 }
-
-/** One day of the ledger (decision 0565), in cents. */
-export interface LedgerDay {
-  day: string;
-  /** Our books: payments less refunds (pending ones included: they are owed). */
-  ledger: number;
-  /** The test checkout's own records, or null when not fetched (Stripe). */
-  provider: number | null;
-}
-
-/**
- * Decision 0565: per UTC day of the last 30, the sum of payments less refunds beside the
- * provider's totals. For the test checkout: its completed checkout sessions less the refunds it
- * confirmed (those with its refund id). Stripe's are not fetched (the decision says why): the
- * Stripe rows count in `ledger` and `stripeNotFetched` says so.
- */
-export async function getLedger(ctx: StaffContext) {
-  const now = ctx.clock.now();
-  const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (LEDGER_DAYS - 1) * DAY_MS);
-  const dayOf = (column: typeof payments.createdAt) =>
-    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const signed = sql<number>`coalesce(sum(case when ${payments.kind} = 'payment' then ${payments.amount} else -${payments.amount} end), 0)::int`;
-  const [books, checkouts, confirmed] = await Promise.all([
-    ctx.db
-      .select({ day: dayOf(payments.createdAt), provider: payments.provider, total: signed })
-      .from(payments)
-      .where(gte(payments.createdAt, since))
-      .groupBy(sql`1`, payments.provider),
-    ctx.db
-      .select({
-        day: dayOf(checkoutSessions.createdAt as unknown as typeof payments.createdAt),
-        total: sql<number>`coalesce(sum(${checkoutSessions.amountTotal}), 0)::int`,
-      })
-      .from(checkoutSessions)
-      .where(
-        and(
-          eq(checkoutSessions.provider, "test"),
-          eq(checkoutSessions.status, "complete"),
-          gte(checkoutSessions.createdAt, since),
-        ),
-      )
-      .groupBy(sql`1`),
-    ctx.db
-      .select({
-        day: dayOf(payments.createdAt),
-        total: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.kind, "refund"),
-          eq(payments.provider, "test"),
-          eq(payments.status, "succeeded"),
-          isNotNull(payments.providerRef),
-          gte(payments.createdAt, since),
-        ),
-      )
-      .groupBy(sql`1`),
-  ]);
-  const days = new Map<string, { test: LedgerDay; tested: boolean; stripe: number; striped: boolean }>();
-  const at = (day: string) => {
-    let entry = days.get(day);
-    if (!entry) {
-      entry = { test: { day, ledger: 0, provider: 0 }, tested: false, stripe: 0, striped: false };
-      days.set(day, entry);
-    }
-    return entry;
-  };
-  for (const row of books) {
-    const entry = at(row.day);
-    if (row.provider === "test") {
-      entry.test.ledger += row.total;
-      entry.tested = true;
-    } else {
-      entry.stripe += row.total;
-      entry.striped = true;
-    }
-  }
-  for (const row of checkouts) {
-    const entry = at(row.day);
-    entry.test.provider = (entry.test.provider ?? 0) + row.total;
-    entry.tested = true;
-  }
-  for (const row of confirmed) {
-    const entry = at(row.day);
-    entry.test.provider = (entry.test.provider ?? 0) - row.total;
-    entry.tested = true;
-  }
-  const ordered = [...days.values()].sort((a, b) => (a.test.day < b.test.day ? 1 : -1));
-  return {
-    since,
-    test: ordered.filter((entry) => entry.tested).map((entry) => entry.test),
-    stripe: ordered
-      .filter((entry) => entry.striped)
-      .map((entry): LedgerDay => ({ day: entry.test.day, ledger: entry.stripe, provider: null })),
-    stripeNotFetched:
-      "Stripe's totals are not fetched: compare these days with the Stripe Dashboard's Balance report (decision 0565).",
-  };
-}
-export type Ledger = Awaited<ReturnType<typeof getLedger>>;

@@ -55,13 +55,23 @@ async function lockStudent(tx: Queryable, studentId: string) {
       verified: user.verified,
       banned: user.banned,
       suspendedUntil: user.suspendedUntil,
+      deletedAt: user.deletedAt,
     })
     .from(user)
     .where(eq(user.id, studentId))
     .limit(1)
     .for("update");
   if (!row) throw adminNotFound();
+  notDeleted(row);
   return row;
+}
+
+/**
+ * Decision 0573: a deleted account is a tombstone holding its names for 30 days. Verifying it
+ * would let a Google sign-in with its address link to it; the other actions have nobody to reach.
+ */
+function notDeleted(student: { deletedAt: Date | null }): void {
+  if (student.deletedAt) throw new AdminError("not-applicable", ADMIN_MESSAGES.accountDeleted);
 }
 
 function notYourself(admin: StaffMember, studentId: string): void {
@@ -311,11 +321,12 @@ export async function resendStudentCode(ctx: Ctx, viewer: Who, input: StudentAct
   const admin = await requireSiteAdmin(ctx, viewer);
   const value = parseInput(studentActionSchema, input, invalidAdminInput);
   const [student] = await ctx.db
-    .select({ id: user.id, campusId: user.campusId, verified: user.verified })
+    .select({ id: user.id, campusId: user.campusId, verified: user.verified, deletedAt: user.deletedAt })
     .from(user)
     .where(eq(user.id, value.studentId))
     .limit(1);
   if (!student) throw adminNotFound();
+  notDeleted(student);
   if (student.verified) throw new AdminError("not-applicable", ADMIN_MESSAGES.alreadyVerified);
   const campus = ctx.campuses.get(student.campusId);
   if (!campus) throw adminNotFound();

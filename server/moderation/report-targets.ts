@@ -47,11 +47,12 @@ async function findTarget(
 ): Promise<ReportTarget | null> {
   if (kind === "user") {
     const [row] = await db
-      .select({ id: user.id, campusId: user.campusId })
+      .select({ id: user.id, campusId: user.campusId, deletedAt: user.deletedAt })
       .from(user)
       .where(eq(user.id, id))
       .limit(1);
-    return row ? { kind, id: row.id, campusId: row.campusId, ownerId: row.id } : null;
+    // Decision 0571: a deleted account is a tombstone, nobody to report.
+    return row && !row.deletedAt ? { kind, id: row.id, campusId: row.campusId, ownerId: row.id } : null;
   }
   if (!isUuid(id)) return null;
   if (kind === "message") {
@@ -63,15 +64,18 @@ async function findTarget(
         chatId: chatMessages.chatId,
         seq: chatMessages.seq,
         removed: chatMessages.moderationState,
+        senderDeletedAt: user.deletedAt,
       })
       .from(chatMessages)
       .innerJoin(
         chatMembers,
         and(eq(chatMembers.chatId, chatMessages.chatId), eq(chatMembers.userId, reporter.id)),
       )
+      .innerJoin(user, eq(user.id, chatMessages.senderId))
       .where(eq(chatMessages.id, id))
       .limit(1);
-    if (!row || row.removed) return null;
+    // Decision 0571: a deleted account's messages stay for the other person to read, not to report.
+    if (!row || row.removed || row.senderDeletedAt) return null;
     return {
       kind,
       id,

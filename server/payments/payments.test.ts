@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createStripePayments, type Payments, toCheckoutSessionView } from "./payments";
+import {
+  BALANCE_MAX_PAGES,
+  BALANCE_PAGE_SIZE,
+  createStripePayments,
+  type Payments,
+  toCheckoutSessionView,
+} from "./payments";
 
 /**
  * A local stub of the Stripe API (docs/research/round-2.md §4: stripe-mock has no Checkout Sessions): it
@@ -20,6 +26,8 @@ let server: Server;
 let port: number;
 let recorded: Recorded[] = [];
 let failNext = 0;
+/** The stub's balance transactions, newest first as Stripe lists them. */
+let balance: { id: string; type: string; amount: number; created: number }[] = [];
 const answered = new Map<string, string>();
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -89,6 +97,20 @@ beforeAll(async () => {
         JSON.stringify({ error: { type: "invalid_request_error", message: "No such checkout.session" } }),
       );
       return;
+    } else if (req.method === "GET" && req.url?.startsWith("/v1/balance_transactions")) {
+      const query = new URL(req.url, "http://stub").searchParams;
+      const after = query.get("starting_after");
+      const limit = Number(query.get("limit") ?? 10);
+      const start = after ? balance.findIndex((row) => row.id === after) + 1 : 0;
+      const data = balance
+        .slice(start, start + limit)
+        .map((row) => ({ ...row, object: "balance_transaction" }));
+      answer = {
+        object: "list",
+        data,
+        has_more: start + limit < balance.length,
+        url: "/v1/balance_transactions",
+      };
     } else if (req.method === "POST" && req.url === "/v1/refunds") {
       answer = { id: `re_stub_${recorded.length}`, object: "refund", amount: Number(body.get("amount")) };
     } else {
@@ -112,6 +134,7 @@ let payments: Payments;
 beforeEach(() => {
   recorded = [];
   failNext = 0;
+  balance = [];
   answered.clear();
   payments = createStripePayments({
     secretKey: "sk_test_stub",
@@ -230,5 +253,56 @@ describe("Stripe Checkout through the payments seam (against a local stub of the
       adId: "a",
       paymentIntent: null,
     });
+  });
+});
+
+describe("Stripe's balance for the ledger (decision 0565, against the local stub)", () => {
+  const day = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+  const window = { since: new Date("2026-03-01T00:00:00Z"), until: new Date("2026-03-31T00:00:00Z") };
+
+  it("sums charges less refunds per UTC day, leaving fees and payouts out, within the window", async () => {
+    balance = [
+      { id: "txn_4", type: "payout", amount: -9000, created: day("2026-03-03T10:00:00Z") },
+      { id: "txn_3", type: "refund", amount: -1000, created: day("2026-03-03T09:00:00Z") },
+      { id: "txn_2", type: "charge", amount: 1500, created: day("2026-03-02T23:59:00Z") },
+      { id: "txn_1", type: "stripe_fee", amount: -30, created: day("2026-03-02T12:00:00Z") },
+      { id: "txn_0", type: "payment", amount: 500, created: day("2026-03-02T00:00:00Z") },
+    ];
+    const totals = await payments.balanceTotals?.(window);
+    expect(totals).toEqual({
+      byDay: { "2026-03-02": 2000, "2026-03-03": -1000 },
+      transactions: 5,
+      partial: false,
+      oldestDay: "2026-03-02",
+    });
+    const [request] = recorded;
+    const query = new URL(request?.path ?? "", "http://stub").searchParams;
+    expect(query.get("limit")).toBe(String(BALANCE_PAGE_SIZE));
+    expect(query.get("created[gte]")).toBe(String(day("2026-03-01T00:00:00Z")));
+    expect(query.get("created[lt]")).toBe(String(day("2026-03-31T00:00:00Z")));
+  });
+
+  it("reads at most the bounded number of pages and says the sums are partial", async () => {
+    const count = BALANCE_PAGE_SIZE * BALANCE_MAX_PAGES + 1;
+    balance = Array.from({ length: count }, (_, index) => ({
+      id: `txn_${index}`,
+      type: "charge",
+      amount: 100,
+      // Newest first, an hour apart, from March 30 back.
+      created: day("2026-03-30T23:00:00Z") - index * 3600,
+    }));
+    const totals = await payments.balanceTotals?.(window);
+    expect(recorded).toHaveLength(BALANCE_MAX_PAGES);
+    expect(recorded[1]?.path).toContain(`starting_after=txn_${BALANCE_PAGE_SIZE - 1}`);
+    expect(totals?.partial).toBe(true);
+    expect(totals?.transactions).toBe(BALANCE_PAGE_SIZE * BALANCE_MAX_PAGES);
+    expect(totals?.byDay["2026-03-30"]).toBe(2400);
+    expect(totals?.oldestDay).toBe("2026-03-10");
+  });
+
+  it("throws when Stripe fails, without retrying", async () => {
+    failNext = 1;
+    await expect(payments.balanceTotals?.(window)).rejects.toThrow();
+    expect(recorded).toHaveLength(1);
   });
 });

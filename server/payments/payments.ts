@@ -55,6 +55,58 @@ export interface Payments {
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
   /** Signs a payload as Stripe would (the test checkout's Pay, and tests). */
   signPayload(payload: string, timestamp?: number): string;
+  /**
+   * Stripe only (decision 0565): the balance's payments less refunds per UTC day in [since,
+   * until), read in at most BALANCE_MAX_PAGES pages; throws when Stripe fails or is too slow.
+   */
+  balanceTotals?(window: { since: Date; until: Date }): Promise<BalanceTotals>;
+}
+
+/** Decision 0565: the provider's side of the ledger, in cents per UTC day (`YYYY-MM-DD`). */
+export interface BalanceTotals {
+  byDay: Record<string, number>;
+  /** Transactions read (of every type). */
+  transactions: number;
+  /** The page bound was hit: there were more transactions than were read, the sums are short. */
+  partial: boolean;
+  /** The UTC day of the oldest transaction read (Stripe lists newest first): partial from there back. */
+  oldestDay: string | null;
+}
+
+/** Decision 0565: at most this many pages of Stripe's largest page, inside one page request. */
+export const BALANCE_PAGE_SIZE = 100;
+export const BALANCE_MAX_PAGES = 5;
+/** The whole read, every page together, before the page gives up on it. */
+export const BALANCE_TIMEOUT_MS = 8_000;
+
+/**
+ * The balance transactions that move money for our books: charges and payments (gross, before
+ * Stripe's fee) and refunds (negative); fees, payouts and adjustments are not ours to compare.
+ */
+const LEDGER_TYPES = new Set(["charge", "payment", "refund", "payment_refund"]);
+
+function dayOfSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** Sums one page of balance transactions into `byDay` (decision 0565). */
+export function addBalanceTransactions(byDay: Record<string, number>, rows: readonly unknown[]): void {
+  for (const raw of rows) {
+    const row = raw as { type?: unknown; amount?: unknown; created?: unknown };
+    if (typeof row.type !== "string" || !LEDGER_TYPES.has(row.type)) continue;
+    if (typeof row.amount !== "number" || typeof row.created !== "number") continue;
+    const day = dayOfSeconds(row.created);
+    byDay[day] = (byDay[day] ?? 0) + row.amount;
+  }
+}
+
+/** Rejects after `ms` unless `work` settles first; the timer never outlives the race. */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Stripe's default tolerance: a delivery signed more than 5 minutes ago is refused (replays). */
@@ -194,6 +246,33 @@ export function createStripePayments(options: StripeOptions): Payments {
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: refund.id };
+    },
+    balanceTotals({ since, until }) {
+      const read = async (): Promise<BalanceTotals> => {
+        const byDay: Record<string, number> = {};
+        let transactions = 0;
+        let oldestDay: string | null = null;
+        let after: string | undefined;
+        for (let pageNo = 0; pageNo < BALANCE_MAX_PAGES; pageNo++) {
+          const page = await stripe.balanceTransactions.list(
+            {
+              created: { gte: Math.floor(since.getTime() / 1000), lt: Math.floor(until.getTime() / 1000) },
+              limit: BALANCE_PAGE_SIZE,
+              ...(after ? { starting_after: after } : {}),
+            },
+            // One try per page: a page waits on this, not on the package's retries.
+            { timeout: BALANCE_TIMEOUT_MS, maxNetworkRetries: 0 },
+          );
+          transactions += page.data.length;
+          addBalanceTransactions(byDay, page.data);
+          const last = page.data.at(-1);
+          if (last) oldestDay = dayOfSeconds(last.created);
+          if (!page.has_more || !last) return { byDay, transactions, partial: false, oldestDay };
+          after = last.id;
+        }
+        return { byDay, transactions, partial: true, oldestDay };
+      };
+      return withDeadline(read(), BALANCE_TIMEOUT_MS);
     },
   };
 }

@@ -161,12 +161,9 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
     await fixCounts(tx, userId);
     await tx.delete(postLikes).where(eq(postLikes.userId, userId));
     await tx.delete(listingWatches).where(eq(listingWatches.userId, userId));
-    // The search dictionary's trigger runs per deleted post (decision 0546); its look-ups must take
-    // the dictionary's primary key, not a bitmap over the trigram index, whose pending entries after
-    // a burst of posts made each row cost ~50 ms (bench/account-data.ts). This transaction only.
-    await tx.execute(sql`set local enable_bitmapscan = off`);
+    // The search dictionary's trigger runs per deleted post; with migration 0020's indexes the
+    // planner's own choice is as fast as forcing the dictionary's primary key (decision 0575).
     await tx.execute(sql`delete from posts where id in (select id from doomed_posts)`);
-    await tx.execute(sql`set local enable_bitmapscan = on`);
     // Ads of posts that are gone went with them (cascade); none other can be the student's.
     await tx.execute(sql`delete from ads where user_id = ${userId}`);
 

@@ -123,6 +123,9 @@ test("a student downloads their data, then deletes their account", async ({ brow
     otherPage.locator("a", { has: otherPage.getByRole("heading", { name: "Deleted account" }) }),
   ).toHaveCount(0);
   await expect(otherPage.locator(`a[href="/${leaver.username}"]`)).toHaveCount(0);
+  // Their messages are read, not liked or reported (decision 0571).
+  await expect(otherPage.getByRole("button", { name: "Like message" })).toHaveCount(0);
+  await expect(otherPage.getByRole("button", { name: /More options for/ })).toHaveCount(0);
   await otherPage.screenshot({ path: `${SHOTS}/deleted-account-chat-1280.png` });
   await otherPage.goto("/messages");
   await expect(otherPage.getByRole("list", { name: "Chats" }).getByText("Deleted account")).toBeVisible();

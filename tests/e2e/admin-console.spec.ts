@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { seriousAxeViolations } from "./support/axe";
 import { type ClockApp, startClockApp } from "./support/clock-app";
 import { hydrated, toast } from "./support/page";
@@ -161,6 +161,8 @@ test.describe("the console on an app of its own", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      // Decision 0574: on a phone the bar scrolls its current section into view.
+      await expectCurrentSectionInView(page, "Jobs");
       await page.screenshot({ path: `${SCREENSHOTS}/admin-jobs-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -197,3 +199,17 @@ test.describe("the console on an app of its own", () => {
     await adminContext.close();
   });
 });
+
+/** Decision 0574: the console bar's current section lies wholly inside the bar's visible part. */
+async function expectCurrentSectionInView(page: Page, label: string) {
+  const bar = page.getByRole("navigation", { name: "Operator console" });
+  const current = bar.getByRole("link", { name: label, exact: true });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect
+    .poll(async () => {
+      const [outer, inner] = await Promise.all([bar.boundingBox(), current.boundingBox()]);
+      if (!outer || !inner) return false;
+      return inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1;
+    })
+    .toBe(true);
+}

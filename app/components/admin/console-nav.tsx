@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 
 /**
  * Decision 0550: the operator console's sections, in the order an operator checks them. Every
@@ -14,9 +15,33 @@ export const CONSOLE_SECTIONS = [
   { to: "/admin/moderators", label: "Moderators", end: false },
 ] as const;
 
+/**
+ * Decision 0574: on a phone the bar is wider than the screen; the current section (NavLink's
+ * aria-current="page") is scrolled into the middle of the bar, the bar alone, without animation,
+ * so Jobs or Moderators is not off the edge; again when the screen turns. Wide screens show the
+ * whole bar: nothing moves.
+ */
+function useCurrentInView(bar: React.RefObject<HTMLElement | null>, pathname: string) {
+  useEffect(() => {
+    const place = () => {
+      const nav = bar.current;
+      const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+      nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+    };
+    // The pathname is the trigger: another section became current.
+    void pathname;
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [bar, pathname]);
+}
+
 export function ConsoleNav() {
+  const bar = useRef<HTMLElement>(null);
+  useCurrentInView(bar, useLocation().pathname);
   return (
-    <nav aria-label="Operator console" className="-mx-1 overflow-x-auto">
+    <nav ref={bar} aria-label="Operator console" className="relative -mx-1 overflow-x-auto">
       <ul className="flex min-w-max gap-1 px-1 pb-1">
         {CONSOLE_SECTIONS.map((section) => (
           <li key={section.to}>

@@ -39,6 +39,7 @@ export function MessageThread({
   receipt,
   otherFirstName,
   offerCards = {},
+  otherDeleted = false,
 }: {
   chatId: string;
   page: MessagePage;
@@ -46,6 +47,8 @@ export function MessageThread({
   otherFirstName: string;
   /** Decision 0602: the offers' cards by id, as the loader read them. */
   offerCards?: Readonly<Record<string, OfferCardView>>;
+  /** Decision 0571: the other person deleted their account: their messages are read, not liked or reported. */
+  otherDeleted?: boolean;
 }) {
   const older = useFetcher<OlderData>();
   const [earlier, setEarlier] = useState<{
@@ -165,7 +168,12 @@ export function MessageThread({
                 <MeetupCard meetupId={message.meetupId} chatId={chatId} otherFirstName={otherFirstName} />
               ) : (
                 <TradeMessage message={message} offerCards={offerCards}>
-                  <Bubble message={message} chatId={chatId} otherFirstName={otherFirstName} />
+                  <Bubble
+                    message={message}
+                    chatId={chatId}
+                    otherFirstName={otherFirstName}
+                    otherDeleted={otherDeleted}
+                  />
                 </TradeMessage>
               )}
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
@@ -208,10 +216,12 @@ function Bubble({
   message,
   chatId,
   otherFirstName,
+  otherDeleted,
 }: {
   message: MessageView;
   chatId: string;
   otherFirstName: string;
+  otherDeleted: boolean;
 }) {
   const like = useFetcher<ComposerActionData & { liked?: boolean }>();
   useActionToast(like.data?.toast);
@@ -247,6 +257,13 @@ function Bubble({
             ♥<span className="sr-only">Liked by {otherFirstName}</span>
           </span>
         ) : null
+      ) : otherDeleted ? (
+        // Decision 0571: no heart or report for a deleted account's message; a heart given before stays.
+        liked ? (
+          <span className="text-brand-600">
+            ♥<span className="sr-only">You liked this</span>
+          </span>
+        ) : null
       ) : (
         // spec 2 §6: only the recipient may like a message.
         <like.Form method="post" action={`/messages/${chatId}`}>
@@ -263,7 +280,7 @@ function Bubble({
           </button>
         </like.Form>
       )}
-      {message.own ? null : (
+      {message.own || otherDeleted ? null : (
         <MessageMenu messageId={message.id} chatId={chatId} otherFirstName={otherFirstName} />
       )}
     </div>

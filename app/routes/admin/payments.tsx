@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { ConsoleNav } from "~/app/components/admin/console-nav";
@@ -127,6 +128,67 @@ function RefundForm({ ad, askPassword }: { ad: AdRow; askPassword: boolean }) {
   );
 }
 
+/** Decision 0564: one keyset-paged list of the page, newest first, a line a row, 'Older' below. */
+function RowsPanel<T extends { id: string }>({
+  title,
+  id,
+  empty,
+  name,
+  page,
+  row,
+}: {
+  title: string;
+  id: string;
+  empty: string;
+  name: string;
+  page: { rows: T[]; next: string | null };
+  row: (row: T) => ReactNode;
+}) {
+  return (
+    <Panel title={title} id={id}>
+      {page.rows.length === 0 ? (
+        <p className="text-sm text-zinc-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 text-sm">
+          {page.rows.map((item) => (
+            <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2">
+              {row(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <More name={name} cursor={page.next} />
+    </Panel>
+  );
+}
+
+type LedgerDayRow = Route.ComponentProps["loaderData"]["ledger"]["test"][number];
+
+/** One day of one provider (decision 0565): a provider's total read only in part, or not at all, says so. */
+function LedgerRow({ day, provider }: { day: LedgerDayRow; provider: string }) {
+  return (
+    <tr>
+      <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
+      <td className="py-1.5 pr-3">{provider}</td>
+      <td className="py-1.5 pr-3">{money(day.ledger)}</td>
+      {day.provider === null ? (
+        <td className="py-1.5 pr-3 text-zinc-600">Not fetched</td>
+      ) : (
+        <td className="py-1.5 pr-3">
+          {money(day.provider)}{" "}
+          {day.partial ? (
+            <Badge tone="zinc">Partial</Badge>
+          ) : day.provider === day.ledger ? (
+            <Badge tone="green">Matches</Badge>
+          ) : (
+            <Badge tone="amber">Differs</Badge>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}
+
 function More({ name, cursor }: { name: string; cursor: string | null }) {
   if (!cursor) return null;
   return (
@@ -184,34 +246,22 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody className="divide-y divide-zinc-100">
                 {ledger.test.map((day) => (
-                  <tr key={`test-${day.day}`}>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
-                    <td className="py-1.5 pr-3">Test checkout</td>
-                    <td className="py-1.5 pr-3">{money(day.ledger)}</td>
-                    <td className="py-1.5 pr-3">
-                      {money(day.provider ?? 0)}{" "}
-                      {day.provider === day.ledger ? (
-                        <Badge tone="green">Matches</Badge>
-                      ) : (
-                        <Badge tone="amber">Differs</Badge>
-                      )}
-                    </td>
-                  </tr>
+                  <LedgerRow key={`test-${day.day}`} day={day} provider="Test checkout" />
                 ))}
                 {ledger.stripe.map((day) => (
-                  <tr key={`stripe-${day.day}`}>
-                    <td className="py-1.5 pr-3 whitespace-nowrap">{day.day}</td>
-                    <td className="py-1.5 pr-3">Stripe</td>
-                    <td className="py-1.5 pr-3">{money(day.ledger)}</td>
-                    <td className="py-1.5 pr-3 text-zinc-600">Not fetched</td>
-                  </tr>
+                  <LedgerRow key={`stripe-${day.day}`} day={day} provider="Stripe" />
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        {ledger.stripe.length > 0 ? (
-          <p className="mt-2 text-sm text-zinc-600">{ledger.stripeNotFetched}</p>
+        {ledger.stripeNote && (ledger.stripe.length > 0 || ledger.stripeFailed) ? (
+          <p
+            role={ledger.stripeFailed ? "alert" : undefined}
+            className={`mt-2 text-sm ${ledger.stripeFailed ? "text-red-700" : "text-zinc-600"}`}
+          >
+            {ledger.stripeNote}
+          </p>
         ) : null}
       </Panel>
 
@@ -244,44 +294,40 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         <More name="ads" cursor={ads.next} />
       </Panel>
 
-      <Panel title="Payments and refunds" id="ledger-rows-title">
-        {payments.rows.length === 0 ? (
-          <p className="text-sm text-zinc-600">No payments yet.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 text-sm">
-            {payments.rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="min-w-0 break-words">
-                  {row.description} · @{row.username}
-                </span>
-                <span className="text-zinc-600">
-                  {row.kind === "refund" ? money(-row.amount) : money(row.amount)} · {row.provider}
-                  {row.status === "pending" ? " · pending" : ""} · {utc(row.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <RowsPanel
+        title="Payments and refunds"
+        id="ledger-rows-title"
+        empty="No payments yet."
+        name="payments"
+        page={payments}
+        row={(row) => (
+          <>
+            <span className="min-w-0 break-words">
+              {row.description} · @{row.username}
+            </span>
+            <span className="text-zinc-600">
+              {row.kind === "refund" ? money(-row.amount) : money(row.amount)} · {row.provider}
+              {row.status === "pending" ? " · pending" : ""} · {utc(row.createdAt)}
+            </span>
+          </>
         )}
-        <More name="payments" cursor={payments.next} />
-      </Panel>
+      />
 
-      <Panel title="Checkouts" id="checkouts-title">
-        {checkouts.rows.length === 0 ? (
-          <p className="text-sm text-zinc-600">No checkouts yet.</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 text-sm">
-            {checkouts.rows.map((row) => (
-              <li key={row.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="min-w-0 font-mono text-xs break-all">{row.id}</span>
-                <span className="text-zinc-600">
-                  {row.status} · {money(row.amountTotal)} · {row.provider} · {utc(row.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <RowsPanel
+        title="Checkouts"
+        id="checkouts-title"
+        empty="No checkouts yet."
+        name="checkouts"
+        page={checkouts}
+        row={(row) => (
+          <>
+            <span className="min-w-0 font-mono text-xs break-all">{row.id}</span>
+            <span className="text-zinc-600">
+              {row.status} · {money(row.amountTotal)} · {row.provider} · {utc(row.createdAt)}
+            </span>
+          </>
         )}
-        <More name="checkouts" cursor={checkouts.next} />
-      </Panel>
+      />
     </article>
   );
 }

@@ -200,70 +200,75 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Panel title="Actions" id="actions-title">
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-          {student.suspended || student.banned ? (
+        {/* Decision 0573: a deleted account is a tombstone; the server refuses every action on it. */}
+        {student.deletedAt ? (
+          <p className="text-sm text-zinc-600">{ADMIN_MESSAGES.accountDeleted}</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            {student.suspended || student.banned ? (
+              <ActionForm
+                key="lift-suspension"
+                intent="lift-suspension"
+                title="Lift"
+                description="Ends the suspension or ban now; the student is told why."
+                fields={["reasonCode", "reason"]}
+                submitLabel="Lift"
+                askPassword={askPassword}
+              />
+            ) : (
+              <ActionForm
+                key="suspend-student"
+                intent="suspend-student"
+                title="Suspend"
+                description="They can read but not post, message or boost; their running ads pause."
+                fields={["days", "reasonCode", "reason", "password"]}
+                submitLabel="Suspend"
+                danger
+                askPassword={askPassword}
+              />
+            )}
+            {student.banned ? null : (
+              <ActionForm
+                intent="ban-student"
+                title="Ban"
+                description="They cannot sign in, their address cannot sign up again, and every session ends."
+                fields={["reasonCode", "reason", "password"]}
+                submitLabel="Ban"
+                danger
+                askPassword={askPassword}
+              />
+            )}
             <ActionForm
-              key="lift-suspension"
-              intent="lift-suspension"
-              title="Lift"
-              description="Ends the suspension or ban now; the student is told why."
-              fields={["reasonCode", "reason"]}
-              submitLabel="Lift"
-              askPassword={askPassword}
-            />
-          ) : (
-            <ActionForm
-              key="suspend-student"
-              intent="suspend-student"
-              title="Suspend"
-              description="They can read but not post, message or boost; their running ads pause."
-              fields={["days", "reasonCode", "reason", "password"]}
-              submitLabel="Suspend"
+              intent="sign-out-everywhere"
+              title="Sign out everywhere"
+              description="Ends every session of this account (a lost phone, a shared computer)."
+              fields={["reason", "password"]}
+              submitLabel="Sign out everywhere"
               danger
               askPassword={askPassword}
             />
-          )}
-          {student.banned ? null : (
-            <ActionForm
-              intent="ban-student"
-              title="Ban"
-              description="They cannot sign in, their address cannot sign up again, and every session ends."
-              fields={["reasonCode", "reason", "password"]}
-              submitLabel="Ban"
-              danger
-              askPassword={askPassword}
-            />
-          )}
-          <ActionForm
-            intent="sign-out-everywhere"
-            title="Sign out everywhere"
-            description="Ends every session of this account (a lost phone, a shared computer)."
-            fields={["reason", "password"]}
-            submitLabel="Sign out everywhere"
-            danger
-            askPassword={askPassword}
-          />
-          {student.verified ? null : (
-            <>
-              <ActionForm
-                intent="verify-email"
-                title="Verify e-mail"
-                description="Marks their sign-in address verified, as a right code would."
-                fields={["reason"]}
-                submitLabel="Mark verified"
-                askPassword={askPassword}
-              />
-              <ActionForm
-                intent="resend-code"
-                title="Resend a code"
-                description="Mails a new sign-up code (at most 3 code mails an hour)."
-                fields={["reason"]}
-                submitLabel="Resend code"
-                askPassword={askPassword}
-              />
-            </>
-          )}
-        </div>
+            {student.verified ? null : (
+              <>
+                <ActionForm
+                  intent="verify-email"
+                  title="Verify e-mail"
+                  description="Marks their sign-in address verified, as a right code would."
+                  fields={["reason"]}
+                  submitLabel="Mark verified"
+                  askPassword={askPassword}
+                />
+                <ActionForm
+                  intent="resend-code"
+                  title="Resend a code"
+                  description="Mails a new sign-up code (at most 3 code mails an hour)."
+                  fields={["reason"]}
+                  submitLabel="Resend code"
+                  askPassword={askPassword}
+                />
+              </>
+            )}
+          </div>
+        )}
       </Panel>
 
       <Panel title="Moderation log" id="log-title">

@@ -157,6 +157,7 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
         offerCards={trade.cards}
         receipt={chat.receipt}
         otherFirstName={chat.otherDeleted ? CHAT_MESSAGES.deletedAccount : chat.other.firstName}
+        otherDeleted={chat.otherDeleted}
       />
       {chat.otherDeleted ? (
         <p className="border-t border-zinc-200 px-4 py-4 text-center text-sm text-zinc-600">
