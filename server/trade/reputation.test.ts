@@ -95,7 +95,7 @@ describe("the star average", () => {
     const reasons = { reasonCode: "scam", reason: "Sold a phone that does not exist." } as const;
     await banStudent(t.ctx, admin.viewer, { studentId: troll.id, ...reasons }, own);
     expect(await summaryOf(seller.id)).toMatchObject({ reviewCount: 2, rating: null });
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null })).items).toHaveLength(2);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(2);
     await liftStudent(t.ctx, admin.viewer, { studentId: troll.id, ...reasons });
     expect(ratingText(await summaryOf(seller.id))).toBe("★ 3.7 · 3 reviews");
   });
@@ -130,7 +130,7 @@ describe("a reported review", () => {
     if (!item) throw new Error("no item");
     expect(item.targetUserId).toBe(rude.id);
     await decideItem(t.ctx, moderator.viewer, decisionInput(item, "remove"));
-    const list = await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null });
+    const list = await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null });
     expect(list.items.map((review) => review.id)).not.toContain(reviewId);
     expect(await summaryOf(seller.id)).toMatchObject({ reviewCount: 2, rating: null });
   });

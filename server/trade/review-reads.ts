@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../accounts/viewer";
+import { requireReadableCampus } from "../posts/access";
 import type { AppContext } from "../context";
 import { posts, reviews, user } from "../db/schema";
 import { cursorTime, decodeCursor } from "../lists/cursor";
@@ -101,9 +102,11 @@ function toView(row: ReviewRow, viewerId: string | null): ReviewView {
  */
 export async function listReviewsOfUser(
   ctx: AppContext,
-  viewer: Pick<Viewer, "id"> | null,
-  input: { userId: string; cursor: string | null },
+  viewer: Viewer | null,
+  input: { userId: string; campusId: string; cursor: string | null },
 ): Promise<Page<ReviewView>> {
+  // spec 2 §6: a private community's profiles keep their tabs from visitors.
+  requireReadableCampus(ctx, viewer, input.campusId);
   const key = input.cursor ? decodeCursor(input.cursor) : null;
   const now = ctx.clock.now();
   const viewerId = viewer?.id ?? null;

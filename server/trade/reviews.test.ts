@@ -138,7 +138,7 @@ describe("blind publication", () => {
     expect(await noticesTo(seller.id)).toEqual([
       { type: "review", event: "received", reviewId: first.reviewId },
     ]);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null })).items).toHaveLength(0);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(0);
     const sellerPage = await getDealReviewPage(t.ctx, seller.viewer, dealId);
     expect(sellerPage).toMatchObject({
       theirs: null,
@@ -157,8 +157,8 @@ describe("blind publication", () => {
     const now = t.clock.now().getTime();
     const rows = await t.ctx.db.select().from(reviews).where(eq(reviews.dealId, dealId));
     expect(rows.map((row) => row.publishesAt.getTime())).toEqual([now, now]);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null })).items).toHaveLength(1);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: buyer.id, cursor: null })).items).toHaveLength(1);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: buyer.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
     expect(await noticesTo(buyer.id)).toEqual([
       { type: "review", event: "published", reviewId: second.reviewId },
     ]);
@@ -171,10 +171,10 @@ describe("blind publication", () => {
     const { dealId, buyer, seller } = await createCompletedDeal(t);
     const written = await writeReview(t.ctx, buyer.viewer, review(dealId));
     t.clock.advance(14 * DAY - 1000);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null })).items).toHaveLength(0);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(0);
     t.clock.advance(1000);
     // No job has run: the review is public by the clock alone.
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null })).items).toHaveLength(1);
+    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
     const late = await refusal(writeReview(t.ctx, seller.viewer, review(dealId, { tags: [] })));
     expect(late.code).toBe("window-closed");
 
@@ -210,7 +210,7 @@ describe("the reply", () => {
     await replyToReview(t.ctx, seller.viewer, { reviewId, reply: "Thanks!" });
     const again = await refusal(replyToReview(t.ctx, seller.viewer, { reviewId, reply: "Again" }));
     expect(again).toMatchObject({ code: "already-replied", message: REVIEW_MESSAGES.alreadyReplied });
-    const page = await listReviewsOfUser(t.ctx, null, { userId: seller.id, cursor: null });
+    const page = await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null });
     expect(page.items[0]).toMatchObject({ reply: "Thanks!", canReply: false });
     expect((await noticesTo(buyer.id)).map((row) => row.event)).toContain("replied");
   });
@@ -228,11 +228,11 @@ describe("the private note", () => {
     );
     await writeReview(t.ctx, seller.viewer, review(dealId, { tags: [] }));
 
-    const subjectList = await listReviewsOfUser(t.ctx, seller.viewer, { userId: seller.id, cursor: null });
+    const subjectList = await listReviewsOfUser(t.ctx, seller.viewer, { userId: seller.id, campusId: "ou", cursor: null });
     expect(subjectList.items[0]?.privateNote).toBe(secret);
     expect((await getDealReviewPage(t.ctx, seller.viewer, dealId)).theirs?.privateNote).toBe(secret);
     for (const viewer of [null, stranger.viewer, buyer.viewer]) {
-      const list = await listReviewsOfUser(t.ctx, viewer, { userId: seller.id, cursor: null });
+      const list = await listReviewsOfUser(t.ctx, viewer, { userId: seller.id, campusId: "ou", cursor: null });
       expect(list.items).toHaveLength(1);
       expect(JSON.stringify(list)).not.toContain("SECRET-NOTE-7");
     }

@@ -3,6 +3,7 @@ import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { ReputationLine } from "~/app/components/trade/reputation-line";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
 import { Button } from "~/app/components/ui/button";
@@ -18,6 +19,7 @@ import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/mes
 import { markChatRead } from "~/server/chats/read-state";
 import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
+import { getReputation } from "~/server/trade/reputation";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
@@ -41,7 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
   const page = await listMessages(app, viewer, chat.id, { before });
   const postId = url.searchParams.get("post");
   const sharedPost = postId ? await sharedPostPreview(app, viewer, postId) : null;
-  return data({ state: "found" as const, chat, page, markedRead, sharedPost });
+  // Decision 0616: the other person's reputation line under the header.
+  const reputation = chat.otherDeleted ? null : await getReputation(app.db, chat.other.id);
+  return data({ state: "found" as const, chat, page, markedRead, sharedPost, reputation });
 }
 
 const CHAT_INTENTS = z.enum([
@@ -139,6 +143,9 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ChatHeader chat={chat} />
+      {loaderData.reputation ? (
+        <ReputationLine summary={loaderData.reputation} className="border-b border-zinc-200 px-4 py-1.5" />
+      ) : null}
       <MessageThread
         key={chat.id}
         chatId={chat.id}

@@ -22,6 +22,7 @@ import { cutPlainText, displayName } from "~/app/components/posts/post-format";
 import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { ReputationLine } from "~/app/components/trade/reputation-line";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
@@ -44,6 +45,7 @@ import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/
 import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
+import { getReputation } from "~/server/trade/reputation";
 import type { Route } from "./+types/post";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -62,6 +64,11 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
+    // Decision 0616: the seller's line on a listing, one read of their summary row.
+    const sellerReputation =
+      post.parentId === null && post.listing.priceCents !== null
+        ? await getReputation(context.app.db, post.author.id)
+        : null;
     const origin = campusOriginOf(request, context);
     const image = post.media.find((media) => media.kind === "image");
     return data({
@@ -69,6 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
       post,
       thread,
       adState,
+      sellerReputation,
       url: `${origin}/post/${post.id}`,
       imageUrl: image ? new URL(image.url, origin).toString() : null,
     });
@@ -273,7 +281,7 @@ function PostGone() {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
 
-function PostDetailView({ data: { post, thread, url, adState } }: { data: Found }) {
+function PostDetailView({ data: { post, thread, url, adState, sellerReputation } }: { data: Found }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
@@ -330,6 +338,7 @@ function PostDetailView({ data: { post, thread, url, adState } }: { data: Found 
             authorUsername={post.author.username}
           />
         </header>
+        {sellerReputation ? <ReputationLine summary={sellerReputation} className="mt-1 pl-[52px]" /> : null}
         {post.hiddenBanner ? <HiddenBanner text={post.hiddenBanner} className="mt-3" /> : null}
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">
