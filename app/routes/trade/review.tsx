@@ -96,6 +96,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         {page.canWrite ? (
           <ReviewForm
             action={here}
+            dealId={page.dealId}
             otherName={page.other.firstName}
             tags={tags}
             errorOf={errorOf}
@@ -137,12 +138,14 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 
 function ReviewForm({
   action,
+  dealId,
   otherName,
   tags,
   errorOf,
   windowEndsAt,
 }: {
   action: string;
+  dealId: string;
   otherName: string;
   tags: readonly (keyof typeof REVIEW_TAG_LABELS)[];
   errorOf: (field: string) => string | null;
@@ -155,6 +158,7 @@ function ReviewForm({
   return (
     <Form method="post" action={action} className="mt-4 flex flex-col gap-5" noValidate>
       <input type="hidden" name="intent" value="write-review" />
+      <input type="hidden" name="dealId" value={dealId} />
       {windowEndsAt ? (
         <p className="text-sm text-zinc-600">
           {`Reviews are blind: ${otherName} sees yours once both of you have written, or on ${new Date(
