@@ -95,7 +95,9 @@ describe("the star average", () => {
     const reasons = { reasonCode: "scam", reason: "Sold a phone that does not exist." } as const;
     await banStudent(t.ctx, admin.viewer, { studentId: troll.id, ...reasons }, own);
     expect(await summaryOf(seller.id)).toMatchObject({ reviewCount: 2, rating: null });
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(2);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(2);
     await liftStudent(t.ctx, admin.viewer, { studentId: troll.id, ...reasons });
     expect(ratingText(await summaryOf(seller.id))).toBe("★ 3.7 · 3 reviews");
   });

@@ -1,11 +1,11 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../accounts/viewer";
-import { requireReadableCampus } from "../posts/access";
 import type { AppContext } from "../context";
 import { posts, reviews, user } from "../db/schema";
 import { cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, toPage } from "../lists/pages";
+import { requireReadableCampus } from "../posts/access";
 import { ReviewError } from "./review-errors";
 import { REVIEW_MESSAGES, REVIEWS_PAGE_SIZE, type ReviewRole, type ReviewTag } from "./review-rules.shared";
 import { dealOfParticipant, otherSide, reviewWindowEnd } from "./reviews";

@@ -138,7 +138,9 @@ describe("blind publication", () => {
     expect(await noticesTo(seller.id)).toEqual([
       { type: "review", event: "received", reviewId: first.reviewId },
     ]);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(0);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(0);
     const sellerPage = await getDealReviewPage(t.ctx, seller.viewer, dealId);
     expect(sellerPage).toMatchObject({
       theirs: null,
@@ -157,8 +159,12 @@ describe("blind publication", () => {
     const now = t.clock.now().getTime();
     const rows = await t.ctx.db.select().from(reviews).where(eq(reviews.dealId, dealId));
     expect(rows.map((row) => row.publishesAt.getTime())).toEqual([now, now]);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: buyer.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(1);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: buyer.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(1);
     expect(await noticesTo(buyer.id)).toEqual([
       { type: "review", event: "published", reviewId: second.reviewId },
     ]);
@@ -171,10 +177,14 @@ describe("blind publication", () => {
     const { dealId, buyer, seller } = await createCompletedDeal(t);
     const written = await writeReview(t.ctx, buyer.viewer, review(dealId));
     t.clock.advance(14 * DAY - 1000);
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(0);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(0);
     t.clock.advance(1000);
     // No job has run: the review is public by the clock alone.
-    expect((await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items).toHaveLength(1);
+    expect(
+      (await listReviewsOfUser(t.ctx, null, { userId: seller.id, campusId: "ou", cursor: null })).items,
+    ).toHaveLength(1);
     const late = await refusal(writeReview(t.ctx, seller.viewer, review(dealId, { tags: [] })));
     expect(late.code).toBe("window-closed");
 
@@ -228,11 +238,19 @@ describe("the private note", () => {
     );
     await writeReview(t.ctx, seller.viewer, review(dealId, { tags: [] }));
 
-    const subjectList = await listReviewsOfUser(t.ctx, seller.viewer, { userId: seller.id, campusId: "ou", cursor: null });
+    const subjectList = await listReviewsOfUser(t.ctx, seller.viewer, {
+      userId: seller.id,
+      campusId: "ou",
+      cursor: null,
+    });
     expect(subjectList.items[0]?.privateNote).toBe(secret);
     expect((await getDealReviewPage(t.ctx, seller.viewer, dealId)).theirs?.privateNote).toBe(secret);
     for (const viewer of [null, stranger.viewer, buyer.viewer]) {
-      const list = await listReviewsOfUser(t.ctx, viewer, { userId: seller.id, campusId: "ou", cursor: null });
+      const list = await listReviewsOfUser(t.ctx, viewer, {
+        userId: seller.id,
+        campusId: "ou",
+        cursor: null,
+      });
       expect(list.items).toHaveLength(1);
       expect(JSON.stringify(list)).not.toContain("SECRET-NOTE-7");
     }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { pageTitle } from "~/app/components/shell/campus";
 import { ReviewCard } from "~/app/components/trade/review-card";
