@@ -70,8 +70,9 @@ export interface PostSummary {
   /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
   /**
-   * Decision 0616: the seller's '★ 4.8 · 23 reviews' or 'New seller' on a listing's card, as
-   * words from their summary row (server-rendered text; the card adds no code); null otherwise.
+   * Decision 0616: on a listing's card in a list, the seller's '★ 4.8 · 23 reviews' or 'New
+   * seller', words from their summary row, shown beside Send Message (a chunk loaded after the
+   * page, so the feed's first load carries no code for it); null otherwise.
    */
   sellerRating?: string | null;
 }
@@ -263,9 +264,11 @@ export function toSummary(
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
     hiddenBanner: row.hidden === true ? MODERATION_MESSAGES.hiddenBanner : null,
     listing: toListingView(ctx, row),
-    sellerRating: row.sellerReputation
-      ? ratingText({ reviewCount: row.sellerReputation[0], rating: row.sellerReputation[1] })
-      : null,
+    // Decision 0616: lists only (the post page shows the whole reputation line).
+    sellerRating:
+      row.sellerReputation && !options.wholeText
+        ? ratingText({ reviewCount: row.sellerReputation[0], rating: row.sellerReputation[1] })
+        : null,
   };
 }
 

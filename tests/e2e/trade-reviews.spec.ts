@@ -199,6 +199,11 @@ test("both review, blind until the second; the seller's Reviews tab and, after t
   // The listing's page carries the seller's line.
   await buyerPage.goto(`${ORIGIN}/post/${lamp}`);
   await expect(buyerPage.getByTestId("reputation-line")).toContainText("★ 4.7 · 3 reviews");
+  // And the listing's card in the feed, beside Send Message (server-rendered words).
+  await buyerPage.goto(`${ORIGIN}/home`);
+  const card = buyerPage.getByRole("article").filter({ hasText: "Desk lamp" });
+  await expect(card.getByText("★ 4.7 · 3 reviews")).toBeVisible();
+  await buyerPage.screenshot({ path: path.join(SHOTS, "feed-card-rating-1280.png") });
 
   await sellerContext.close();
   await buyerContext.close();

@@ -61,12 +61,9 @@ export function PostByline({
   date,
   postHref,
   avatarSize = "md",
-  sellerRating,
 }: {
   author: UserSummary;
   date: Date;
-  /** Decision 0616: a listing's seller's rating words, from the server. */
-  sellerRating?: string | null;
   /** The age links to the post (as feeds do); none on the post page itself. */
   postHref?: string;
   avatarSize?: "sm" | "md";
@@ -95,9 +92,7 @@ export function PostByline({
             <PostAge date={date} className="byline-age" />
           )}
         </div>
-        <p className="truncate text-sm text-zinc-500">
-          {sellerRating ? `@${author.username} · ${sellerRating}` : `@${author.username}`}
-        </p>
+        <p className="truncate text-sm text-zinc-500">{`@${author.username}`}</p>
       </div>
     </div>
   );
@@ -189,12 +184,7 @@ function PostCardBody({
   return (
     <>
       <header className="flex items-start gap-3">
-        <PostByline
-          author={post.author}
-          date={post.createdAt}
-          postHref={postHref}
-          sellerRating={post.sellerRating}
-        />
+        <PostByline author={post.author} date={post.createdAt} postHref={postHref} />
         {post.sponsored ? (
           <span className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
             Sponsored

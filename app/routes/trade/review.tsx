@@ -95,7 +95,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         </p>
         {page.canWrite ? (
           <ReviewForm
-            action={here}
+            postTo={here}
             dealId={page.dealId}
             otherName={page.other.firstName}
             tags={tags}
@@ -137,14 +137,14 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 function ReviewForm({
-  action,
+  postTo,
   dealId,
   otherName,
   tags,
   errorOf,
   windowEndsAt,
 }: {
-  action: string;
+  postTo: string;
   dealId: string;
   otherName: string;
   tags: readonly (keyof typeof REVIEW_TAG_LABELS)[];
@@ -156,7 +156,7 @@ function ReviewForm({
   const textError = errorOf("publicText");
   const noteError = errorOf("privateNote");
   return (
-    <Form method="post" action={action} className="mt-4 flex flex-col gap-5" noValidate>
+    <Form method="post" action={postTo} className="mt-4 flex flex-col gap-5" noValidate>
       <input type="hidden" name="intent" value="write-review" />
       <input type="hidden" name="dealId" value={dealId} />
       {windowEndsAt ? (
