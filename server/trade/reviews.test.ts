@@ -6,6 +6,7 @@ import { createCompletedDeal } from "../../tests/support/trade";
 import { blockUser } from "../chats/blocks";
 import { deals, mailOutbox, notifications, reputations, reviews } from "../db/schema";
 import { deliverMailRound } from "../mail/worker";
+import { notificationHref } from "../notifications/texts";
 import { getDealReviewPage, listReviewsOfUser } from "./review-reads";
 import { REVIEW_MESSAGES } from "./review-rules.shared";
 import { replyToReview, settleReviewWindows, writeReview } from "./reviews";
@@ -171,6 +172,17 @@ describe("blind publication", () => {
     const after = await getDealReviewPage(t.ctx, seller.viewer, dealId);
     expect(after).toMatchObject({ theirsHidden: false, canWrite: false });
     expect(after.theirs?.stars).toBe(4);
+    // The notices lead to the deal's review page (decision 0618), a chat or not.
+    const [row] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer.id), eq(notifications.type, "review")));
+    if (!row) throw new Error("no notice");
+    expect(notificationHref(row)).toBe(`/deals/${dealId}/review`);
+    expect(notificationHref({ ...row, type: "deal", event: "completed", chatId: "c" })).toBe(
+      `/deals/${dealId}/review`,
+    );
+    expect(notificationHref({ ...row, type: "deal", event: "started", chatId: "c" })).toBe("/messages/c");
   });
 
   it("publishes a lone review when the 14 days pass, by the clock; the job tells and settles once", async () => {
