@@ -70,6 +70,8 @@ export default [
       route(":adId", "routes/ads/ad.tsx"),
     ]),
     route("saved", "routes/posts/saved.tsx"),
+    // Decision 0618: a completed deal's review page, for its two people only.
+    route("deals/:dealId/review", "routes/trade/review.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     route("notifications/mentions", "routes/notifications/mentions.tsx"),
     // Decisions 0601–0604: the trade's forms (offers, deals, 'Mark sold to…').

@@ -12,6 +12,7 @@ import { announceCampusPagesChanged } from "../realtime/events";
 import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin, type StaffMember } from "../staff/roles";
+import { recountReviewsBy } from "../trade/reputation";
 import { parseInput } from "../validation";
 import { ADMIN_MESSAGES, AdminError, adminNotFound, invalidAdminInput } from "./errors.shared";
 import { type AdminSession, requireRecentSignIn } from "./reauth";
@@ -215,6 +216,8 @@ export async function banStudent(
     const student = await lockStudent(tx, value.studentId);
     if (student.banned) throw new AdminError("not-applicable", ADMIN_MESSAGES.alreadyBanned);
     await tx.update(user).set({ banned: true, updatedAt: now }).where(eq(user.id, student.id));
+    // Decision 0616: the reviews the student wrote drop out of their subjects' reputations.
+    await recountReviewsBy(tx, ctx, student.id);
     const until = await suspendUntil(tx, student.id, INDEFINITELY);
     await banEmailOf(tx, student.id, student.campusId, value.reason, now);
     await pauseRunningAdsOf(tx, student.id, now);
@@ -257,6 +260,8 @@ export async function liftStudent(ctx: Ctx, viewer: Who, input: LiftStudentInput
     if (!wasSuspended && !student.banned) throw new AdminError("not-applicable", ADMIN_MESSAGES.notSuspended);
     if (student.banned)
       await tx.update(user).set({ banned: false, updatedAt: now }).where(eq(user.id, student.id));
+    // Decision 0616: lifted, their reviews count again.
+    await recountReviewsBy(tx, ctx, student.id);
     await recordStaffAction(
       tx,
       ctx,

@@ -6,6 +6,8 @@ import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
 import { sendMeetupReminders } from "../trade/meetup-reminders";
 import { runOfferRound } from "../trade/offer-jobs";
+import { recountReplySpeeds } from "../trade/reputation";
+import { settleReviewWindows } from "../trade/reviews";
 import type { Job } from "./registry";
 import { pruneJobRuns } from "./runs";
 
@@ -85,6 +87,25 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     runsIn: "one-process",
     everyMs: 60_000,
     run: sendMeetupReminders,
+  },
+  {
+    // Decision 0617: deals whose 14 review days ended: the lone review's subject is told, both
+    // reputations recounted, the deal settled. Publication itself is read from the clock.
+    name: "settle-review-windows",
+    runsIn: "one-process",
+    everyMs: 10 * 60_000,
+    firstRunAfterMs: 60_000,
+    run: settleReviewWindows,
+  },
+  {
+    // Decision 0616: the members' reply speed, a bounded batch an hour.
+    name: "recount-reply-speeds",
+    runsIn: "one-process",
+    everyMs: HOUR_MS,
+    firstRunAfterMs: 5 * 60_000,
+    run: async (ctx) => {
+      await recountReplySpeeds(ctx);
+    },
   },
   {
     // Decision 0480: job_runs stays bounded.

@@ -73,7 +73,7 @@ export async function decideAppeal(
     if (value.decision === "approve") {
       await tx.update(strikes).set({ overruledAt: now }).where(eq(strikes.id, strike.id));
       if (isContentKind(strike.targetKind)) {
-        changed = (await restoreContent(tx, strike.targetKind, strike.targetId)).campusId;
+        changed = (await restoreContent(tx, strike.targetKind, strike.targetId, ctx.clock)).campusId;
       }
       if (strike.suspendedUntil) {
         await recomputeRestriction(tx, strike.userId, strike.id, now);

@@ -7,6 +7,7 @@ import { announceCampusPagesChanged } from "../realtime/events";
 import { requireStaff, type StaffMember } from "../staff/roles";
 import { announceWaitingItems } from "../staff/waiting";
 import { closeOffersOfListing } from "../trade/listing-hooks";
+import { recountReviewsBy } from "../trade/reputation";
 import { parseInput } from "../validation";
 import { claimItem } from "./claim";
 import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
@@ -79,7 +80,7 @@ async function apply(
   value: Decided,
 ): Promise<string | null> {
   const now = ctx.clock.now();
-  const kind = item.targetKind as "post" | "comment" | "message" | "user";
+  const kind = item.targetKind as "post" | "comment" | "message" | "user" | "review";
   const base = {
     campusId: item.campusId,
     targetKind: kind,
@@ -106,7 +107,9 @@ async function apply(
   await decideReports(tx, item.id, "upheld");
   const studentId = item.targetUserId as string;
   const contentChanged =
-    isContentKind(kind) && value.decision !== "warn" ? await removeContent(tx, kind, item.targetId) : null;
+    isContentKind(kind) && value.decision !== "warn"
+      ? await removeContent(tx, kind, item.targetId, ctx.clock)
+      : null;
   // Decision 0604: a listing removed by moderators closes its open offers.
   if (kind === "post" && contentChanged !== null) await closeOffersOfListing(ctx, tx, item.targetId);
   // Decision 0546: a suspension takes the student's listings out of every list, cached visitor pages too.
@@ -121,6 +124,8 @@ async function apply(
   } else if (value.decision === "ban") {
     suspendedUntil = await suspendUntil(tx, studentId, INDEFINITELY);
     await banEmailOf(tx, studentId, item.campusId, value.publicReason, now);
+    // Decision 0616: the reviews the student wrote drop out of their subjects' reputations.
+    await recountReviewsBy(tx, ctx, studentId);
   }
   // Decision 0543: a suspended student's running ads pause, spending none of their days.
   if (suspendedUntil) await pauseRunningAdsOf(tx, studentId, now);

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { appeals, type moderationItems, posts, reports, user } from "../db/schema";
+import { appeals, type moderationItems, posts, reports, reviews, user } from "../db/schema";
 
 /** Characters of an item's content the queue shows (decision 0541). */
 export const EXCERPT_LENGTH = 140;
@@ -25,9 +25,10 @@ export async function itemExcerpts(
     items.filter((item) => kinds.includes(item.targetKind)).map((item) => item.targetId);
   const postIds = ids(["post", "comment"]);
   const appealIds = ids(["appeal"]);
+  const reviewIds = ids(["review"]);
   const messageItems = items.filter((item) => item.targetKind === "message").map((item) => item.id);
   const userIds = [...new Set(items.flatMap((item) => (item.targetUserId ? [item.targetUserId] : [])))];
-  const [postRows, appealRows, snapshotRows, userRows] = await Promise.all([
+  const [postRows, appealRows, snapshotRows, userRows, reviewRows] = await Promise.all([
     postIds.length === 0
       ? []
       : db
@@ -49,7 +50,17 @@ export async function itemExcerpts(
           .select({ id: user.id, firstName: user.firstName, lastName: user.lastName, bio: user.bio })
           .from(user)
           .where(inArray(user.id, userIds)),
+    // Decision 0619: a review's stars and public text; its private note is its subject's alone.
+    reviewIds.length === 0
+      ? []
+      : db
+          .select({ id: reviews.id, stars: reviews.stars, text: reviews.publicText })
+          .from(reviews)
+          .where(inArray(reviews.id, reviewIds)),
   ]);
+  const reviewText = new Map(
+    reviewRows.map((row) => [row.id, `${"★".repeat(row.stars)} ${row.text}`.trim()]),
+  );
   const postText = new Map(
     postRows.map((row) => [row.id, row.text || (row.imgCount > 0 ? `${row.imgCount} photo(s)` : "")]),
   );
@@ -75,6 +86,9 @@ export async function itemExcerpts(
         break;
       case "appeal":
         text = appealText.get(item.targetId) ?? "";
+        break;
+      case "review":
+        text = reviewText.get(item.targetId) ?? "This review was deleted.";
         break;
       default:
         text = person ? [studentName, person.bio].filter(Boolean).join(" · ") : "This account was deleted.";

@@ -8,6 +8,7 @@ import {
   type ReportedMessageSnapshot,
   reporterRecords,
   reports,
+  reviews,
   user,
 } from "../db/schema";
 import { requireStaff } from "../staff/roles";
@@ -39,6 +40,15 @@ export type ItemContent =
     }
   | { kind: "message"; reportedId: string; snapshot: ReportedMessageSnapshot | null; removed: boolean }
   | { kind: "user"; name: string; username: string; bio: string | null; img: string | null }
+  /** Decision 0619: a review's public words only; its private note is its subject's alone. */
+  | {
+      kind: "review";
+      stars: number;
+      subjectRole: "seller" | "buyer";
+      text: string;
+      reply: string | null;
+      removed: boolean;
+    }
   | { kind: "gone" };
 
 /** Decision 0541: /mod/items/:id. */
@@ -140,7 +150,7 @@ export async function getModerationItem(
   const contentRemoved =
     content.kind === "post" || content.kind === "comment"
       ? content.moderationState === "removed"
-      : content.kind === "message"
+      : content.kind === "message" || content.kind === "review"
         ? content.removed
         : false;
   const [deciderRow] = decider;
@@ -255,6 +265,28 @@ async function contentOf(
       reportedId: targetId,
       snapshot: withSnapshot?.snapshot ?? null,
       removed: message?.state === "removed",
+    };
+  }
+  if (kind === "review") {
+    const [review] = await ctx.db
+      .select({
+        stars: reviews.stars,
+        subjectRole: reviews.subjectRole,
+        text: reviews.publicText,
+        reply: reviews.reply,
+        state: reviews.moderationState,
+      })
+      .from(reviews)
+      .where(eq(reviews.id, targetId))
+      .limit(1);
+    if (!review) return { kind: "gone" };
+    return {
+      kind: "review",
+      stars: review.stars,
+      subjectRole: review.subjectRole,
+      text: review.text,
+      reply: review.reply,
+      removed: review.state === "removed",
     };
   }
   if (kind === "user") {

@@ -21,7 +21,7 @@ export const MODERATION_MAIL_KIND = "moderation";
 export interface StaffActionRecord {
   campusId: string;
   action: ModerationAction;
-  targetKind: "post" | "comment" | "message" | "user";
+  targetKind: "post" | "comment" | "message" | "user" | "review";
   targetId: string;
   targetUserId: string | null;
   reasonCode: string | null;

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 import { isUuid } from "../db/ids";
-import { chatMembers, chatMessages, posts, user } from "../db/schema";
+import { chatMembers, chatMessages, posts, reviews, user } from "../db/schema";
 import type { ReportedMessageSnapshot, ReportTargetKind } from "../db/schema/reports";
 import { ReportError } from "./errors";
 import { REPORT_LIMITS, REPORT_MESSAGES } from "./rules.shared";
@@ -11,7 +11,7 @@ export interface ReportTarget {
   kind: ReportTargetKind;
   id: string;
   campusId: string;
-  /** Whose it is: the author of a post, comment or message, or the profile's owner. */
+  /** Whose it is: the author of a post, comment, message or review, or the profile's owner. */
   ownerId: string;
   /** A chat message's conversation and the message's number in it (for the snapshot). */
   chat?: { chatId: string; seq: number };
@@ -30,8 +30,9 @@ export async function resolveReportTarget(
   reporter: { id: string; campusId: string },
   kind: ReportTargetKind,
   id: string,
+  now: Date,
 ): Promise<ReportTarget> {
-  const target = await findTarget(db, reporter, kind, id);
+  const target = await findTarget(db, reporter, kind, id, now);
   if (!target || target.campusId !== reporter.campusId) throw notFound();
   if (target.ownerId === reporter.id) {
     throw new ReportError("own-content", REPORT_MESSAGES.cannotReportOwn[kind]);
@@ -44,6 +45,7 @@ async function findTarget(
   reporter: { id: string },
   kind: ReportTargetKind,
   id: string,
+  now: Date,
 ): Promise<ReportTarget | null> {
   if (kind === "user") {
     const [row] = await db
@@ -55,6 +57,21 @@ async function findTarget(
     return row && !row.deletedAt ? { kind, id: row.id, campusId: row.campusId, ownerId: row.id } : null;
   }
   if (!isUuid(id)) return null;
+  if (kind === "review") {
+    // Decision 0619: a review is reportable where it is read — published and not removed.
+    const [row] = await db
+      .select({
+        campusId: reviews.campusId,
+        authorId: reviews.authorId,
+        publishesAt: reviews.publishesAt,
+        removed: reviews.moderationState,
+      })
+      .from(reviews)
+      .where(eq(reviews.id, id))
+      .limit(1);
+    if (!row || row.removed || row.publishesAt.getTime() > now.getTime()) return null;
+    return { kind, id, campusId: row.campusId, ownerId: row.authorId };
+  }
   if (kind === "message") {
     // Only a member of the chat may report its message: staff never browse a chat (decision 0540).
     const [row] = await db

@@ -91,7 +91,7 @@ export async function fileReport(
     const reporter = row ?? null;
     // Decision 0547: a suspended student cannot report.
     assertCanParticipate(reporter, "report", now);
-    const target = await resolveReportTarget(tx, reporter, value.targetKind, value.targetId);
+    const target = await resolveReportTarget(tx, reporter, value.targetKind, value.targetId, now);
 
     const [earlier] = await tx
       .select({ id: reports.id })

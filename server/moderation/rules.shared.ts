@@ -69,6 +69,7 @@ export const REPORTED_ALERTS: Readonly<Record<ReportTargetKind, string>> = {
   post: "Post reported. Thanks for letting us know.",
   comment: "Comment reported. Thanks for letting us know.",
   message: "Message reported. Thanks for letting us know.",
+  review: "Review reported. Thanks for letting us know.",
 };
 
 export const MODERATION_MESSAGES = {
@@ -219,6 +220,7 @@ export const ITEM_KIND_LABELS = {
   message: "Message",
   user: "Member",
   appeal: "Appeal",
+  review: "Review",
 } as const;
 
 /** Decision 0541: queue rows per page. */
@@ -302,6 +304,7 @@ export const REPORT_MESSAGES = {
     post: "Report post",
     comment: "Report comment",
     message: "Report message",
+    review: "Report review",
   } satisfies Record<ReportTargetKind, string>,
   dialogDescription: "Moderators review every report. The person you report won't know it was you.",
   reasonLegend: "Why are you reporting this?",
@@ -319,6 +322,7 @@ export const REPORT_MESSAGES = {
     post: "You can't report your own post.",
     comment: "You can't report your own comment.",
     message: "You can't report your own message.",
+    review: "You can't report your own review.",
   } satisfies Record<ReportTargetKind, string>,
   /** 10 reports in a rolling 24 hours; `wait` as the posting limit says it ('3 hours'). */
   dailyLimit: (limit: number, wait: string) =>

@@ -1,24 +1,55 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Clock } from "../clock";
 import type { Queryable } from "../db/client";
-import { bannedEmails, chatMessages, posts, strikes, user } from "../db/schema";
+import { bannedEmails, chatMessages, posts, reviews, strikes, user } from "../db/schema";
 import { rowsOf } from "../realtime/backlog";
+import { recountReputation } from "../trade/reputation";
 
 /**
  * Decision 0543: what the staff's actions do to content and accounts, each one statement in the
- * caller's transaction. A post or comment is a row of `posts`, a message one of `chat_messages`.
+ * caller's transaction. A post or comment is a row of `posts`, a message one of `chat_messages`,
+ * a review one of `reviews` (decision 0619).
  */
 
-export type ContentKind = "post" | "comment" | "message";
+export type ContentKind = "post" | "comment" | "message" | "review";
 
 export function isContentKind(kind: string): kind is ContentKind {
-  return kind === "post" || kind === "comment" || kind === "message";
+  return kind === "post" || kind === "comment" || kind === "message" || kind === "review";
+}
+
+/**
+ * Decision 0619: a review removed or restored leaves or rejoins every list, and its subject's
+ * reputation is recounted in the same transaction (the summary row never counts a removed one).
+ */
+async function setReviewRemoved(tx: Queryable, id: string, removed: boolean, clock: Clock): Promise<boolean> {
+  const rows = await tx
+    .update(reviews)
+    .set({ moderationState: removed ? "removed" : null })
+    .where(
+      and(
+        eq(reviews.id, id),
+        removed ? isNull(reviews.moderationState) : eq(reviews.moderationState, "removed"),
+      ),
+    )
+    .returning({ subjectId: reviews.subjectId });
+  for (const row of rows) await recountReputation(tx, { clock }, row.subjectId);
+  return rows.length > 0;
 }
 
 /**
  * Removes the content (gone for everyone but staff; restorable). Returns the campus whose
  * visitors' pages change (a post or comment), or null.
  */
-export async function removeContent(tx: Queryable, kind: ContentKind, id: string): Promise<string | null> {
+export async function removeContent(
+  tx: Queryable,
+  kind: ContentKind,
+  id: string,
+  clock: Clock,
+): Promise<string | null> {
+  if (kind === "review") {
+    await setReviewRemoved(tx, id, true, clock);
+    return null;
+  }
   if (kind === "message") {
     await tx.update(chatMessages).set({ moderationState: "removed" }).where(eq(chatMessages.id, id));
     return null;
@@ -36,7 +67,9 @@ export async function restoreContent(
   tx: Queryable,
   kind: ContentKind,
   id: string,
+  clock: Clock,
 ): Promise<{ restored: boolean; campusId: string | null }> {
+  if (kind === "review") return { restored: await setReviewRemoved(tx, id, false, clock), campusId: null };
   if (kind === "message") {
     const rows = await tx
       .update(chatMessages)
@@ -55,7 +88,8 @@ export async function restoreContent(
 
 /** Decision 0542 undone by a Dismiss: a post or comment the reports hid is shown again. Returns its campus. */
 export async function unhideContent(tx: Queryable, kind: ContentKind, id: string): Promise<string | null> {
-  if (kind === "message") return null;
+  // Reports hide posts and comments only (decision 0542).
+  if (kind === "message" || kind === "review") return null;
   const [row] = await tx
     .update(posts)
     .set({ moderationState: null })

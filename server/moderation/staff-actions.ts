@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { requireStaff } from "../staff/roles";
+import { recountReviewsBy } from "../trade/reputation";
 import { parseInput } from "../validation";
 import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
 import {
@@ -78,7 +79,7 @@ export async function restoreItemContent(
   await actOnItem(ctx, viewer, input, "restore", async (tx, item) => {
     const kind = item.targetKind;
     if (!isContentKind(kind)) throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notRemoved);
-    const restored = await restoreContent(tx, kind, item.targetId);
+    const restored = await restoreContent(tx, kind, item.targetId, ctx.clock);
     if (!restored.restored) throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notRemoved);
     return { targetKind: kind, targetId: item.targetId, changedCampusId: restored.campusId };
   });
@@ -95,6 +96,8 @@ export async function liftItemSuspension(
     if (!studentId || !(await liftSuspension(tx, studentId, ctx.clock.now()))) {
       throw new DecisionError("not-applicable", STAFF_DECISION_MESSAGES.notSuspended);
     }
+    // Decision 0616: a lifted ban's reviews count again.
+    await recountReviewsBy(tx, ctx, studentId);
     // The student's listings return to every list.
     return { targetKind: "user", targetId: studentId, changedCampusId: item.campusId };
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { isUuid } from "../db/ids";
-import { appeals, chatMessages, posts, strikes, user } from "../db/schema";
+import { appeals, chatMessages, posts, reviews, strikes, user } from "../db/schema";
 import { appealDeadline } from "./appeals";
 import { isIndefinite, REPORT_REASON_LABELS } from "./rules.shared";
 
@@ -157,7 +157,8 @@ async function targetExcerpts(
     rows.filter((row) => kinds.includes(row.targetKind) && isUuid(row.targetId)).map((row) => row.targetId);
   const postIds = ids(["post", "comment"]);
   const messageIds = ids(["message"]);
-  const [postRows, messageRows] = await Promise.all([
+  const reviewIds = ids(["review"]);
+  const [postRows, messageRows, reviewRows] = await Promise.all([
     postIds.length === 0
       ? []
       : ctx.db
@@ -170,9 +171,16 @@ async function targetExcerpts(
           .select({ id: chatMessages.id, text: chatMessages.text })
           .from(chatMessages)
           .where(and(inArray(chatMessages.id, messageIds), eq(chatMessages.senderId, userId))),
+    // Decision 0619: a removed review of the student's, in their public words.
+    reviewIds.length === 0
+      ? []
+      : ctx.db
+          .select({ id: reviews.id, text: reviews.publicText })
+          .from(reviews)
+          .where(and(inArray(reviews.id, reviewIds), eq(reviews.authorId, userId))),
   ]);
   const excerpts = new Map<string, string>();
-  for (const row of [...postRows, ...messageRows]) {
+  for (const row of [...postRows, ...messageRows, ...reviewRows]) {
     const excerpt = excerptOf(row.text);
     if (excerpt) excerpts.set(row.id, excerpt);
   }

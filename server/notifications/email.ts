@@ -228,6 +228,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
       id: notifications.id,
       type: notifications.type,
       event: notifications.event,
+      dealId: notifications.dealId,
       postId: notifications.postId,
       chatId: notifications.chatId,
       campusId: notifications.campusId,

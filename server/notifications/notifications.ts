@@ -47,6 +47,7 @@ export const notificationQueries = {
         id: notifications.id,
         type: notifications.type,
         event: notifications.event,
+        dealId: notifications.dealId,
         postId: notifications.postId,
         commentId: notifications.commentId,
         chatId: notifications.chatId,

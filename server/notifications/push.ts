@@ -132,6 +132,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
         userId: notifications.userId,
         type: notifications.type,
         event: notifications.event,
+        dealId: notifications.dealId,
         postId: notifications.postId,
         chatId: notifications.chatId,
         read: notifications.read,

@@ -76,12 +76,21 @@ export function displayName(person: { firstName: string; lastName: string }): st
   return `${person.firstName} ${person.lastName}`.trim();
 }
 
-/** Where a notification leads: its chat, else its post (decision 0250). */
+/**
+ * Where a notification leads: its chat, else its post (decision 0250); a review notice, and a
+ * deal's completion, to the deal's review page (decision 0618).
+ */
 export function notificationHref(row: {
   postId: string | null;
   chatId: string | null;
   commentId?: string | null;
+  type?: string | null;
+  event?: string | null;
+  dealId?: string | null;
 }): string {
+  if (row.dealId && (row.type === "review" || (row.type === "deal" && row.event === "completed"))) {
+    return `/deals/${encodeURIComponent(row.dealId)}/review`;
+  }
   if (row.chatId) return `/messages/${encodeURIComponent(row.chatId)}`;
   if (row.postId) return `/post/${row.postId}`;
   return "/notifications";

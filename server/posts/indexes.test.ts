@@ -113,6 +113,10 @@ beforeAll(async () => {
     from generate_series(1, 400) u, generate_series(2, 6) k
     where 1 + (u * k) % 400 <> u
     on conflict do nothing`);
+  // Decision 0616: the members' reputation summary rows, which listing cards read by primary key.
+  await db.execute(sql`
+    insert into reputations (user_id, review_count, rating, trades_completed)
+    select 'idx-user-' || u, u % 9, case when u % 9 >= 3 then 4.5 end, u % 5 from generate_series(1, 400) u`);
   await db.execute(sql`analyze`);
   // Thousands of rows into the embedded database: seconds on a quiet machine, far more on a busy one.
 }, 180_000);

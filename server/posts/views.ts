@@ -5,6 +5,7 @@ import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
 import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
 import { MODERATION_MESSAGES } from "../moderation/rules.shared";
+import { ratingText } from "../trade/review-rules.shared";
 import { isExpired, type ListingView } from "./listing.shared";
 import type { RichTextView } from "./rich-text-view.shared";
 import { textViewsOf } from "./text-views";
@@ -68,6 +69,12 @@ export interface PostSummary {
   hiddenBanner: string | null;
   /** Price, condition, kind and status (decision 0170); defaults for plain posts and comments. */
   listing: ListingView;
+  /**
+   * Decision 0616: on a listing's card in a list, the seller's '★ 4.8 · 23 reviews' or 'New
+   * seller', words from their summary row, shown beside Send Message (a chunk loaded after the
+   * page, so the feed's first load carries no code for it); null otherwise.
+   */
+  sellerRating?: string | null;
 }
 
 /** A post page's post (spec 2 §2 'Post detail'): every photo and video, the plain text for link cards. */
@@ -135,6 +142,13 @@ export function summaryColumns(viewer: { id: string | Placeholder } | null) {
         'width', ${postMedia.imgWidth}, 'height', ${postMedia.imgHeight})
       from ${postMedia} where ${postMedia.postId} = ${posts.id} order by ${postMedia.imgOrder} limit 1
     ) end`,
+    // Decision 0616: a listing's seller's summary row, one primary-key probe per card (never an
+    // aggregate); no row yet reads as no reviews.
+    sellerReputation: sql<
+      [number, number | null] | null
+    >`case when ${posts.parentId} is null and ${posts.priceCents} is not null then coalesce(
+      (select json_build_array(review_count, rating) from reputations where reputations.user_id = ${posts.authorId}),
+      '[0, null]'::json) end`,
   };
 }
 
@@ -160,6 +174,7 @@ export type SummaryRow = {
   author: UserSummary;
   savedByViewer: boolean;
   firstMedia: MediaJson | null;
+  sellerReputation?: [number, number | null] | null;
 };
 
 /** The columns of `post_media` a view needs. */
@@ -249,6 +264,11 @@ export function toSummary(
     ownedByViewer: viewer !== null && viewer.id === row.author.id,
     hiddenBanner: row.hidden === true ? MODERATION_MESSAGES.hiddenBanner : null,
     listing: toListingView(ctx, row),
+    // Decision 0616: lists only (the post page shows the whole reputation line).
+    sellerRating:
+      row.sellerReputation && !options.wholeText
+        ? ratingText({ reviewCount: row.sellerReputation[0], rating: row.sellerReputation[1] })
+        : null,
   };
 }
 

@@ -34,6 +34,7 @@ import {
 import { deleteStoredKeys } from "../media/images";
 import { storedPhotoKeys } from "../profiles/profiles";
 import { appendModerationLog } from "../staff/moderation-log";
+import { recountReputation } from "../trade/reputation";
 import { removeExportFiles } from "./export-files";
 
 /**
@@ -190,7 +191,15 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
     // The trade (decision 0571): offers and meetups either way, reviews by and of the student.
     await tx.delete(offers).where(or(eq(offers.buyerId, userId), eq(offers.sellerId, userId)));
     await tx.delete(meetups).where(or(eq(meetups.proposedBy, userId), eq(meetups.proposedTo, userId)));
+    const reviewed = await tx
+      .selectDistinct({ subjectId: reviews.subjectId })
+      .from(reviews)
+      .where(eq(reviews.authorId, userId));
     await tx.delete(reviews).where(or(eq(reviews.authorId, userId), eq(reviews.subjectId, userId)));
+    // Decision 0616: the people the student reviewed are recounted without those reviews.
+    for (const row of reviewed) {
+      if (row.subjectId !== userId) await recountReputation(tx, ctx, row.subjectId);
+    }
     await tx.delete(reputations).where(eq(reputations.userId, userId));
     // Saved searches (decision 0620); their hits go with them.
     await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));

@@ -214,8 +214,26 @@ async function addActivity(ctx: AppContext, writer: ArchiveWriter, userId: strin
     }
   }
   await writer.list("notifications.json", notificationPages());
-  // Reviews do not exist yet: the file is there, empty, so the archive's shape stays (README).
-  await writer.json("reviews.json", []);
+  // Decision 0615: the reviews the student wrote (without their private note, which is its
+  // subject's) and the published ones they received, with their private notes (their own).
+  const now = ctx.clock.now().toISOString();
+  await writer.json("reviews.json", {
+    written: await rows(
+      ctx,
+      sql`select r.id, r.deal_id, s.username as subject, r.subject_role, r.stars, r.tags, r.public_text,
+          r.reply, r.created_at, r.publishes_at, r.moderation_state
+        from reviews r join "user" s on s.id = r.subject_id
+        where r.author_id = ${userId} order by r.created_at desc`,
+    ),
+    received: await rows(
+      ctx,
+      sql`select r.id, r.deal_id, a.username as author, r.subject_role as my_role, r.stars, r.tags, r.public_text,
+          r.private_note, r.reply, r.publishes_at as published_at
+        from reviews r join "user" a on a.id = r.author_id
+        where r.subject_id = ${userId} and r.publishes_at <= ${now}::timestamptz and r.moderation_state is null
+        order by r.publishes_at desc`,
+    ),
+  });
 }
 
 async function addMoney(ctx: AppContext, writer: ArchiveWriter, userId: string): Promise<void> {

@@ -26,7 +26,8 @@ saves.json          The posts you saved, and the listings you asked to hear abou
 searches.json       Your recent searches.
 notifications.json  Your notifications: what happened, about which post or conversation, when,
                     and whether you read it.
-reviews.json        Reviews you wrote. Campus Buy Sell has no reviews yet, so it is empty.
+reviews.json        Reviews you wrote ("written") and the published reviews of you ("received"),
+                    with the private notes written to you.
 ads.json            Your boosted posts (ads): budget, days, refunds and status.
 payments.json       Your payments and refunds, and the checkouts you started.
 moderation.json     Strikes on your account and your appeals, and the reports you made.

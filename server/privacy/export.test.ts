@@ -13,12 +13,14 @@ import {
   viewerOf,
 } from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
+import { createCompletedDeal } from "../../tests/support/trade";
 import { startConversation } from "../chats/conversations";
 import { sendMessage } from "../chats/messages";
 import { dataExports, mailOutbox } from "../db/schema";
 import { listNotifications } from "../notifications/notifications";
 import { toggleSave } from "../posts/saves";
 import { recordSearch } from "../search/history";
+import { writeReview } from "../trade/reviews";
 import {
   DATA_EXPORT_MAIL_KIND,
   getDataExportState,
@@ -95,6 +97,20 @@ describe("the data archive (decision 0570)", () => {
     await recordSearch(t.ctx, me, { campusId: "ou", text: "lamp" });
     const chat = await startConversation(t.ctx, me, { recipientId: bob.id, text: "Hi Bob, still selling?" });
     await sendMessage(t.ctx, other, chat.chatId, { text: "Yes, come by" });
+    // Decision 0615: a trade both reviewed; each private note is its subject's only.
+    const deal = await createCompletedDeal(t, { seller: bob, buyer: alice });
+    await writeReview(t.ctx, me, {
+      dealId: deal.dealId,
+      stars: 4,
+      publicText: "Good desk",
+      privateNote: "Alice's note to Bob",
+    });
+    await writeReview(t.ctx, other, {
+      dealId: deal.dealId,
+      stars: 5,
+      publicText: "Paid fast",
+      privateNote: "Bob's note to Alice",
+    });
 
     await requestDataExport(t.ctx, me);
     expect((await getDataExportState(t.ctx, me)).status).toBe("pending");
@@ -150,11 +166,18 @@ describe("the data archive (decision 0570)", () => {
       ["me", "Hi Bob, still selling?"],
       ["them", "Yes, come by"],
     ]);
-    expect(json("reviews.json")).toEqual([]);
+    expect(json("reviews.json")).toMatchObject({
+      written: [{ stars: 4, public_text: "Good desk", subject_role: "seller" }],
+      received: [
+        { stars: 5, public_text: "Paid fast", private_note: "Bob's note to Alice", my_role: "buyer" },
+      ],
+    });
+    expect(json("reviews.json").written[0]).not.toHaveProperty("private_note");
     // Nothing of Bob's but the message he sent her.
     const everything = [...files.values()].map((bytes) => bytes.toString("utf8")).join("\n");
     expect(everything).not.toContain("Bob's secret desk");
     expect(everything).not.toContain("Bob's private reply");
+    expect(everything).not.toContain("Alice's note to Bob");
     expect(everything).not.toContain(bob.email);
   });
 

@@ -94,6 +94,19 @@ export function ItemContentPanel({ view }: { view: ModerationItemView }) {
               ))}
             </ol>
           </div>
+        ) : content.kind === "review" ? (
+          <div className="flex flex-col gap-2">
+            <p className="flex flex-wrap gap-2 text-sm text-zinc-600">
+              <span>{`Review of the ${content.subjectRole} · ${content.stars} of 5 stars`}</span>
+              {content.removed ? <Badge tone="zinc">Removed</Badge> : null}
+            </p>
+            <p className="text-[15px] break-words whitespace-pre-wrap text-zinc-900">
+              {content.text || "No text"}
+            </p>
+            {content.reply ? (
+              <p className="text-sm break-words whitespace-pre-wrap text-zinc-700">{`Reply: ${content.reply}`}</p>
+            ) : null}
+          </div>
         ) : content.kind === "user" ? (
           <div className="flex items-start gap-3">
             <Avatar person={{ img: content.img, firstName: content.name, lastName: "" }} size="md" />

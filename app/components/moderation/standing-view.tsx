@@ -7,7 +7,7 @@ import { useSchemaForm } from "~/app/components/ui/field";
 import { appealSchema, appealText } from "~/server/moderation/appeals.shared";
 import { APPEAL_RULES, APPEAL_STATUS_LABELS } from "~/server/moderation/rules.shared";
 
-type TargetKind = "post" | "comment" | "message" | "user";
+type TargetKind = "post" | "comment" | "message" | "user" | "review";
 
 export interface StandingStrikeView {
   id: string;
@@ -34,6 +34,7 @@ const TARGET_WORDS: Record<TargetKind, string> = {
   comment: "Your comment",
   message: "Your message",
   user: "Your account",
+  review: "Your review",
 };
 
 const MAX_COUNT = APPEAL_RULES.maxLength.toLocaleString("en-US");

@@ -10,12 +10,14 @@ import { MessageSellerButton } from "./message-seller-button";
 export function CardListingActions({ post }: { post: PostSummary }) {
   if (post.ownedByViewer) return <ListingOwnerActions postId={post.id} listing={post.listing} />;
   return (
-    <div className="mt-3">
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
       <MessageSellerButton
         postId={post.id}
         authorUsername={post.author.username}
         authorFirstName={post.author.firstName}
       />
+      {/* Decision 0616: the seller's rating, words from the server. */}
+      {post.sellerRating ? <span className="text-sm text-zinc-600">{post.sellerRating}</span> : null}
     </div>
   );
 }

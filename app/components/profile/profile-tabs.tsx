@@ -8,7 +8,9 @@ export const PROFILE_TABS = [
   { show: "photos", label: "Photos", list: "profile-photos" },
   { show: "replies", label: "Replies", list: "profile-replies" },
   { show: "likes", label: "Likes", list: "profile-likes" },
-] as const satisfies readonly { show: string; label: string; list: PostListName }[];
+  // Decision 0618: published reviews, server-paged by keyset (`?show=reviews&cursor=`).
+  { show: "reviews", label: "Reviews", list: null },
+] as const satisfies readonly { show: string; label: string; list: PostListName | null }[];
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["show"];
 
@@ -79,6 +81,13 @@ export function emptyTabText(
       return {
         title: "No likes yet",
         text: own ? "Posts you save will show up here." : `Posts ${firstName} saves will show up here.`,
+      };
+    case "reviews":
+      return {
+        title: "No reviews yet",
+        text: own
+          ? "Reviews from the people you trade with will show up here."
+          : `Reviews of ${firstName} from the people they trade with will show up here.`,
       };
   }
 }

@@ -5,6 +5,7 @@ import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
 import { AcceptedMeetup } from "~/app/components/trade/accepted-meetup";
 import { ProposeMeetupButton } from "~/app/components/trade/propose-meetup";
+import { ReputationLine } from "~/app/components/trade/reputation-line";
 import { TradeHeader } from "~/app/components/trade/trade-header";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Avatar } from "~/app/components/ui/avatar";
@@ -23,6 +24,7 @@ import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
 import { chatTrade } from "~/server/trade/chat-trade";
 import { getChatMeetups } from "~/server/trade/meetups";
+import { getReputation } from "~/server/trade/reputation";
 import type { Route } from "./+types/chat";
 import { chatFailure, messageFromForm, withChatForm } from "./chat-action.server";
 
@@ -50,7 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
   const trade = await chatTrade(app, viewer, chat.id, page.items);
   // Decision 0613: the chat's meetup cards, the accepted one, and what the proposal dialog offers.
   const meetups = await getChatMeetups(app, viewer, chat.id);
-  return data({ state: "found" as const, chat, page, markedRead, sharedPost, trade, meetups });
+  // Decision 0616: the other person's reputation line under the header.
+  const reputation = chat.otherDeleted ? null : await getReputation(app.db, chat.other.id);
+  return data({ state: "found" as const, chat, page, markedRead, sharedPost, trade, meetups, reputation });
 }
 
 const CHAT_INTENTS = z.enum([
@@ -148,6 +152,9 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ChatHeader chat={chat} />
+      {loaderData.reputation ? (
+        <ReputationLine summary={loaderData.reputation} className="border-b border-zinc-200 px-4 py-1.5" />
+      ) : null}
       {trade.header ? <TradeHeader header={trade.header} /> : null}
       <AcceptedMeetup />
       <MessageThread

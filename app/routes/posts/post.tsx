@@ -23,6 +23,7 @@ import { PostMoreMenu } from "~/app/components/posts/post-more-menu";
 import { PrivateListingCard, privateListingMeta } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
 import { ListingTrade } from "~/app/components/trade/listing-trade";
+import { ReputationLine } from "~/app/components/trade/reputation-line";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
@@ -47,6 +48,7 @@ import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
 import { listingTradePanel } from "~/server/trade/listing-panel";
 import { offersOpen } from "~/server/trade/offer-rules.shared";
+import { getReputation } from "~/server/trade/reputation";
 import type { Route } from "./+types/post";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -65,6 +67,11 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     // spec 2 §8 'Sorry, that post has been deleted.' (missing, deleted, or of another campus).
     if (!post || !thread) return data({ state: "missing" as const }, { status: 404 });
+    // Decision 0616: the seller's line on a listing, one read of their summary row.
+    const sellerReputation =
+      post.parentId === null && post.listing.priceCents !== null
+        ? await getReputation(context.app.db, post.author.id)
+        : null;
     const origin = campusOriginOf(request, context);
     // Decisions 0601, 0604: the seller's 'Offers (n)' and 'Mark sold to…' on a listing with a price.
     const sellsWithPrice =
@@ -80,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
       thread,
       adState,
       trade,
+      sellerReputation,
       url: `${origin}/post/${post.id}`,
       imageUrl: image ? new URL(image.url, origin).toString() : null,
     });
@@ -284,7 +292,7 @@ function PostGone() {
 
 type Found = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
 
-function PostDetailView({ data: { post, thread, url, adState, trade } }: { data: Found }) {
+function PostDetailView({ data: { post, thread, url, adState, trade, sellerReputation } }: { data: Found }) {
   const { viewer } = useRootData();
   const signIn = useSignInModal();
   const navigate = useNavigate();
@@ -341,6 +349,7 @@ function PostDetailView({ data: { post, thread, url, adState, trade } }: { data:
             authorUsername={post.author.username}
           />
         </header>
+        {sellerReputation ? <ReputationLine summary={sellerReputation} className="mt-1 pl-[52px]" /> : null}
         {post.hiddenBanner ? <HiddenBanner text={post.hiddenBanner} className="mt-3" /> : null}
         {post.parentId ? (
           <p className="mt-2 text-sm text-zinc-500">

@@ -15,10 +15,12 @@ import {
 } from "~/app/components/profile/profile-tabs";
 import { PrivateCommunityGate } from "~/app/components/schools/private-community";
 import { campusBrand, pageTitle } from "~/app/components/shell/campus";
+import { ReputationLine } from "~/app/components/trade/reputation-line";
+import { ReviewCard } from "~/app/components/trade/review-card";
 import { buttonClass } from "~/app/components/ui/button";
 import { campusOriginOf } from "~/app/lib/campus-origin.server";
 import { failureReply, listLoader } from "~/app/lib/errors.server";
-import { readForm, readIntent } from "~/app/lib/form.server";
+import { formFields, readForm, readIntent } from "~/app/lib/form.server";
 import { pageHref } from "~/app/lib/list-pages";
 import { isLiveRevalidation } from "~/app/lib/realtime";
 import { REPORT_INTENT, reportContent } from "~/app/lib/report.server";
@@ -45,6 +47,10 @@ import {
   getProfilePage,
   profilePhotoSizes,
 } from "~/server/profiles/profiles";
+import { getReputation } from "~/server/trade/reputation";
+import { listReviewsOfUser, type ReviewView } from "~/server/trade/review-reads";
+import { REVIEW_MESSAGES } from "~/server/trade/review-rules.shared";
+import { replyToReview } from "~/server/trade/reviews";
 import type { Route } from "./+types/profile";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -104,6 +110,8 @@ async function profilePage(
     own: viewer?.id === profile.id,
     // Decision 0230: the menu offers Block or Unblock.
     blocked: await viewerBlocked(context.app, viewer, profile.id),
+    // Decision 0616: the reputation line, one indexed read of the summary row.
+    reputation: await getReputation(context.app.db, profile.id),
     show,
     profileUrl: `${origin}/${profile.username}`,
     photoUrl: photo ? new URL(photo.large, origin).toString() : null,
@@ -115,7 +123,7 @@ async function profilePage(
   });
 }
 
-const NO_PAGE = { page: null, tiles: null, listError: null, cursor: null };
+const NO_PAGE = { page: null, tiles: null, reviews: null, listError: null, cursor: null };
 
 /**
  * One tab's list (spec 2 §7 'Profile posts / photos / replies', 'Liked posts'):
@@ -130,6 +138,7 @@ async function readTab(
 ): Promise<{
   page: Page<PostSummary> | null;
   tiles: Page<MediaTileData> | null;
+  reviews: Page<ReviewView> | null;
   listError: string | null;
   cursor: string | null;
 }> {
@@ -147,6 +156,12 @@ async function readTab(
       };
     case "likes":
       return { ...NO_PAGE, cursor: input.cursor, page: await listProfileSaves(context.app, viewer, list) };
+    case "reviews":
+      return {
+        ...NO_PAGE,
+        cursor: input.cursor,
+        reviews: await listReviewsOfUser(context.app, viewer, list),
+      };
     case "photos": {
       const page = await listProfilePhotos(context.app, viewer, list);
       return {
@@ -187,7 +202,13 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-const PROFILE_INTENTS = z.enum([REPORT_INTENT, "claim-account", "block-user", "unblock-user"]);
+const PROFILE_INTENTS = z.enum([
+  REPORT_INTENT,
+  "claim-account",
+  "block-user",
+  "unblock-user",
+  "reply-review",
+]);
 
 /** The profile menu's intents: the report dialog's (decision 0540), 'claim-account', block and unblock. */
 export async function action(args: Route.ActionArgs) {
@@ -214,9 +235,22 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  // block-user, unblock-user.
+  // block-user, unblock-user, reply-review.
   const viewer = await getViewer(args);
   if (!viewer) throw redirect("/user_registration");
+  if (intent === "reply-review") {
+    // Decision 0615: the person reviewed replies once, from their Reviews tab.
+    try {
+      await replyToReview(context.app, viewer, formFields(form) as { reviewId: string; reply: string });
+    } catch (error) {
+      return failureReply(context.app, error, { intent, fallback: REVIEW_MESSAGES.somethingWentWrong });
+    }
+    return data<ProfileActionData>({
+      intent,
+      ok: true,
+      toast: { message: REVIEW_MESSAGES.replySent, type: "okay" },
+    });
+  }
   const profile = await getProfileByUsername(context.app, username);
   if (!profile) throw data(null, { status: 404 });
   // Decision 0230: blocking from the profile, as from the chat's header.
@@ -270,11 +304,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           signedIn={viewer !== null}
           profileUrl={profileUrl}
         />
+        {loaderData.reputation ? (
+          <ReputationLine summary={loaderData.reputation} full className="px-4 pb-3 sm:px-6" />
+        ) : null}
         <ProfileTabs basePath={basePath} current={show} />
       </article>
       <section aria-label={tab.label}>
         {loaderData.listError ? (
           <EmptyTab empty={{ title: loaderData.listError, text: "" }} label={tab.label} />
+        ) : loaderData.reviews ? (
+          <ReviewsTab
+            page={loaderData.reviews}
+            label={tab.label}
+            empty={empty}
+            basePath={basePath}
+            username={profile.username}
+          />
         ) : loaderData.tiles ? (
           <PhotosTab
             key={`${basePath}:${loaderData.cursor ?? ""}`}
@@ -293,7 +338,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             label={tab.label}
             empty={<EmptyTab empty={empty} label={tab.label} />}
             triggerMarginPx={251}
-            nextPageHref={(next) => listPageHref(tab.list, next, { user: profile.id })}
+            nextPageHref={(next) => listPageHref(tab.list ?? "profile-posts", next, { user: profile.id })}
           />
         ) : null}
       </section>
@@ -341,6 +386,47 @@ function PhotosTab({
         rootMargin={END_TRIGGER.profile}
         showEnd
       />
+    </div>
+  );
+}
+
+/**
+ * Decision 0618: the Reviews tab, 10 a page by keyset; the next page is a plain link, so it works
+ * without JavaScript. The subject sees their private notes and the reply form on each card.
+ */
+function ReviewsTab({
+  page,
+  label,
+  empty,
+  basePath,
+  username,
+}: {
+  page: Page<ReviewView>;
+  label: string;
+  empty: { title: string; text: string };
+  basePath: string;
+  username: string;
+}) {
+  if (page.items.length === 0) return <EmptyTab empty={empty} label={label} />;
+  return (
+    <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
+      <ul aria-label={label} className="divide-y divide-zinc-200">
+        {page.items.map((review) => (
+          <li key={review.id}>
+            <ReviewCard review={review} replyAction={`/${username}`} reportAction={`/${username}`} />
+          </li>
+        ))}
+      </ul>
+      {page.nextCursor ? (
+        <p className="border-t border-zinc-200 px-4 py-3 text-center">
+          <Link
+            to={pageHref(basePath, "?show=reviews", page.nextCursor)}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Older reviews
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

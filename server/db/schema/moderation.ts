@@ -6,9 +6,9 @@ import * as columns from "./columns";
 
 /**
  * Decision 0541: what a moderation item is about. A reported post, comment, chat message or member
- * ('user'), or an appeal of a strike.
+ * ('user'), a review (decision 0619), or an appeal of a strike.
  */
-export const ITEM_TARGET_KINDS = ["post", "comment", "message", "user", "appeal"] as const;
+export const ITEM_TARGET_KINDS = ["post", "comment", "message", "user", "appeal", "review"] as const;
 export type ItemTargetKind = (typeof ITEM_TARGET_KINDS)[number];
 
 /** Decision 0543: a moderator's decision on an item, and the actions on a member or a piece of content. */
@@ -87,7 +87,7 @@ export const strikes = pgTable(
     userId: columns.userRef("user_id"),
     itemId: uuid("item_id").references(() => moderationItems.id, { onDelete: "set null" }),
     action: text("action", { enum: ["remove", "warn", "suspend", "ban"] }).notNull(),
-    targetKind: text("target_kind", { enum: ["post", "comment", "message", "user"] }).notNull(),
+    targetKind: text("target_kind", { enum: ["post", "comment", "message", "user", "review"] }).notNull(),
     targetId: text("target_id").notNull(),
     reasonCode: text("reason_code").notNull(),
     publicReason: text("public_reason").notNull(),

@@ -16,7 +16,7 @@ import * as columns from "./columns";
 import { moderationItems } from "./moderation";
 
 /** Decision 0540: what a student can report (spec 1 §2 'Report' on a profile; a post, a comment, a chat message; a review, decision 0600). */
-export const REPORT_TARGET_KINDS = ["post", "comment", "message", "user"] as const;
+export const REPORT_TARGET_KINDS = ["post", "comment", "message", "user", "review"] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 /** Decision 0540: the reasons of the report dialog, in its order (labels in server/moderation/rules.shared.ts). */
