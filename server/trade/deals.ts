@@ -268,7 +268,7 @@ async function insertCompletedDeal(
     })
     .returning({ id: deals.id });
   if (!deal) throw new Error("trade: the deal was not inserted");
-  await countCompletedTrade(tx, [post.authorId, buyerId], now);
+  await countCompletedTrade(ctx, tx, [post.authorId, buyerId]);
   if (chat) {
     await appendTradeMessage(ctx, tx, { id: chat.id, campusId: post.campusId }, post.authorId, buyerId, {
       text: SYSTEM_LINES["deal-completed"],

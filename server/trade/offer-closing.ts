@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { CHAT_EVENT_TYPE } from "../chats/chat-events";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { deals, offers, reputations } from "../db/schema";
+import { deals, offers } from "../db/schema";
 import { notify } from "../notifications/notify";
 import { userEventCtes } from "../realtime/events";
 import { SYSTEM_LINES, type SystemLineEvent } from "./offer-rules.shared";
+import { recountReputation } from "./reputation";
 import { appendTradeMessage } from "./trade-chat";
 
 /**
@@ -116,17 +117,16 @@ async function appendSystemLines(
     select count(*) from realtime_event`);
 }
 
-/** Decision 0600: a completed trade counts on both members' summary rows. */
-export async function countCompletedTrade(tx: Tx, userIds: readonly string[], now: Date): Promise<void> {
-  for (const userId of [...userIds].sort()) {
-    await tx
-      .insert(reputations)
-      .values({ userId, tradesCompleted: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: reputations.userId,
-        set: { tradesCompleted: sql`${reputations.tradesCompleted} + 1`, updatedAt: now },
-      });
-  }
+/**
+ * A completed deal changes both members' reputation rows (decision 0616): their trades completed,
+ * recounted by the one writer of those rows, in the deal's transaction.
+ */
+export async function countCompletedTrade(
+  ctx: Pick<AppContext, "clock">,
+  tx: Tx,
+  userIds: readonly string[],
+): Promise<void> {
+  for (const userId of [...userIds].sort()) await recountReputation(tx, ctx, userId);
 }
 
 export interface ActiveDeal {
@@ -159,7 +159,7 @@ export async function completeDealRow(
 ): Promise<void> {
   const now = ctx.clock.now();
   await tx.update(deals).set({ state: "completed", completedAt: now }).where(eq(deals.id, deal.id));
-  await countCompletedTrade(tx, [deal.sellerId, deal.buyerId], now);
+  await countCompletedTrade(ctx, tx, [deal.sellerId, deal.buyerId]);
   const other = actorId === deal.sellerId ? deal.buyerId : deal.sellerId;
   if (deal.chatId) {
     await appendTradeMessage(ctx, tx, { id: deal.chatId, campusId: listing.campusId }, actorId, other, {

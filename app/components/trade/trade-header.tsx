@@ -11,7 +11,7 @@ import type { TradeActionData } from "./offer-dialog";
 /**
  * Decision 0602: the top of a conversation about a listing: its photo, title, price and state,
  * and the deal's actions for each side (the seller's 'Mark sold', the buyer's 'I got it', either
- * side's 'Cancel deal' with a reason).
+ * side's 'Cancel deal' with a reason), and once it is completed the way to review the other.
  */
 export function TradeHeader({ header }: { header: TradeHeaderView }) {
   const { listing, deal } = header;
@@ -93,6 +93,15 @@ export function TradeHeader({ header }: { header: TradeHeaderView }) {
             </fetcher.Form>
           </Modal>
         </div>
+      ) : null}
+      {/* Decision 0618: a completed deal's two people review each other from its own page. */}
+      {deal?.state === "completed" ? (
+        <Link
+          to={`/deals/${deal.id}/review`}
+          className="rounded-full border border-zinc-300 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-50"
+        >
+          Review
+        </Link>
       ) : null}
     </div>
   );
