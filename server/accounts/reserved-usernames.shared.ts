@@ -59,6 +59,9 @@ const TECHNICAL_PATHS = [
   // Decision 0520: the staff pages (/admin, /mod: official names below) and the public
   // moderation log /modlog a later change builds.
   "modlog",
+  // Decisions 0601 and 0618: the trade's form route and a deal's review page.
+  "trade",
+  "deals",
 ] as const;
 
 /** Names that would pass for the site's own staff or brand. */

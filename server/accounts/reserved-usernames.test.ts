@@ -300,3 +300,21 @@ describe("the migration that reserves 'modlog' (decision 0520)", () => {
     });
   });
 });
+
+describe("the migration that reserves 'trade' and 'deals' (decisions 0601 and 0618)", () => {
+  it("renames the holders of each name, oldest first, to that name's next free one", async () => {
+    // The migrations before it, as a database made before the trade's pages has them. 'trade-2' is taken.
+    const accounts = [
+      { username: "Trade", createdAt: new Date("2026-01-02T00:00:00Z") },
+      { username: "trade", createdAt: new Date("2026-01-01T00:00:00Z") },
+      { username: "trade-2", createdAt: new Date("2026-01-03T00:00:00Z") },
+      { username: "DEALS", createdAt: new Date("2026-01-04T00:00:00Z") },
+      { username: "trader", createdAt: new Date("2026-01-05T00:00:00Z") },
+    ];
+    await acrossMigration("_reserve_trade_paths", accounts, async (rows, db) => {
+      expect(rows.map((row) => row.username)).toEqual(["trade-4", "trade-3", "trade-2", "deals-2", "trader"]);
+      await expect(db.update(user).set({ username: "TRADE" }).where(eq(user.id, "user-4"))).rejects.toThrow();
+      await expect(db.update(user).set({ username: "deals" }).where(eq(user.id, "user-4"))).rejects.toThrow();
+    });
+  });
+});

@@ -20,6 +20,10 @@ const NOT_JOBS: Record<string, { setInterval?: number; setTimeout?: number; why:
     setTimeout: 1,
     why: "how long one queued request may wait for a render slot",
   },
+  "payments/payments.ts": {
+    setTimeout: 1,
+    why: "how long the console waits for one page of Stripe's balance transactions (decision 0565)",
+  },
   "http/endpoints/health.ts": { setTimeout: 1, why: "one health probe's time limit" },
   "realtime/hub.ts": { setTimeout: 1, why: "a failed read's one retry" },
   "realtime/listener.ts": {
