@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { useSubmitting } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
-import { GoogleIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
+import { GoogleIcon } from "./google-icon";
 
 /** docs/contract.md: without GOOGLE_CLIENT_ID the Google button explains that Google sign-in is not configured. */
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/app/components/ui/button";
-import { GoogleIcon, MailIcon } from "~/app/components/ui/icons";
+import { MailIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
 import { useRootData } from "~/app/lib/root-data";
 import { GoogleSignInButton } from "./google-button";
+import { GoogleIcon } from "./google-icon";
 import { type SignInReason, signInReasonText, signInTargets } from "./sign-in-targets";
 
 /** The sign-in modal's body (spec 1 §6), loaded by ./sign-in-modal.tsx on first use. */

@@ -2,17 +2,11 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate, useSubmit } from "react-router";
 import { GOOGLE_NOT_CONFIGURED } from "~/app/components/auth/google-button";
+import { GoogleIcon } from "~/app/components/auth/google-icon";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { useDropdownMenu } from "~/app/components/ui/deferred-menu";
-import {
-  BookmarkIcon,
-  GoogleIcon,
-  LogOutIcon,
-  MailIcon,
-  MegaphoneIcon,
-  SettingsIcon,
-} from "~/app/components/ui/icons";
+import { BookmarkIcon, LogOutIcon, MailIcon, MegaphoneIcon, SettingsIcon } from "~/app/components/ui/icons";
 import { useToast } from "~/app/components/ui/toaster";
 import { useRootData } from "~/app/lib/root-data";
 
