@@ -173,6 +173,29 @@ test("a buyer withdraws; the seller declines: each card reads so on both sides",
   await expect(page.getByTestId("offer-card").last()).toHaveAttribute("data-state", "declined");
   await expect(second).toHaveAttribute("data-state", "declined");
   await shoot(cy, "offer-declined", second);
+
+  // Decision 0602: an offer's card on an older page, loaded by scrolling up, is a card too.
+  const statuses = await cy.evaluate(async (path) => {
+    const answers: number[] = [];
+    for (let n = 1; n <= 16; n++) {
+      const form = new FormData();
+      form.set("intent", "send-message");
+      form.set("text", `Later message ${n}`);
+      answers.push((await fetch(path, { method: "POST", body: form })).status);
+    }
+    return answers;
+  }, new URL(chatUrl).pathname);
+  expect(new Set(statuses)).toEqual(new Set([200]));
+  await cy.goto(chatUrl);
+  await hydrated(cy);
+  const thread = cy.getByRole("list", { name: "Messages" });
+  await expect(thread.getByText("Later message 16", { exact: true })).toBeVisible();
+  await expect(cy.getByTestId("offer-card")).toHaveCount(0);
+  await thread.hover();
+  await cy.mouse.wheel(0, -5000);
+  await expect(cy.getByTestId("offer-card")).toHaveCount(2);
+  await expect(cy.getByTestId("offer-card").first()).toHaveAttribute("data-state", "withdrawn");
+  await expect(cy.getByTestId("offer-card").last()).toHaveAttribute("data-state", "declined");
 });
 
 test("Send Message on a listing offers quick starts; one tap sends it and the conversation is about the listing", async ({

@@ -25,6 +25,8 @@ const LOAD_OLDER_WITHIN_PX = 67;
 interface OlderData {
   state: "found";
   page: MessagePage;
+  /** Decision 0602: the offers' cards of that page's messages. */
+  trade?: { cards: Readonly<Record<string, OfferCardView>> };
 }
 
 /**
@@ -57,7 +59,11 @@ export function MessageThread({
     before: number | null;
     /** The newest page the items above were read against. */
     newest: MessagePage;
-  }>({ chatId, items: [], before: page.olderBefore, newest: page });
+    /** The offers' cards of the items above, from the pages they came with (decision 0602). */
+    cards: Readonly<Record<string, OfferCardView>>;
+    /** The newest page's cards, kept for its messages a newer page pushes up. */
+    newestCards: Readonly<Record<string, OfferCardView>>;
+  }>({ chatId, items: [], before: page.olderBefore, newest: page, cards: {}, newestCards: offerCards });
   const scroller = useRef<HTMLDivElement>(null);
   const lastId = page.items.at(-1)?.id;
   /** Where the reader was, as the distance from the list's bottom, while older messages are put above. */
@@ -66,7 +72,15 @@ export function MessageThread({
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // Another chat: start again from its newest page.
-  if (earlier.chatId !== chatId) setEarlier({ chatId, items: [], before: page.olderBefore, newest: page });
+  if (earlier.chatId !== chatId)
+    setEarlier({
+      chatId,
+      items: [],
+      before: page.olderBefore,
+      newest: page,
+      cards: {},
+      newestCards: offerCards,
+    });
   else if (earlier.newest !== page) {
     // A new newest page (a message sent or received): with older pages shown, the messages it
     // pushed off stay between them, or they would be in neither and never load again.
@@ -79,7 +93,13 @@ export function MessageThread({
         : earlier.newest.items.filter(
             (item) => !kept.has(item.id) && !known.has(item.id) && item.seq < start,
           );
-    setEarlier({ ...earlier, items: [...earlier.items, ...pushedOff], newest: page });
+    setEarlier({
+      ...earlier,
+      items: [...earlier.items, ...pushedOff],
+      newest: page,
+      cards: { ...earlier.newestCards, ...earlier.cards },
+      newestCards: offerCards,
+    });
   }
 
   useEffect(() => {
@@ -91,7 +111,12 @@ export function MessageThread({
     setEarlier((current) => {
       const known = new Set(current.items.map((item) => item.id));
       const fresh = data.page.items.filter((item) => !known.has(item.id));
-      return { ...current, items: [...fresh, ...current.items], before: data.page.olderBefore };
+      return {
+        ...current,
+        items: [...fresh, ...current.items],
+        before: data.page.olderBefore,
+        cards: { ...current.cards, ...data.trade?.cards },
+      };
     });
   }, [older.state, older.data]);
 
@@ -115,6 +140,8 @@ export function MessageThread({
 
   const newest = new Set(page.items.map((item) => item.id));
   const items = [...earlier.items.filter((item) => !newest.has(item.id)), ...page.items];
+  // The newest page's cards are the freshest; older pages keep the cards they came with.
+  const cardsShown = { ...earlier.cards, ...offerCards };
   const before = earlier.items.length > 0 ? earlier.before : page.olderBefore;
   const { load: loadPage, state: olderState } = older;
   // As a post's timestamp: UTC from the server, the reader's own zone once the page runs.
@@ -167,7 +194,7 @@ export function MessageThread({
               {message.meetupId ? (
                 <MeetupCard meetupId={message.meetupId} chatId={chatId} otherFirstName={otherFirstName} />
               ) : (
-                <TradeMessage message={message} offerCards={offerCards}>
+                <TradeMessage message={message} offerCards={cardsShown}>
                   <Bubble
                     message={message}
                     chatId={chatId}
