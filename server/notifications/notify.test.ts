@@ -13,7 +13,7 @@ import { sendMessage, toggleMessageLike } from "../chats/messages";
 import { mailOutbox, notifications, realtimeEvents } from "../db/schema";
 import { toggleSave } from "../posts/saves";
 import { listNotifications } from "./notifications";
-import { notify } from "./notify";
+import { notify, notifyAll } from "./notify";
 
 let t: TestContext;
 let ana: TestMember;
@@ -160,5 +160,45 @@ describe("who is notified (decision 0250, spec 2 §3 types)", () => {
     ).rejects.toThrow("the save could not be stored");
     expect(await notificationsOf(ana)).toEqual([]);
     expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "notification"))).toEqual([]);
+  });
+});
+
+describe("many notices at once (notifyAll)", () => {
+  it("writes each as notify() would: one row, one realtime event and the e-mail each; never the actor, never across a block", async () => {
+    await clearNotifications();
+    const eve = await createTestMember(t, { fullName: "Eve Blocked" });
+    await blockUser(t.ctx, eve.viewer, ana.id);
+    const post = await createTestPost(t, ana.viewer, { text: "Many notices" });
+    const eventsBefore = await t.ctx.db
+      .select()
+      .from(realtimeEvents)
+      .where(eq(realtimeEvents.userId, ben.id));
+    const notice = (to: string, event: "closed" | "voided") =>
+      ({ type: "offer", event, to, actorId: ana.id, campusId: "ou", postId: post.id }) as const;
+    const ids = await t.ctx.db.transaction((tx) =>
+      notifyAll(tx, t.ctx, [
+        notice(ben.id, "closed"),
+        notice(cal.id, "closed"),
+        // The same person twice: a second statement, so their realtime cursor moves twice.
+        notice(ben.id, "voided"),
+        notice(ana.id, "closed"),
+        notice(eve.id, "closed"),
+      ]),
+    );
+    expect(ids).toHaveLength(3);
+    const rows = await t.ctx.db
+      .select({ userId: notifications.userId, event: notifications.event })
+      .from(notifications)
+      .where(eq(notifications.postId, post.id));
+    expect(rows.map((row) => `${row.userId === ben.id ? "ben" : "cal"}:${row.event}`).sort()).toEqual([
+      "ben:closed",
+      "ben:voided",
+      "cal:closed",
+    ]);
+    const eventsAfter = await t.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.userId, ben.id));
+    expect(eventsAfter.length - eventsBefore.length).toBe(2);
+    const mail = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, cal.id));
+    expect(mail.length).toBeGreaterThan(0);
+    expect(await notificationsOf(eve)).toEqual([]);
   });
 });

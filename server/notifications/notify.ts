@@ -48,32 +48,85 @@ const ONCE_PER_ACTOR: ReadonlySet<NotificationType> = new Set(["like", "availabl
  * recipient's preference wants it.
  */
 export async function notify(tx: Queryable, ctx: AppContext, input: NotifyInput): Promise<string | null> {
-  if (input.to === input.actorId) return null;
+  const [id] = await notifyAll(tx, ctx, [input]);
+  return id ?? null;
+}
+
+/**
+ * notify() for many notices at once (decision 0603: an accept that closes 49 offers): one
+ * statement per run of notices of one type to different people, each as notify() would write it.
+ * Returns the ids of the notices written (the blocked and already-told ones write none).
+ */
+export async function notifyAll(
+  tx: Queryable,
+  ctx: AppContext,
+  inputs: readonly NotifyInput[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const batch of statementBatches(inputs.filter((input) => input.to !== input.actorId))) {
+    ids.push(...(await insertNotices(tx, ctx, batch)));
+  }
+  return ids;
+}
+
+/**
+ * Runs of one type with each recipient once: a statement moves each recipient's realtime cursor
+ * once (an upsert cannot touch one row twice), and its e-mail row follows that type's preference.
+ */
+function statementBatches(inputs: readonly NotifyInput[]): NotifyInput[][] {
+  const batches: NotifyInput[][] = [];
+  for (const input of inputs) {
+    const batch = batches.find(
+      (candidate) => candidate[0]?.type === input.type && !candidate.some((other) => other.to === input.to),
+    );
+    if (batch) batch.push(input);
+    else batches.push([input]);
+  }
+  return batches;
+}
+
+async function insertNotices(
+  tx: Queryable,
+  ctx: AppContext,
+  batch: readonly NotifyInput[],
+): Promise<string[]> {
+  const type = batch[0]?.type;
+  if (!type) return [];
   const now = ctx.clock.now();
-  const postId = input.postId ?? null;
+  const rows = sql.join(
+    batch.map(
+      (
+        input,
+      ) => sql`(${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.postId ?? null}::uuid,
+        ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
+        ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
+        ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text)`,
+    ),
+    sql`, `,
+  );
   // Saving, unsaving and saving again tells the owner once, not every time.
-  const toldBefore =
-    ONCE_PER_ACTOR.has(input.type) && postId
-      ? sql`and not exists (
-          select 1 from notifications
-          where user_id = ${input.to} and post_id = ${postId}::uuid and actor_id = ${input.actorId} and type = ${input.type}
-        )`
-      : sql``;
-  const rows = rowsOf<{ id: string }>(
+  const toldBefore = ONCE_PER_ACTOR.has(type)
+    ? sql`and (i.post_id is null or not exists (
+        select 1 from notifications
+        where user_id = i.user_id and post_id = i.post_id and actor_id = i.actor_id and type = ${type}
+      ))`
+    : sql``;
+  const inserted = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      with notification as (
+      with input (campus_id, user_id, actor_id, post_id, comment_id, chat_id, message_id,
+                  offer_id, deal_id, meeting_id, review_id, event) as (values ${rows}),
+      notification as (
         insert into notifications
           (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id,
            offer_id, deal_id, meetup_id, review_id, event, push_pending, created_at)
-        select ${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.type}::text, ${postId}::uuid,
-          ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
-          ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
-          ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text,
-          exists (select 1 from push_subscriptions where user_id = ${input.to}),
+        select i.campus_id, i.user_id, i.actor_id, ${type}::text, i.post_id, i.comment_id, i.chat_id,
+          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event,
+          exists (select 1 from push_subscriptions p where p.user_id = i.user_id),
           ${now.toISOString()}::timestamptz
+        from input i
         -- Decision 0462: a block either way, and neither is told of the other.
-        where not exists (select 1 from user_blocks where blocker_id = ${input.to} and blocked_id = ${input.actorId})
-          and not exists (select 1 from user_blocks where blocker_id = ${input.actorId} and blocked_id = ${input.to})
+        where not exists (select 1 from user_blocks where blocker_id = i.user_id and blocked_id = i.actor_id)
+          and not exists (select 1 from user_blocks where blocker_id = i.actor_id and blocked_id = i.user_id)
           ${toldBefore}
         returning id, user_id, type
       ),
@@ -83,10 +136,10 @@ export async function notify(tx: Queryable, ctx: AppContext, input: NotifyInput)
         from notification
       ),
       ${userEventCtes("notification_event")},
-      notification_mail as (${notificationEmailInsert(ctx, "notification", input.type, now)})
-      select n.id::text as id from notification n, realtime_event`),
+      notification_mail as (${notificationEmailInsert(ctx, "notification", type, now)})
+      select n.id::text as id from notification n where exists (select 1 from realtime_event)`),
   );
-  return rows[0]?.id ?? null;
+  return inserted.map((row) => row.id);
 }
 
 export interface NewCommentInput {

@@ -3,7 +3,7 @@ import { CHAT_EVENT_TYPE } from "../chats/chat-events";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { deals, offers } from "../db/schema";
-import { notify } from "../notifications/notify";
+import { notify, notifyAll } from "../notifications/notify";
 import { userEventCtes } from "../realtime/events";
 import { SYSTEM_LINES, type SystemLineEvent } from "./offer-rules.shared";
 import { recountReputation } from "./reputation";
@@ -53,18 +53,23 @@ export async function closePendingOffers(
     options.why,
     now,
   );
-  for (const offer of closed.sort((a, b) => a.buyerId.localeCompare(b.buyerId))) {
-    await notify(tx, ctx, {
-      type: "offer",
-      event: options.why === "offer-closed" ? "closed" : "voided",
-      to: offer.buyerId,
-      actorId: listing.authorId,
-      campusId: listing.campusId,
-      postId: options.listingDeleted ? null : listing.id,
-      chatId: offer.chatId,
-      offerId: options.listingDeleted ? null : offer.id,
-    });
-  }
+  // One statement for every buyer's notice (decision 0606: the accept's time is the winner's).
+  await notifyAll(
+    tx,
+    ctx,
+    closed
+      .sort((a, b) => a.buyerId.localeCompare(b.buyerId))
+      .map((offer) => ({
+        type: "offer" as const,
+        event: options.why === "offer-closed" ? ("closed" as const) : ("voided" as const),
+        to: offer.buyerId,
+        actorId: listing.authorId,
+        campusId: listing.campusId,
+        postId: options.listingDeleted ? null : listing.id,
+        chatId: offer.chatId,
+        offerId: options.listingDeleted ? null : offer.id,
+      })),
+  );
   return closed.length;
 }
 
