@@ -27,6 +27,8 @@ const WHAT: Record<NotificationType, string> = {
   // Decision 0620: worded from their saved search or price drop when listed; these are the fallbacks.
   "search match": "posted a new match for your saved search",
   "price drop": "lowered the price of a post you saved",
+  // Decision 0650: never shown after a name; the badge helper words it ('Confirm you're still a student').
+  badge: "asks you to confirm your school e-mail",
 };
 
 /**

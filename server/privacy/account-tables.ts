@@ -95,4 +95,5 @@ export const ACCOUNT_TABLES: Readonly<Record<string, TableFate>> = {
   reputations: { fate: "deleted", columns: ["user_id"], note: "the student's reputation line" },
   saved_searches: { fate: "deleted", columns: ["user_id"], note: "saved searches and their alerts" },
   saved_search_hits: { fate: "deleted", columns: ["user_id"], note: "what the saved searches delivered" },
+  safety_rules: { fate: "kept", note: "the site's rule set; a rule's author is set to null (decision 0650)" },
 };

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +79,29 @@ export const user = pgTable(
      * 30 days later.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Decision 0650: the trust level, 0–3 (New, Basic, Member, Regular), recomputed from facts the
+     * product has when they change. While `trust_locked_at` is set, staff fixed it and recomputing
+     * leaves it alone (`trust_locked_by` says who).
+     */
+    trustLevel: smallint("trust_level").notNull().default(0),
+    trustLockedAt: timestamp("trust_locked_at", { withTimezone: true }),
+    trustLockedBy: text("trust_locked_by"),
+    /** Decision 0650: limited from starting conversations until then (a safety flag), compared with the clock. */
+    conversationsLimitedUntil: timestamp("conversations_limited_until", { withTimezone: true }),
+    /**
+     * Decision 0650: 'Who can message me'. 'anyone' (the spec's behaviour) or 'known' (people the
+     * student traded with or wrote to first; other first messages wait in Requests).
+     */
+    messagePolicy: text("message_policy", { enum: ["anyone", "known"] })
+      .notNull()
+      .default("anyone"),
+    /**
+     * Decision 0650: when the school address was last confirmed with a code; the badge lasts 12
+     * months from then. `badge_reminder_sent_at` is the '30 days before' reminder of this period.
+     */
+    schoolVerifiedAt: timestamp("school_verified_at", { withTimezone: true }),
+    badgeReminderSentAt: timestamp("badge_reminder_sent_at", { withTimezone: true }),
     /** spec 1 §4: after school verification, the campus whose site the generic instance sends the user to. */
     redirectTo: text("redirect_to").references(() => campuses.id),
     ...timestamps,
@@ -93,6 +117,12 @@ export const user = pgTable(
       .on(table.schoolEmail)
       .where(sql`${table.schoolEmail} is not null`),
     index("user_campus_school_verified_idx").on(table.campusId, table.schoolVerified),
+    check("user_trust_level_range", sql`${table.trustLevel} between 0 and 3`),
+    check("user_message_policy_values", sql`${table.messagePolicy} in ('anyone', 'known')`),
+    // Decision 0650: the badge-renewal job finds the badges that lapse within 30 days.
+    index("user_school_verified_at_idx")
+      .on(table.schoolVerifiedAt)
+      .where(sql`${table.schoolVerified} and ${table.deletedAt} is null`),
     // Decision 0190: people search, names and username by trigram within a campus.
     index("user_people_search_idx").using(
       "gin",

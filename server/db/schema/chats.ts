@@ -31,7 +31,8 @@ export const chats = pgTable(
   },
   (table) => [
     // Decision 0571: deleting an account finds its chats by either side.
-    index("chats_from_user_idx").on(table.fromUserId),
+    // Decision 0650: also the conversations a student started today (the trust level's daily limit).
+    index("chats_from_user_created_idx").on(table.fromUserId, table.createdAt),
     index("chats_to_user_idx").on(table.toUserId),
     uniqueIndex("chats_pair_unique").on(
       table.campusId,
@@ -58,6 +59,11 @@ export const chatMembers = pgTable(
     campusId: columns.campusId(),
     unread: boolean("unread").notNull().default(false),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
+    /**
+     * Decision 0650: this member's side of a first message that waits in Requests ('pending'), or
+     * that they declined ('declined': gone from their lists, the sender not told). Null in the inbox.
+     */
+    requestState: text("request_state", { enum: ["pending", "declined"] }),
     /** A copy of the chat's last_modified, so the inbox is one index range per member. */
     lastModified: columns.lastModified(),
   },
@@ -72,6 +78,10 @@ export const chatMembers = pgTable(
     ),
     // spec 2 §7 'Unread chats where read contains the current user (count)'.
     index("chat_members_unread_idx").on(table.userId, table.campusId).where(sql`${table.unread}`),
+    // Decision 0650: the Requests tab, newest first, and its count.
+    index("chat_members_requests_idx")
+      .on(table.userId, table.campusId, table.lastModified.desc(), table.chatId.desc())
+      .where(sql`${table.requestState} = 'pending'`),
   ],
 );
 
@@ -109,6 +119,11 @@ export const chatMessages = pgTable(
     meetupId: uuid("meetup_id"),
     /** Decision 0600: a system line (an offer closed, a deal made or cancelled), worded from this event. */
     systemEvent: text("system_event"),
+    /**
+     * Decision 0650: the safety rule whose warning card the recipient sees under this message, drawn
+     * by the product from the rule (never from the message's text).
+     */
+    safetyRuleId: uuid("safety_rule_id"),
     createdAt: columns.createdAt(),
   },
   (table) => [
@@ -116,6 +131,10 @@ export const chatMessages = pgTable(
     uniqueIndex("chat_messages_chat_seq_unique").on(table.chatId, table.seq),
     // Decision 0232: the sending limit counts a sender's messages of the last minute.
     index("chat_messages_sender_created_idx").on(table.senderId, table.createdAt.desc()),
+    // Decision 0650: a sender's warned messages of the last 24 hours (the flag counts their recipients).
+    index("chat_messages_sender_warned_idx")
+      .on(table.senderId, table.createdAt.desc())
+      .where(sql`${table.safetyRuleId} is not null`),
   ],
 );
 

@@ -12,6 +12,7 @@ export * from "./operations";
 export * from "./posts";
 export * from "./realtime";
 export * from "./reports";
+export * from "./safety";
 export * from "./saved-searches";
 export * from "./search";
 export * from "./staff";

@@ -55,6 +55,11 @@ export const moderationItems = pgTable(
     hidden: boolean("hidden").notNull().default(false),
     /** A moderator dismissed its reports once: reports alone never hide it again (decision 0542). */
     dismissedOnce: boolean("dismissed_once").notNull().default(false),
+    /**
+     * Decision 0650: why the product itself opened this item (a safety flag), shown to staff in
+     * place of reporters' reasons; null for items opened by reports.
+     */
+    autoReason: text("auto_reason"),
     version: integer("version").notNull().default(1),
     openedAt: columns.time("opened_at").notNull(),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),

@@ -34,6 +34,8 @@ export const NOTIFICATION_TYPES = [
   // Decision 0620: a saved search's new match, a saved listing's lower price.
   "search match",
   "price drop",
+  // Decision 0650: the verified-student badge lapses within 30 days, or has lapsed.
+  "badge",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
