@@ -1,4 +1,5 @@
-// The app a benchmark drives: how it is started and how the bench signs in to it.
+// The app a benchmark drives: how it is started, how the bench signs in to it, what CPU it used.
+import { readFile } from "node:fs/promises";
 
 /** The secret of the apps the benchmarks start (each its own data; never a deployment's). */
 export const BENCH_APP_SECRET = "benchmark-secret-not-for-production-use-0123456789";
@@ -34,3 +35,28 @@ export async function signInThroughLogin(base: string, email: string, password: 
   if (!cookie) throw new Error(`Sign-in through /login gave no session (status ${response.status})`);
   return cookie;
 }
+
+/**
+ * CPU seconds the app has used (user + system), from /proc (Linux): its process and, with
+ * WORKERS=n, the worker processes it started (its children, while they run).
+ */
+export async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const own = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const children = (await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => ""))
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
+    let total = own;
+    for (const child of children) total += (await cpuSeconds(child)) || 0;
+    return total;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ. */
+const CLOCK_TICKS = 100;

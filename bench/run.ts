@@ -28,7 +28,7 @@ import { listQueries } from "~/server/posts/list-queries";
 import { LISTING_EXPIRY_MS } from "~/server/posts/listing.shared";
 import { saveQueries } from "~/server/posts/saves";
 import { startAppProcess } from "../scripts/app-process";
-import { builtAppEnv, signInThroughLogin } from "./app";
+import { builtAppEnv, cpuSeconds, signInThroughLogin } from "./app";
 import { BENCH_USER, benchTarget } from "./database";
 import autocannon from "./load-generator";
 
@@ -313,30 +313,6 @@ async function examineDatabase(): Promise<DatabaseFindings> {
 // ---------------------------------------------------------------------------
 // The app under load.
 
-/**
- * CPU seconds the app has used (user + system), from /proc (Linux): its process and, with
- * WORKERS=n, the worker processes it started (its children, while they run).
- */
-async function cpuSeconds(pid: number | undefined): Promise<number> {
-  if (!pid) return Number.NaN;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const own = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    const children = (await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => ""))
-      .split(" ")
-      .filter(Boolean)
-      .map(Number);
-    let total = own;
-    for (const child of children) total += (await cpuSeconds(child)) || 0;
-    return total;
-  } catch {
-    return Number.NaN;
-  }
-}
-/** Linux's USER_HZ. */
-const CLOCK_TICKS = 100;
 
 interface RunningApp {
   pid: number | undefined;
