@@ -1,5 +1,5 @@
 // A before/after comparison of the app's own CPU per signed-in page that a shared machine's load
-// does not decide (decision 0607): two builds on the same PostgreSQL data, both running at once,
+// does not decide (decision 0599): two builds on the same PostgreSQL data, both running at once,
 // measured in alternating short rounds of one connection each, so whatever else the machine does
 // falls on both alike. The figure to read is the median of the rounds' after/before ratios.
 //
@@ -39,9 +39,17 @@ interface Page {
 
 const PAGES: Page[] = [
   { label: "/home (signed in)", path: () => "/home", headers: (side) => ({ cookie: side.cookie }) },
-  { label: "/post/{id} (signed in)", path: (side) => side.postPath, headers: (side) => ({ cookie: side.cookie }) },
+  {
+    label: "/post/{id} (signed in)",
+    path: (side) => side.postPath,
+    headers: (side) => ({ cookie: side.cookie }),
+  },
   // A cookie the page cache does not know: the visitor's page rendered each time.
-  { label: "/home (visitor, page cache bypassed)", path: () => "/home", headers: () => ({ cookie: "bench_uncached=1" }) },
+  {
+    label: "/home (visitor, page cache bypassed)",
+    path: () => "/home",
+    headers: () => ({ cookie: "bench_uncached=1" }),
+  },
 ];
 
 async function startSide(name: Side["name"], port: number, cwd: string | undefined): Promise<Side> {
@@ -80,7 +88,7 @@ async function run(side: Side, page: Page, connections: number, seconds: number)
         headers: { "accept-encoding": "gzip, deflate, br, zstd", ...page.headers(side) },
         timeout: 30,
       },
-      (error, result) => (error ? reject(error) : resolve(result.requests.total - result.non2xx)),
+      (error, result) => (error ? reject(error) : resolve((result.requests.total ?? 0) - result.non2xx)),
     );
   });
   const cpu = (await cpuSeconds(side.pid)) - cpuBefore;
@@ -90,7 +98,9 @@ async function run(side: Side, page: Page, connections: number, seconds: number)
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 async function main() {

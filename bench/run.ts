@@ -13,7 +13,7 @@
 // for each signed-in page's warm-up.
 // The signed-in pages (decision 0354) run after the rest, or alone with BENCH_SIGNED_IN_ONLY=1; BENCH_APP_DIR
 // starts another checkout's build instead of this one's (a before/after comparison on the same data).
-import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -312,7 +312,6 @@ async function examineDatabase(): Promise<DatabaseFindings> {
 
 // ---------------------------------------------------------------------------
 // The app under load.
-
 
 interface RunningApp {
   pid: number | undefined;
