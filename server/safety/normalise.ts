@@ -1,0 +1,113 @@
+/**
+ * The text the safety rules read (decision 0651): what a person sees, not the bytes they typed.
+ * Compatibility forms folded (NFKC: full-width letters, ligatures), case folded, accents dropped,
+ * the Cyrillic and Greek letters that look Latin mapped to the Latin ones, and the invisible
+ * characters removed, so 'Ζеllе' and 'ze\u200blle' read 'zelle'. Spacing tricks ('z e l l e',
+ * 'ven.mo', 'v-e-n-m-o') are undone by the matcher, which compares terms with runs of words
+ * joined (matcher.ts), never by gluing the text here: joining ordinary words would make false hits.
+ */
+
+/** Zero-width and other invisible format characters (and the soft hyphen). */
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+
+/** Combining marks left after NFD (accents), dropped so 'vénmo' reads 'venmo'. */
+const COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+
+/**
+ * Letters of other scripts that look like Latin ones (Unicode's confusables, the lower-case
+ * Cyrillic and Greek ones people use to dodge filters), after case folding.
+ */
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: "a",
+  в: "b",
+  с: "c",
+  ԁ: "d",
+  е: "e",
+  ё: "e",
+  һ: "h",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  к: "k",
+  ӏ: "l",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  ԛ: "q",
+  г: "r",
+  ѕ: "s",
+  т: "t",
+  ц: "u",
+  ѵ: "v",
+  ԝ: "w",
+  х: "x",
+  у: "y",
+  ү: "y",
+  // Greek
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  μ: "u",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  σ: "o",
+  ς: "c",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ζ: "z",
+  // Latin look-alikes outside ASCII that NFKC keeps
+  ı: "i",
+  ȷ: "j",
+  ɡ: "g",
+  ɑ: "a",
+  ꞵ: "b",
+  ʋ: "v",
+};
+
+const CONFUSABLE_CHARACTERS = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "g");
+
+/**
+ * The safety rules' reading of a text: NFKC, lower case, no accents, no invisible characters,
+ * Latin look-alikes as Latin. Length is kept within a few characters of the input (no expansion
+ * beyond what NFKC does), so the work stays linear in the message.
+ */
+export function normaliseForSafety(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(INVISIBLE, "")
+    .normalize("NFD")
+    .replace(COMBINING, "")
+    .replace(CONFUSABLE_CHARACTERS, (character) => CONFUSABLES[character] ?? character)
+    .normalize("NFC");
+}
+
+/** A word of the normalised text with where it starts in that text. */
+export interface Token {
+  text: string;
+  start: number;
+}
+
+/** Characters counted as letters inside words; everything else separates words. */
+const WORD = /[a-z0-9]+/g;
+
+/**
+ * The words of a normalised text: runs of letters and digits, each with where it starts (the
+ * matcher reads what separates them). A '$' after a letter is read as 's' ('ca$h app'); a '$'
+ * before digits stays a price.
+ */
+export function tokenise(normalised: string): Token[] {
+  const text = normalised.replace(/(?<=[a-z])\$(?=[a-z])|(?<=[a-z])\$(?=\s)/g, "s");
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) tokens.push({ text: match[0], start: match.index });
+  return tokens;
+}
