@@ -7,9 +7,8 @@
  * joined (matcher.ts), never by gluing the text here: joining ordinary words would make false hits.
  */
 
-/** Zero-width and other invisible format characters (and the soft hyphen). */
-const INVISIBLE =
-  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+/** Zero-width and other invisible characters (soft hyphen, joiners, variation selectors, fillers). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** Combining marks left after NFD (accents), dropped so 'vénmo' reads 'venmo'. */
 const COMBINING = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
