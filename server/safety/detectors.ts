@@ -141,15 +141,29 @@ function withinOneEdit(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-// A local part, '@', and a domain with a dot; segments cannot overlap ('.' is not in the classes).
-const EMAIL =
-  /[a-z0-9_%+-][a-z0-9._%+-]{0,63}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,12}(?![a-z])/;
-// 'name at gmail dot com', 'name (at) gmail . com'.
-const SPELLED_EMAIL =
-  /\b[a-z0-9._-]{2,64} ?[([]? ?at ?[)\]]? ?(?:gmail|yahoo|outlook|hotmail|icloud|aol|proton|protonmail)\b/;
+// A local part, '@', and a domain with a dot, tried only around each '@' (so a long text without
+// one costs a single indexOf); segments cannot overlap ('.' is not in the classes).
+const EMAIL_AT = /[a-z0-9_%+-]@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,12}(?![a-z])/;
+const MAIL_PROVIDERS = new Set([
+  "gmail",
+  "yahoo",
+  "outlook",
+  "hotmail",
+  "icloud",
+  "aol",
+  "proton",
+  "protonmail",
+]);
 
-export function hasEmail(normalised: string): boolean {
-  return EMAIL.test(normalised) || SPELLED_EMAIL.test(normalised);
+/** An e-mail address, or one spelled out: 'name at gmail', 'name (at) gmail dot com'. */
+export function hasEmail(normalised: string, tokens: readonly Token[]): boolean {
+  for (let at = normalised.indexOf("@"); at !== -1; at = normalised.indexOf("@", at + 1)) {
+    if (at > 0 && EMAIL_AT.test(normalised.slice(at - 1, at + 340))) return true;
+  }
+  for (let index = 1; index + 1 < tokens.length; index++) {
+    if (tokens[index]?.text === "at" && MAIL_PROVIDERS.has(tokens[index + 1]?.text ?? "")) return true;
+  }
+  return false;
 }
 
 /**

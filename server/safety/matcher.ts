@@ -200,7 +200,7 @@ function detects(
       read.phone ??= hasPhone(read.normalised);
       return read.phone;
     case "email":
-      read.email ??= hasEmail(read.normalised);
+      read.email ??= hasEmail(read.normalised, read.tokens);
       return read.email;
     case "link":
       return linksOf(read).length > 0;

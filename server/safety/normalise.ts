@@ -80,6 +80,8 @@ const CONFUSABLE_CHARACTERS = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]
  * beyond what NFKC does), so the work stays linear in the message.
  */
 export function normaliseForSafety(text: string): string {
+  // Plain ASCII has nothing to fold but case (most messages: the long path costs three passes).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize("NFKC")
     .toLowerCase()
@@ -90,23 +92,42 @@ export function normaliseForSafety(text: string): string {
     .normalize("NFC");
 }
 
+const ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
 /** A word of the normalised text with where it starts in that text. */
 export interface Token {
   text: string;
   start: number;
 }
 
-/** Characters counted as letters inside words; everything else separates words. */
-const WORD = /[a-z0-9]+/g;
-
 /**
  * The words of a normalised text: runs of letters and digits, each with where it starts (the
  * matcher reads what separates them). A '$' after a letter is read as 's' ('ca$h app'); a '$'
- * before digits stays a price.
+ * before digits stays a price. One pass over the characters.
  */
 export function tokenise(normalised: string): Token[] {
-  const text = normalised.replace(/(?<=[a-z])\$(?=[a-z])|(?<=[a-z])\$(?=\s)/g, "s");
   const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) tokens.push({ text: match[0], start: match.index });
+  let word = "";
+  let start = 0;
+  for (let index = 0; index < normalised.length; index++) {
+    const code = normalised.charCodeAt(index);
+    const letter = code >= 97 && code <= 122;
+    const digit = code >= 48 && code <= 57;
+    if (letter || digit) {
+      if (word === "") start = index;
+      word += normalised[index];
+      continue;
+    }
+    if (code === 36 && word !== "" && /[a-z]/.test(word[word.length - 1] ?? "")) {
+      const after = normalised.charCodeAt(index + 1);
+      if (!(after >= 48 && after <= 57)) {
+        word += "s";
+        continue;
+      }
+    }
+    if (word !== "") tokens.push({ text: word, start });
+    word = "";
+  }
+  if (word !== "") tokens.push({ text: word, start });
   return tokens;
 }
