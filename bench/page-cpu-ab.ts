@@ -39,9 +39,17 @@ interface Page {
 
 const PAGES: Page[] = [
   { label: "/home (signed in)", path: () => "/home", headers: (side) => ({ cookie: side.cookie }) },
-  { label: "/post/{id} (signed in)", path: (side) => side.postPath, headers: (side) => ({ cookie: side.cookie }) },
+  {
+    label: "/post/{id} (signed in)",
+    path: (side) => side.postPath,
+    headers: (side) => ({ cookie: side.cookie }),
+  },
   // A cookie the page cache does not know: the visitor's page rendered each time.
-  { label: "/home (visitor, page cache bypassed)", path: () => "/home", headers: () => ({ cookie: "bench_uncached=1" }) },
+  {
+    label: "/home (visitor, page cache bypassed)",
+    path: () => "/home",
+    headers: () => ({ cookie: "bench_uncached=1" }),
+  },
 ];
 
 async function startSide(name: Side["name"], port: number, cwd: string | undefined): Promise<Side> {
@@ -90,7 +98,9 @@ async function run(side: Side, page: Page, connections: number, seconds: number)
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 async function main() {

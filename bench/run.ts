@@ -313,7 +313,6 @@ async function examineDatabase(): Promise<DatabaseFindings> {
 // ---------------------------------------------------------------------------
 // The app under load.
 
-
 interface RunningApp {
   pid: number | undefined;
   stop(): Promise<void>;
