@@ -25,6 +25,8 @@ export interface MessageInput {
   postId?: string | null;
   /** At most one photo (spec 2 §5 'one file only'). */
   files?: readonly Blob[];
+  /** docs/product/safety.md: 'Send anyway' after the nudge; the sender saw it and sends as written. */
+  acknowledgedNudge?: boolean;
 }
 
 export interface CheckedMessage {

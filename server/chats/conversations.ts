@@ -8,11 +8,13 @@ import { cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, toPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
 import { notify } from "../notifications/notify";
+import { conversationsLimited } from "../safety/flag";
 import { assertNotBlocked, memberChat, requireMemberChat, requireReader, requireSender } from "./access";
 import { blockBetween } from "./blocks";
 import { publishChatEvent } from "./chat-events";
 import { checkMessage, type MessageInput, photoKeys, removeMessageFiles } from "./content";
 import { ChatError } from "./errors";
+import { checkMessageSafety } from "./message-safety";
 import { appendMessage, assertWithinSendingLimit, lockSender, withStoredPhoto } from "./messages";
 import type { ChatPerson } from "./people";
 import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES } from "./schemas.shared";
@@ -84,7 +86,7 @@ export async function startConversation(
 
   return withStoredPhoto(ctx, messageId, message, (photo) =>
     ctx.db.transaction(async (tx) => {
-      await lockSender(tx, sender.id);
+      const facts = await lockSender(tx, sender.id);
       await assertWithinSendingLimit(ctx, tx, sender.id);
       await assertNotBlocked(tx, sender, recipient.id);
       const now = ctx.clock.now();
@@ -100,6 +102,17 @@ export async function startConversation(
         .onConflictDoNothing()
         .returning({ id: chats.id });
       let chatId = inserted?.id;
+      // Decision 0653: a flagged sender's existing conversations go on; a new one waits until then.
+      if (chatId && facts.conversationsLimitedUntil && facts.conversationsLimitedUntil > now)
+        throw conversationsLimited(facts.conversationsLimitedUntil);
+      const safety = await checkMessageSafety(
+        ctx,
+        tx,
+        { id: sender.id, ...facts },
+        recipient.id,
+        message,
+        input.acknowledgedNudge === true,
+      );
       if (chatId) {
         await tx.insert(chatMembers).values([
           {
@@ -143,7 +156,9 @@ export async function startConversation(
         message,
         messageId,
         photo,
+        safety.ruleId,
       );
+      await safety.afterStored();
       // Decision 0250: the recipient hears of a new chat, or of a message in the chat they had.
       await notify(tx, ctx, {
         type: inserted ? "new chat" : "message",

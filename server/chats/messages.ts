@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable, Tx } from "../db/client";
 import { isUuid } from "../db/ids";
-import { chatMembers, chatMessages, chats, user } from "../db/schema";
+import { chatMembers, chatMessages, chats, safetyRules, user } from "../db/schema";
 import { markChatNotificationsRead } from "../notifications/notifications";
 import { notify } from "../notifications/notify";
 import { PREVIEW_CHARACTERS } from "../posts/rich-text.shared";
@@ -21,6 +21,7 @@ import {
   storeMessagePhoto,
 } from "./content";
 import { ChatError, chatNotFound } from "./errors";
+import { checkMessageSafety } from "./message-safety";
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas.shared";
 import { type SharedPostCard, sharedPostCards } from "./shared-posts";
 
@@ -35,8 +36,21 @@ import { type SharedPostCard, sharedPostCards } from "./shared-posts";
  * keys of the rows a send writes take KEY SHARE locks on both people's rows, which FOR UPDATE
  * would block (two people messaging each other at once would deadlock).
  */
-export async function lockSender(tx: Tx, senderId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, senderId)).for("no key update");
+export async function lockSender(tx: Tx, senderId: string): Promise<LockedSender> {
+  const [row] = await tx
+    .select({ createdAt: user.createdAt, conversationsLimitedUntil: user.conversationsLimitedUntil })
+    .from(user)
+    .where(eq(user.id, senderId))
+    .for("no key update");
+  if (!row) throw chatNotFound();
+  return row;
+}
+
+/** What the safety rules need of the locked sender (docs/product/safety.md). */
+export interface LockedSender {
+  createdAt: Date;
+  /** Decision 0653: a flagged sender cannot start conversations until then. */
+  conversationsLimitedUntil: Date | null;
 }
 
 /** Decision 0232: at most MESSAGES_PER_MINUTE messages a minute per sender, counted in the database. */
@@ -78,6 +92,8 @@ export async function appendMessage(
   message: CheckedMessage,
   messageId: string,
   photo: StoredMessagePhoto | null,
+  /** docs/product/safety.md: the warn rule whose card the recipient sees under this message. */
+  safetyRuleId: string | null = null,
 ): Promise<void> {
   const now = ctx.clock.now();
   const [numbered] = await tx
@@ -108,6 +124,7 @@ export async function appendMessage(
     thumbPath: photo?.thumbPath ?? null,
     imgWidth: photo?.imgWidth ?? null,
     imgHeight: photo?.imgHeight ?? null,
+    safetyRuleId,
     createdAt: now,
   });
   await tx
@@ -157,12 +174,31 @@ export async function sendMessage(
   const messageId = randomUUID();
   await withStoredPhoto(ctx, messageId, message, (photo) =>
     ctx.db.transaction(async (tx) => {
-      await lockSender(tx, sender.id);
+      const facts = await lockSender(tx, sender.id);
       // Deleted meanwhile: the message has nowhere to go.
       const locked = await requireMemberChat(tx, sender, chatId, true);
       await assertWithinSendingLimit(ctx, tx, sender.id);
       await assertNotBlocked(tx, sender, locked.otherUserId);
-      await appendMessage(ctx, tx, locked, sender.id, locked.otherUserId, message, messageId, photo);
+      const safety = await checkMessageSafety(
+        ctx,
+        tx,
+        { id: sender.id, ...facts },
+        locked.otherUserId,
+        message,
+        input.acknowledgedNudge === true,
+      );
+      await appendMessage(
+        ctx,
+        tx,
+        locked,
+        sender.id,
+        locked.otherUserId,
+        message,
+        messageId,
+        photo,
+        safety.ruleId,
+      );
+      await safety.afterStored();
       await notify(tx, ctx, {
         type: "message",
         to: locked.otherUserId,
@@ -242,6 +278,11 @@ export interface MessageView {
   meetupId: string | null;
   /** Decision 0600: a system line's event (worded by the trade module), null for a member's message. */
   systemEvent: string | null;
+  /**
+   * docs/product/safety.md: the warning card under a message the viewer received, worded by the
+   * rule (never the message's text); always null on the viewer's own messages.
+   */
+  warning: { ruleKey: string; message: string } | null;
   createdAt: Date;
 }
 
@@ -282,9 +323,16 @@ export async function listMessages(
       offerId: chatMessages.offerId,
       meetupId: chatMessages.meetupId,
       systemEvent: chatMessages.systemEvent,
+      warningKey: safetyRules.key,
+      warningMessage: safetyRules.message,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
+    // Only the recipient's card: the join finds no rule for the viewer's own messages.
+    .leftJoin(
+      safetyRules,
+      and(eq(safetyRules.id, chatMessages.safetyRuleId), ne(chatMessages.senderId, member.id)),
+    )
     .where(and(eq(chatMessages.chatId, chat.id), before ? lt(chatMessages.seq, before) : undefined))
     .orderBy(desc(chatMessages.seq))
     .limit(MESSAGE_PAGE_SIZE + 1);
@@ -316,6 +364,10 @@ export async function listMessages(
       offerId: row.offerId,
       meetupId: row.meetupId,
       systemEvent: row.systemEvent,
+      warning:
+        row.warningKey && row.warningMessage && row.senderId !== member.id
+          ? { ruleKey: row.warningKey, message: row.warningMessage }
+          : null,
       createdAt: row.createdAt,
     }),
   );

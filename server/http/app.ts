@@ -28,6 +28,7 @@ import { createPayments } from "../payments/select";
 import { normaliseStoredPosts } from "../posts/normalise-stored";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { createRealtimeHub } from "../realtime/hub";
+import { syncBuiltinSafetyRules } from "../safety/rules";
 import { syncConfiguredAdmins } from "../staff/configured-admins";
 import "./load-context";
 import { decideGeoGate } from "../geo/geo";
@@ -171,6 +172,8 @@ export async function startApp(options: {
   }
   // Decision 0115: texts stored before the node cap, through the same normaliser (once per database).
   await normaliseStoredPosts(ctx);
+  // Decision 0652: the built-in safety rules in the product's current wording (admins' rules untouched).
+  await syncBuiltinSafetyRules(ctx.db, ctx.clock.now());
   if (config.seedDemo) await seedDemoData(ctx);
   // Decision 0522: ADMIN_EMAILS's verified accounts are site admins; addresses taken off lose it.
   await syncConfiguredAdmins(ctx);

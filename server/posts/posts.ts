@@ -7,6 +7,7 @@ import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { shownTo, visibilityNow } from "../moderation/visibility";
+import { checkListingSafety } from "../safety/listing";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, type ListingInput, readCategory, readListing, readText } from "./input";
@@ -67,6 +68,8 @@ export async function createPost(
     ctx,
     { campusId: author.campusId, authorId: author.id, text, files, columns: { category, ...listing } },
     async (tx, _row, insert) => {
+      // docs/product/safety.md: a listing's text is checked before anything is written.
+      await checkListingSafety(ctx, tx, author.id, text.plainText);
       await insert();
       // spec 2 §4: top-level creation increments the author's totalPosts.
       await tx

@@ -11,6 +11,7 @@ import type { ParticipationRefusal } from "~/server/accounts/gates.shared";
 import { CHAT_MESSAGES, countMessageCharacters, MAX_MESSAGE_CHARACTERS } from "~/server/chats/schemas.shared";
 import type { SharedPostCard } from "~/server/chats/shared-posts";
 import { POST_FILE_ACCEPT } from "~/server/posts/post-rules.shared";
+import { SafetyNudge } from "./safety-nudge";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: the character alert is repeated at most every 3 seconds. */
@@ -21,6 +22,8 @@ export interface ComposerActionData {
   intent?: string;
   toast?: ToastInput | null;
   refusal?: ParticipationRefusal;
+  /** docs/product/safety.md: the server asks the sender first (Edit / Send anyway). */
+  nudge?: { message: string };
 }
 
 /**
@@ -52,6 +55,7 @@ export function MessageComposer({
   const [preview, setPreview] = useState<string | null>(null);
   const [post, setPost] = useState<SharedPostCard | null>(sharedPost ?? null);
   const [schoolPrompt, setSchoolPrompt] = useState(false);
+  const [nudge, setNudge] = useState<{ message: string; text: string } | null>(null);
   const lastAlert = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const messageField = useRef<HTMLTextAreaElement>(null);
@@ -81,6 +85,8 @@ export function MessageComposer({
       setPost((now) => (now === message.post ? null : now));
     } else if (fetcher.data.refusal?.kind === "verify-school") {
       setSchoolPrompt(true);
+    } else if (fetcher.data.nudge && sent.current) {
+      setNudge({ message: fetcher.data.nudge.message, text: sent.current.text });
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -95,8 +101,9 @@ export function MessageComposer({
   }, [photo]);
 
   const [quickStarted, setQuickStarted] = useState(false);
-  const submit = (picked?: string) => {
+  const submit = (picked?: string, acknowledged = false) => {
     if (sending) return;
+    setNudge(null);
     const text = picked ?? typed;
     if (countMessageCharacters(text) > MAX_MESSAGE_CHARACTERS) {
       alertTooMany();
@@ -110,6 +117,7 @@ export function MessageComposer({
     form.set("text", text);
     if (post) form.set("postId", post.id);
     if (photo) form.set("photo", photo);
+    if (acknowledged) form.set("acknowledgedNudge", "1");
     sent.current = { text, photo, post };
     fetcher.submit(form, { method: "post", action, encType: "multipart/form-data" });
   };
@@ -144,6 +152,16 @@ export function MessageComposer({
             Remove photo
           </button>
         </div>
+      ) : null}
+      {nudge ? (
+        <SafetyNudge
+          message={nudge.message}
+          onEdit={() => {
+            setNudge(null);
+            messageField.current?.focus();
+          }}
+          onSendAnyway={() => submit(nudge.text === typed ? undefined : nudge.text, true)}
+        />
       ) : null}
       <form
         method="post"

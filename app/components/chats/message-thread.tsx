@@ -14,6 +14,7 @@ import { systemLineText } from "~/server/trade/offer-rules.shared";
 import type { OfferCardView } from "~/server/trade/trade-views";
 import type { ComposerActionData } from "./message-composer";
 import { messageClock, messageDayKey, messageDayLabel } from "./message-time";
+import { SafetyWarningCard } from "./safety-warning";
 import { SharedPost } from "./shared-post";
 
 /** spec 2 §9: older history loads when the list is scrolled within 67 px of its top. */
@@ -203,6 +204,9 @@ export function MessageThread({
                   />
                 </TradeMessage>
               )}
+              {message.warning && !message.own ? (
+                <SafetyWarningCard warning={message.warning} messageId={message.id} chatId={chatId} />
+              ) : null}
               <span className="mt-0.5 px-1 text-xs text-zinc-600">
                 <time dateTime={message.createdAt.toISOString()}>
                   {messageClock(message.createdAt, zone)}

@@ -8,6 +8,7 @@ import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas.shared"
 import type { AppContext } from "~/server/context";
 import { CHAT_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { formHoldsNul } from "~/server/http/middleware/form-bodies";
+import { isSafetyError } from "~/server/safety/errors";
 import { readUploadForm, uploadTempRoot } from "~/server/uploads/upload-form";
 
 /**
@@ -49,7 +50,7 @@ export async function withChatForm<T>(
  * area's ChatError.
  */
 export function messageFromForm(form: FormData): MessageInput {
-  const { text, postId } = formFields(form);
+  const { text, postId, acknowledgedNudge } = formFields(form);
   const parsed = messageFormSchema.safeParse({
     text: typeof text === "string" ? text : undefined,
     postId: typeof postId === "string" && postId !== "" ? postId : undefined,
@@ -58,7 +59,13 @@ export function messageFromForm(form: FormData): MessageInput {
   // Over the field cap the text is too long whatever it holds (spec 2 §5): the chats area's own
   // refusal, answered by the action's catch through chatFailure like any other.
   if (!parsed.success) throw messageTooLong();
-  return { text: parsed.data.text, postId: parsed.data.postId ?? null, files };
+  return {
+    text: parsed.data.text,
+    postId: parsed.data.postId ?? null,
+    files,
+    // docs/product/safety.md: 'Send anyway' after the nudge.
+    acknowledgedNudge: acknowledgedNudge === "1",
+  };
 }
 
 /**
@@ -74,6 +81,13 @@ export function chatParticipation(refusal: ParticipationRefusal): ParticipationA
 
 /** The chat area's answer to a refusal or an unexpected failure (spec 2 §8 'Something went wrong'). */
 export function chatFailure(app: AppContext, error: unknown, intent: string) {
+  // docs/product/safety.md 'Nudges': the composer asks the sender (Edit / Send anyway) instead of a toast.
+  if (isSafetyError(error) && error.code === "safety-nudge") {
+    return data(
+      { ok: false as const, intent, toast: null, nudge: { message: error.message } },
+      { status: error.status },
+    );
+  }
   return failureReply(app, error, {
     intent,
     fallback: CHAT_MESSAGES.somethingWentWrong,

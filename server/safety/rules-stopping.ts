@@ -1,0 +1,185 @@
+import type { BuiltinRule } from "./rules";
+
+/**
+ * The built-in rules that stop a write or ask first (docs/product/safety.md, decision 0652): the
+ * blocks, shown to the writer with the reason, and the nudges before contact details are sent.
+ */
+/** spec: the nudge before a phone number is sent. */
+export const PHONE_NUDGE = "Sharing your number? Keep the chat here until you meet.";
+
+export const STOPPING_RULES: readonly BuiltinRule[] = [
+  {
+    key: "verification-code",
+    scope: "both",
+    action: "block",
+    countsTowardFlag: false,
+    message:
+      "Not sent: asking for a verification code is how accounts get stolen. Nobody buying or selling needs a code someone else received.",
+    pattern: {
+      kind: "any",
+      of: [
+        {
+          kind: "terms",
+          terms: [
+            "google voice",
+            "gvoice",
+            "verification code",
+            "verify code",
+            "confirmation code",
+            "6 digit code",
+            "six digit code",
+            "6 digit",
+            "six digit",
+            "security code",
+            "authentication code",
+            "one time code",
+            "otp",
+            "2fa code",
+            "login code",
+          ],
+        },
+        {
+          kind: "terms",
+          terms: ["code", "codes"],
+          near: [
+            "google",
+            "sent you",
+            "texted",
+            "text you",
+            "texting you",
+            "read me",
+            "tell me",
+            "give me",
+            "forward",
+            "verify",
+            "confirm",
+            "whats the",
+            "what s the",
+            "what is the",
+          ],
+          window: 4,
+        },
+      ],
+    },
+  },
+  {
+    key: "shortener-link",
+    scope: "both",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Not sent: links through URL shorteners hide where they lead. Share the full address instead.",
+    pattern: { kind: "detector", detector: "shortener" },
+  },
+  {
+    key: "lookalike-link",
+    scope: "both",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Not sent: this link imitates the address of a site it isn't.",
+    pattern: { kind: "detector", detector: "lookalike" },
+  },
+  {
+    key: "staff-impersonation",
+    scope: "both",
+    action: "block",
+    countsTowardFlag: false,
+    message:
+      "Not sent: messages can't speak for Campus Buy Sell's staff or support. The site never contacts anyone through a chat.",
+    pattern: {
+      kind: "any",
+      of: [
+        {
+          kind: "terms",
+          terms: [
+            "support team",
+            "security team",
+            "account team",
+            "safety team",
+            "trust and safety team",
+            "verification team",
+            "site admin",
+            "site administrator",
+            "admin team",
+            "moderation team",
+            "official notice",
+          ],
+        },
+        {
+          kind: "terms",
+          terms: [
+            "support",
+            "admin",
+            "staff",
+            "team",
+            "moderator",
+            "moderation",
+            "security",
+            "official",
+            "help desk",
+            "helpdesk",
+          ],
+          near: [
+            "campus buy sell",
+            "campusbuysell",
+            "cbs",
+            "your account",
+            "account will",
+            "account has",
+            "verify your",
+            "suspended",
+            "deactivated",
+          ],
+          window: 5,
+        },
+      ],
+    },
+  },
+  {
+    key: "new-account-link",
+    scope: "chat",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Not sent: links can be shared once your account is a day old.",
+    pattern: { kind: "detector", detector: "link", accountYoungerThanHours: 24 },
+  },
+  {
+    key: "listing-phone",
+    scope: "listing",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Please remove the phone number: buyers reach you through Campus Buy Sell's chat.",
+    pattern: { kind: "detector", detector: "phone" },
+  },
+  {
+    key: "listing-email",
+    scope: "listing",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Please remove the e-mail address: buyers reach you through Campus Buy Sell's chat.",
+    pattern: { kind: "detector", detector: "email" },
+  },
+  {
+    key: "listing-link",
+    scope: "listing",
+    action: "block",
+    countsTowardFlag: false,
+    message: "Please remove the link: listings can't contain links.",
+    pattern: { kind: "detector", detector: "link" },
+  },
+  {
+    key: "chat-phone",
+    scope: "chat",
+    action: "nudge",
+    countsTowardFlag: false,
+    message: PHONE_NUDGE,
+    pattern: { kind: "detector", detector: "phone" },
+  },
+  {
+    key: "chat-email",
+    scope: "chat",
+    action: "nudge",
+    countsTowardFlag: false,
+    message: "Sharing your e-mail address? Keep the chat here until you meet.",
+    pattern: { kind: "detector", detector: "email" },
+  },
+];
