@@ -21,6 +21,7 @@ import {
   storeMessagePhoto,
 } from "./content";
 import { ChatError, chatNotFound } from "./errors";
+import { recipientHears } from "./requests";
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas.shared";
 import { type SharedPostCard, sharedPostCards } from "./shared-posts";
 
@@ -115,6 +116,8 @@ export async function appendMessage(
     .set({
       lastModified: now,
       unread: sql`${chatMembers.userId} <> ${senderId}`,
+      // Decision 0671: writing to the other accepts their request (or brings back a declined one).
+      requestState: sql`case when ${chatMembers.userId} = ${senderId} then null else ${chatMembers.requestState} end`,
       lastReadSeq: sql`case when ${chatMembers.userId} = ${senderId} then ${numbered.seq} else ${chatMembers.lastReadSeq} end`,
     })
     .where(eq(chatMembers.chatId, chat.id));
@@ -163,6 +166,8 @@ export async function sendMessage(
       await assertWithinSendingLimit(ctx, tx, sender.id);
       await assertNotBlocked(tx, sender, locked.otherUserId);
       await appendMessage(ctx, tx, locked, sender.id, locked.otherUserId, message, messageId, photo);
+      // Decision 0671: a message to a request waiting (or declined) on the other side is not announced.
+      if (!(await recipientHears(tx, locked.id, locked.otherUserId))) return;
       await notify(tx, ctx, {
         type: "message",
         to: locked.otherUserId,
