@@ -41,13 +41,13 @@ export function RequestActions({
   useActionToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
   const button =
-    "min-h-9 rounded-full px-3.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
+    "min-h-9 rounded-full px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
   return (
     <fetcher.Form
       method="post"
       action={`/messages/${chatId}?tab=requests`}
       aria-label={`Request from ${name}`}
-      className={`flex flex-wrap gap-2 ${className}`}
+      className={`flex flex-wrap gap-1.5 ${className}`}
     >
       <button
         type="submit"

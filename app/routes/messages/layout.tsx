@@ -153,7 +153,7 @@ function BoxTabs({ box, requestCount }: { box: "inbox" | "requests"; requestCoun
       current ? "border-brand-600 text-zinc-950" : "border-transparent text-zinc-600 hover:text-zinc-900"
     }`;
   return (
-    <nav aria-label="Messages" className="flex border-b border-zinc-200">
+    <nav aria-label="Chats and requests" className="flex border-b border-zinc-200">
       <Link
         to="/messages"
         aria-current={box === "inbox" ? "page" : undefined}
