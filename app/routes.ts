@@ -35,6 +35,8 @@ export default [
       route("account/gender", "routes/settings/account/gender.tsx"),
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),
       route("account/blocked", "routes/settings/account/blocked.tsx"),
+      // Decision 0670: 'Who can message me'.
+      route("account/messages", "routes/settings/account/messages.tsx"),
       // Decision 0548: strikes, restrictions, removed items and appeals.
       route("account/standing", "routes/settings/account/standing.tsx"),
       // Decisions 0570 and 0571: Download my data, Delete my account, and the archive's mailed link.

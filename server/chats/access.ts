@@ -36,6 +36,8 @@ interface ChatRow {
   campusId: string;
   otherUserId: string;
   lastSeq: number;
+  /** Decision 0671: the viewer's side in Requests or declined; null in the inbox. */
+  requestState: "pending" | "declined" | null;
 }
 
 /** The chat if the viewer takes part in it on their own campus, else null (spec 2 §6). */
@@ -52,6 +54,7 @@ export async function memberChat(
       campusId: chats.campusId,
       otherUserId: chatMembers.otherUserId,
       lastSeq: chats.lastSeq,
+      requestState: chatMembers.requestState,
     })
     .from(chats)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, viewer.id)))

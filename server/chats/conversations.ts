@@ -17,6 +17,14 @@ import { ChatError } from "./errors";
 import { checkMessageSafety } from "./message-safety";
 import { appendMessage, assertWithinSendingLimit, lockSender, withStoredPhoto } from "./messages";
 import type { ChatPerson } from "./people";
+import {
+  firstMessageGoesToRequests,
+  holdAsRequest,
+  inInbox,
+  inRequests,
+  type RequestState,
+  recipientHears,
+} from "./requests";
 import { CHAT_LIST_PAGE_SIZE, CHAT_MESSAGES } from "./schemas.shared";
 
 /**
@@ -52,6 +60,14 @@ export interface StartConversationInput extends MessageInput {
   recipientId: string;
 }
 
+export interface StartConversationOptions {
+  /**
+   * Decision 0672: a safety rule warned this message. A new chat's first message from a level-0
+   * sender so warned waits in the recipient's Requests whatever their setting.
+   */
+  flagged?: boolean;
+}
+
 /**
  * spec 2 §4 'Chat': starting a conversation looks for a chat between the two in either
  * direction first and adds the message there; otherwise it creates the chat and its first
@@ -63,6 +79,7 @@ export async function startConversation(
   ctx: AppContext,
   viewer: Viewer | null,
   input: StartConversationInput,
+  options: StartConversationOptions = {},
 ): Promise<{ chatId: string; messageId: string; created: boolean }> {
   const sender = requireSender(viewer, ctx.clock.now());
   if (input.recipientId === sender.id) throw new ChatError("forbidden", CHAT_MESSAGES.cannotMessageSelf);
@@ -159,15 +176,28 @@ export async function startConversation(
         safety.ruleId,
       );
       await safety.afterStored();
-      // Decision 0250: the recipient hears of a new chat, or of a message in the chat they had.
-      await notify(tx, ctx, {
-        type: inserted ? "new chat" : "message",
-        to: recipient.id,
-        actorId: sender.id,
-        campusId: sender.campusId,
-        chatId,
-        messageId,
-      });
+      // Decision 0671: a stranger's first message waits in the recipient's Requests, unheard.
+      if (
+        inserted &&
+        (await firstMessageGoesToRequests(tx, ctx, {
+          senderId: sender.id,
+          recipientId: recipient.id,
+          flagged: (options.flagged ?? false) || safety.ruleId !== null,
+        }))
+      ) {
+        await holdAsRequest(tx, chatId, recipient.id);
+      }
+      // Decision 0250: the recipient hears of a new chat, or of a message in the chat they had;
+      // decision 0671: not while it waits in Requests or after they declined it.
+      if (await recipientHears(tx, chatId, recipient.id))
+        await notify(tx, ctx, {
+          type: inserted ? "new chat" : "message",
+          to: recipient.id,
+          actorId: sender.id,
+          campusId: sender.campusId,
+          chatId,
+          messageId,
+        });
       return { chatId, messageId, created: Boolean(inserted) };
     }),
   );
@@ -212,12 +242,13 @@ export interface ChatListItem {
 
 /**
  * spec 2 §7 'User chats … ordered lastModified descending': the viewer's chats, newest first,
- * keyset pages (chat_members_inbox_idx).
+ * keyset pages (chat_members_inbox_idx). Decision 0671: `box` 'requests' lists the Requests tab
+ * instead (chat_members_requests_idx); the inbox leaves requests and declined conversations out.
  */
 export async function listChats(
   ctx: AppContext,
   viewer: Viewer | null,
-  options: { cursor?: string | null } = {},
+  options: { cursor?: string | null; box?: "inbox" | "requests" } = {},
 ): Promise<Page<ChatListItem>> {
   const member = requireReader(viewer);
   const key = options.cursor ? decodeCursor(options.cursor) : null;
@@ -239,7 +270,11 @@ export async function listChats(
     query,
     { time: chatMembers.lastModified, id: chatMembers.chatId, idKind: "uuid" },
     {
-      where: [eq(chatMembers.userId, member.id), eq(chatMembers.campusId, member.campusId)],
+      where: [
+        eq(chatMembers.userId, member.id),
+        eq(chatMembers.campusId, member.campusId),
+        options.box === "requests" ? inRequests() : inInbox(),
+      ],
       key,
       limit: CHAT_LIST_PAGE_SIZE + 1,
     },
@@ -267,6 +302,8 @@ export interface ChatView {
    * ('Seen') or not ('Delivered'); null when the viewer has sent nothing.
    */
   receipt: { messageId: string; status: "Delivered" | "Seen" } | null;
+  /** Decision 0671: the viewer's side waits in Requests ('pending') or was declined; null in the inbox. */
+  request: RequestState | null;
 }
 
 /** A chat the viewer takes part in, or null ('This conversation doesn't exist'). */
@@ -309,5 +346,6 @@ export async function getChat(
           status: (otherSide?.lastReadSeq ?? 0) >= latestOwn.seq ? "Seen" : "Delivered",
         }
       : null,
+    request: chat.requestState,
   };
 }

@@ -22,6 +22,7 @@ import {
 } from "./content";
 import { ChatError, chatNotFound } from "./errors";
 import { checkMessageSafety } from "./message-safety";
+import { recipientHears } from "./requests";
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from "./schemas.shared";
 import { type SharedPostCard, sharedPostCards } from "./shared-posts";
 
@@ -132,6 +133,8 @@ export async function appendMessage(
     .set({
       lastModified: now,
       unread: sql`${chatMembers.userId} <> ${senderId}`,
+      // Decision 0671: writing to the other accepts their request (or brings back a declined one).
+      requestState: sql`case when ${chatMembers.userId} = ${senderId} then null else ${chatMembers.requestState} end`,
       lastReadSeq: sql`case when ${chatMembers.userId} = ${senderId} then ${numbered.seq} else ${chatMembers.lastReadSeq} end`,
     })
     .where(eq(chatMembers.chatId, chat.id));
@@ -199,6 +202,8 @@ export async function sendMessage(
         safety.ruleId,
       );
       await safety.afterStored();
+      // Decision 0671: a message to a request waiting (or declined) on the other side is not announced.
+      if (!(await recipientHears(tx, locked.id, locked.otherUserId))) return;
       await notify(tx, ctx, {
         type: "message",
         to: locked.otherUserId,

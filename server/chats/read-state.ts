@@ -1,4 +1,4 @@
-import { and, count, eq, lt, or, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { chatMembers } from "../db/schema";
@@ -20,6 +20,8 @@ export async function markChatRead(ctx: AppContext, viewer: Viewer | null, chatI
   await requireMemberChat(ctx.db, reader, chatId);
   return ctx.db.transaction(async (tx) => {
     const chat = await requireMemberChat(tx, reader, chatId, true);
+    // Decision 0671: opening a request neither reads it (no 'Seen' for the sender) nor accepts it.
+    if (chat.requestState !== null) return false;
     const changed = await tx
       .update(chatMembers)
       .set({ unread: false, lastReadSeq: chat.lastSeq })
@@ -49,11 +51,15 @@ export async function countUnreadChats(ctx: AppContext, viewer: Viewer | null): 
   return row?.n ?? 0;
 }
 
-/** The rows countUnreadChats counts (chat_members of the user on the campus, unread); the shell's badges read them beside others. */
+/**
+ * The rows countUnreadChats counts (chat_members of the user on the campus, unread, in the inbox:
+ * decision 0671 keeps Requests and declined conversations out); the shell's badges read them beside others.
+ */
 export function unreadChatsOf(userId: string | SQLWrapper, campusId: string | SQLWrapper): SQL | undefined {
   return and(
     eq(chatMembers.userId, userId),
     eq(chatMembers.campusId, campusId),
     eq(chatMembers.unread, true),
+    isNull(chatMembers.requestState),
   );
 }

@@ -93,7 +93,7 @@ async function addProfile(ctx: AppContext, writer: ArchiveWriter, userId: string
 
   const [settings] = await rows(
     ctx,
-    sql`select u.email_notifications, s.email_comments, s.email_saves, s.email_messages
+    sql`select u.email_notifications, s.email_comments, s.email_saves, s.email_messages, u.message_policy
       from "user" u left join notification_settings s on s.user_id = u.id where u.id = ${userId}`,
   );
   const blocks = await rows(
@@ -139,7 +139,7 @@ async function addPosts(ctx: AppContext, writer: ArchiveWriter, userId: string):
 async function addMessages(ctx: AppContext, writer: ArchiveWriter, userId: string): Promise<void> {
   const chats = await rows(
     ctx,
-    sql`select c.id, o.username as with_username, c.created_at
+    sql`select c.id, o.username as with_username, c.created_at, cm.request_state
       from chat_members cm join chats c on c.id = cm.chat_id join "user" o on o.id = cm.other_user_id
       where cm.user_id = ${userId} order by c.created_at, c.id`,
   );

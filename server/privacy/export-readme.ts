@@ -8,16 +8,17 @@ money in US cents. Each file is JSON, which any text editor can open.
 profile.json        Your profile: username, names, e-mail and school e-mail, campus, graduation
                     year, phone, bio, gender, birth date, whether you are verified, and when you
                     joined. "photo" names your profile photo in media/profile/.
-settings.json       Your e-mail notification settings, how many accounts you blocked and since
-                    when (not who: that is someone else's account), and how many browsers get
-                    your push notifications.
+settings.json       Your e-mail notification settings, who can message you, how many accounts
+                    you blocked and since when (not who: that is someone else's account), and
+                    how many browsers get your push notifications.
 posts.json          Your posts and listings: text (plain, and as the editor stores it), category,
                     price and condition, saves and replies counts, and their photos and videos.
 comments.json       Your comments and replies; "replied_to" is the id of the post or comment you
                     answered (its text is not included: it is someone else's).
 media/posts/        The photos and videos of your posts and comments, as we store them (photos
                     are the WebP copies we made when you posted, without location data).
-conversations.json  The conversations you are in, with the username of the other person.
+conversations.json  The conversations you are in, with the username of the other person, and
+                    whether one waits in your Requests ("pending") or you declined it.
 messages.json       Every message of those conversations, sent ("me") and received ("them"),
                     with shared posts' ids and when a message was liked.
 media/messages/     The photos you sent in messages.

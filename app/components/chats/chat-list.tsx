@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { Avatar } from "~/app/components/ui/avatar";
 import type { ChatListItem } from "~/server/chats/conversations";
@@ -17,18 +18,35 @@ export function shortAge(date: Date, now: Date): string {
  * spec 2 §2 '/messages': the chat list, latest first: the other person's avatar and name, the
  * last message, and an unread marker (spec 2 §3 'read').
  */
-export function ChatList({ items }: { items: readonly ChatListItem[] }) {
+export function ChatList({
+  items,
+  label = "Chats",
+  search = "",
+  empty = {
+    title: CHAT_MESSAGES.emptyInbox,
+    detail: "Start a conversation with New Message, or from a post.",
+  },
+  actions,
+}: {
+  items: readonly ChatListItem[];
+  label?: string;
+  /** Decision 0671: '?tab=requests' keeps the Requests tab beside an opened request. */
+  search?: string;
+  empty?: { title: string; detail: string };
+  /** Buttons under a row (the Requests tab's Accept, Decline and Block), outside its link. */
+  actions?: (chat: ChatListItem) => ReactNode;
+}) {
   if (items.length === 0) {
     return (
       <div className="px-6 py-14 text-center">
-        <p className="text-lg font-bold text-zinc-900">{CHAT_MESSAGES.emptyInbox}</p>
-        <p className="mt-2 text-sm text-zinc-600">Start a conversation with New Message, or from a post.</p>
+        <p className="text-lg font-bold text-zinc-900">{empty.title}</p>
+        <p className="mt-2 text-sm text-zinc-600">{empty.detail}</p>
       </div>
     );
   }
   const now = new Date();
   return (
-    <ul aria-label="Chats" className="divide-y divide-zinc-100">
+    <ul aria-label={label} className="divide-y divide-zinc-100">
       {items.map((chat) => {
         // Decision 0571: a deleted account is 'Deleted account', without its handle.
         const name = chat.otherDeleted
@@ -37,7 +55,7 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
         return (
           <li key={chat.id}>
             <NavLink
-              to={`/messages/${chat.id}`}
+              to={`/messages/${chat.id}${search}`}
               className={({ isActive }) =>
                 `flex items-center gap-3 px-4 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${isActive ? "bg-zinc-100" : ""}`
               }
@@ -74,6 +92,7 @@ export function ChatList({ items }: { items: readonly ChatListItem[] }) {
                 </span>
               ) : null}
             </NavLink>
+            {actions ? actions(chat) : null}
           </li>
         );
       })}

@@ -3,6 +3,7 @@ import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { MessageComposer } from "~/app/components/chats/message-composer";
 import { MessageThread } from "~/app/components/chats/message-thread";
+import { RequestActions } from "~/app/components/chats/request-list";
 import { AcceptedMeetup } from "~/app/components/trade/accepted-meetup";
 import { ProposeMeetupButton } from "~/app/components/trade/propose-meetup";
 import { ReputationLine } from "~/app/components/trade/reputation-line";
@@ -20,6 +21,8 @@ import { blockUser, unblockUser } from "~/server/chats/blocks";
 import { deleteChat, getChat } from "~/server/chats/conversations";
 import { listMessages, sendMessage, toggleMessageLike } from "~/server/chats/messages";
 import { markChatRead } from "~/server/chats/read-state";
+import { acceptRequest, blockRequestSender, declineRequest } from "~/server/chats/requests";
+import { REQUEST_INTENTS, REQUEST_MESSAGES } from "~/server/chats/requests.shared";
 import { CHAT_MESSAGES } from "~/server/chats/schemas.shared";
 import { sharedPostPreview } from "~/server/chats/shared-posts";
 import { chatTrade } from "~/server/trade/chat-trade";
@@ -63,6 +66,7 @@ const CHAT_INTENTS = z.enum([
   "delete-chat",
   "block-user",
   "unblock-user",
+  ...REQUEST_INTENTS,
   REPORT_INTENT,
 ]);
 
@@ -91,6 +95,22 @@ export async function action(args: Route.ActionArgs) {
         // spec 2 §8 'Reaction sent.' (success).
         const toast = liked ? ({ message: CHAT_MESSAGES.reactionSent, type: "success" } as const) : null;
         return data({ ok: true as const, intent, liked, toast });
+      }
+      // Decision 0671: a request's Accept opens it in the inbox; Decline and Block go back to Requests.
+      if (intent === "accept-request") {
+        await acceptRequest(app, viewer, chatId);
+        throw await redirectWithToast(`/messages/${chatId}`, {
+          message: REQUEST_MESSAGES.accepted,
+          type: "okay",
+        });
+      }
+      if (intent === "decline-request" || intent === "block-request") {
+        if (intent === "decline-request") await declineRequest(app, viewer, chatId);
+        else await blockRequestSender(app, viewer, chatId);
+        throw await redirectWithToast("/messages?tab=requests", {
+          message: intent === "decline-request" ? REQUEST_MESSAGES.declined : REQUEST_MESSAGES.blocked,
+          type: "okay",
+        });
       }
       if (intent === "delete-chat") {
         const { failedFiles } = await deleteChat(app, viewer, chatId);
@@ -154,6 +174,20 @@ export default function ChatPage({ loaderData }: Route.ComponentProps) {
       <ChatHeader chat={chat} />
       {loaderData.reputation ? (
         <ReputationLine summary={loaderData.reputation} className="border-b border-zinc-200 px-4 py-1.5" />
+      ) : null}
+      {chat.request === "pending" && !chat.otherDeleted ? (
+        // Decision 0671: a request says so above its thread; opening it accepts nothing and tells the sender nothing.
+        <section
+          aria-label={REQUEST_MESSAGES.requestsTab}
+          className="border-b border-zinc-200 bg-amber-50 px-4 py-3"
+        >
+          <p className="text-sm text-zinc-800">{REQUEST_MESSAGES.banner(chat.other.firstName)}</p>
+          <RequestActions
+            chatId={chat.id}
+            name={`${chat.other.firstName} ${chat.other.lastName}`}
+            className="mt-2"
+          />
+        </section>
       ) : null}
       {trade.header ? <TradeHeader header={trade.header} /> : null}
       <AcceptedMeetup />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link, Outlet, useFetcher, useLocation, useParams } from "react-router";
 import { ChatList } from "~/app/components/chats/chat-list";
 import { PeopleSearch } from "~/app/components/chats/people-search";
+import { RequestList } from "~/app/components/chats/request-list";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell";
 import { Modal } from "~/app/components/ui/modal";
@@ -9,6 +10,8 @@ import { useAskedPages } from "~/app/lib/asked-pages";
 import { requireVerifiedUser } from "~/app/lib/viewer.server";
 import { isWideScreen } from "~/app/lib/wide-screen";
 import { type ChatListItem, listChats } from "~/server/chats/conversations";
+import { countRequests } from "~/server/chats/requests";
+import { REQUEST_MESSAGES } from "~/server/chats/requests.shared";
 import type { Route } from "./+types/layout";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -21,11 +24,22 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Messages", matches[0]?.loaderData?.campus) }];
 }
 
-/** spec 2 §2 '/messages', §7 'User chats': the viewer's chats, newest first, a keyset page at a time. */
+/**
+ * spec 2 §2 '/messages', §7 'User chats': the viewer's chats, newest first, a keyset page at a time.
+ * Decision 0671: `?tab=requests` lists the Requests tab instead; its count is read on every visit
+ * (a chat event revalidates it, so it is live), and never joins the header's total.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireVerifiedUser(args);
-  const cursor = new URL(args.request.url).searchParams.get("cursor");
-  return data({ chats: await listChats(args.context.app, viewer, { cursor }) });
+  const url = new URL(args.request.url);
+  const cursor = url.searchParams.get("cursor");
+  const box = url.searchParams.get("tab") === "requests" ? ("requests" as const) : ("inbox" as const);
+  const { app } = args.context;
+  const [chats, requestCount] = await Promise.all([
+    listChats(app, viewer, { cursor, box }),
+    countRequests(app, viewer),
+  ]);
+  return data({ chats, box, requestCount });
 }
 
 /**
@@ -42,7 +56,13 @@ export default function MessagesLayout({ loaderData }: Route.ComponentProps) {
         aria-label="Chats"
         className={`${inChat ? "hidden lg:flex" : "flex"} w-full flex-col border-zinc-200 lg:w-[340px] lg:shrink-0 lg:border-r`}
       >
-        <Inbox first={loaderData.chats.items} nextCursor={loaderData.chats.nextCursor} />
+        <Inbox
+          key={loaderData.box}
+          box={loaderData.box}
+          requestCount={loaderData.requestCount}
+          first={loaderData.chats.items}
+          nextCursor={loaderData.chats.nextCursor}
+        />
       </section>
       <section className={`${inChat ? "flex" : "hidden lg:flex"} min-w-0 flex-1 flex-col`}>
         <Outlet />
@@ -51,7 +71,18 @@ export default function MessagesLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Inbox({ first, nextCursor }: { first: ChatListItem[]; nextCursor: string | null }) {
+function Inbox({
+  box,
+  requestCount,
+  first,
+  nextCursor,
+}: {
+  box: "inbox" | "requests";
+  requestCount: number;
+  first: ChatListItem[];
+  nextCursor: string | null;
+}) {
+  const tab = box === "requests" ? "&tab=requests" : "";
   const more = useFetcher<typeof loader>();
   const [loaded, setLoaded] = useState<{ items: ChatListItem[]; cursor: string | null }>({
     items: [],
@@ -89,14 +120,19 @@ function Inbox({ first, nextCursor }: { first: ChatListItem[]; nextCursor: strin
           New Message
         </Link>
       </header>
+      <BoxTabs box={box} requestCount={requestCount} />
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <ChatList items={[...first, ...later]} />
+        {box === "requests" ? (
+          <RequestList items={[...first, ...later]} />
+        ) : (
+          <ChatList items={[...first, ...later]} />
+        )}
         {loadedCursor ? (
           <p className="py-3 text-center">
             <button
               type="button"
               className="text-sm font-semibold text-brand-700 underline"
-              onClick={() => nextPage.load(`/messages?cursor=${encodeURIComponent(loadedCursor)}`)}
+              onClick={() => nextPage.load(`/messages?cursor=${encodeURIComponent(loadedCursor)}${tab}`)}
             >
               {more.state === "idle" ? "Load more" : "Loading..."}
             </button>
@@ -107,5 +143,37 @@ function Inbox({ first, nextCursor }: { first: ChatListItem[]; nextCursor: strin
         <PeopleSearch autoFocus />
       </Modal>
     </>
+  );
+}
+
+/** Decision 0671: Chats and Requests, the latter with its own count (links, so they work before JS). */
+function BoxTabs({ box, requestCount }: { box: "inbox" | "requests"; requestCount: number }) {
+  const tabClass = (current: boolean) =>
+    `flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-2 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+      current ? "border-brand-600 text-zinc-950" : "border-transparent text-zinc-600 hover:text-zinc-900"
+    }`;
+  return (
+    <nav aria-label="Chats and requests" className="flex border-b border-zinc-200">
+      <Link
+        to="/messages"
+        aria-current={box === "inbox" ? "page" : undefined}
+        className={tabClass(box === "inbox")}
+      >
+        {REQUEST_MESSAGES.chatsTab}
+      </Link>
+      <Link
+        to="/messages?tab=requests"
+        aria-current={box === "requests" ? "page" : undefined}
+        className={tabClass(box === "requests")}
+      >
+        {REQUEST_MESSAGES.requestsTab}
+        {requestCount > 0 ? (
+          <span className="rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-bold text-zinc-900">
+            {requestCount}
+            <span className="sr-only"> waiting</span>
+          </span>
+        ) : null}
+      </Link>
+    </nav>
   );
 }

@@ -10,6 +10,8 @@ import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
 import { ChevronRightIcon } from "~/app/components/ui/icons";
 import { requireAccount } from "~/app/routes/settings/account/account-action.server";
+import { getMessagePolicy } from "~/server/chats/requests";
+import { MESSAGE_POLICY_LABELS, REQUEST_MESSAGES } from "~/server/chats/requests.shared";
 import type { Route } from "./+types/account";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -59,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
       to: "/settings/account/birth_date",
     },
   ];
-  return { rows };
+  return { rows, messagePolicy: await getMessagePolicy(args.context.app, viewer) };
 }
 
 /**
@@ -76,10 +78,23 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           Blocked users
         </Link>
       </p>
+      {/* Decision 0670: who can message the student, beside the spec's rows. */}
+      <Link
+        to="/settings/account/messages"
+        className="mt-4 flex min-h-11 items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        <span>
+          {REQUEST_MESSAGES.settingTitle}
+          <span className="block text-sm font-normal text-zinc-600">
+            {MESSAGE_POLICY_LABELS[loaderData.messagePolicy]}
+          </span>
+        </span>
+        <ChevronRightIcon className="size-4 shrink-0 text-zinc-500" />
+      </Link>
       {/* Decision 0251: the e-mail (spec 1 §3 email_notifications) and push settings, beside the spec's rows. */}
       <Link
         to="/settings/notifications"
-        className="mt-4 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+        className="mt-3 flex min-h-11 items-center justify-between rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
       >
         Notification settings
         <ChevronRightIcon className="size-4 text-zinc-500" />
