@@ -8,8 +8,9 @@ import { notifications, posts, savedSearches, savedSearchHits, savedSearchMatchQ
 import { listNotifications } from "../notifications/notifications";
 import { searchPosts } from "./posts";
 import { matchListingBatch, runSavedSearchMatching } from "./saved-search-matching";
+import { newMatchIds } from "./saved-search-matching-marks";
 import { enqueueSavedSearchMatch } from "./saved-search-matching-queue";
-import { canonicalSearch, saveSearch, setSavedSearchCadence } from "./saved-searches";
+import { canonicalSearch, openSavedSearch, saveSearch, setSavedSearchCadence } from "./saved-searches";
 
 let t: TestContext;
 let seller: TestMember;
@@ -127,6 +128,30 @@ describe("instant matches", () => {
       .where(eq(savedSearchHits.savedSearchId, saved.id));
     expect(hit).toMatchObject({ postId: post.id, notifiedAt: null, emailedAt: null });
     expect(await matchNoticesOf(student.id)).toHaveLength(0);
+  });
+});
+
+describe("opening a saved search", () => {
+  it("marks the results delivered since it was last opened, and only those", async () => {
+    const student = await createTestMember(t, { fullName: "Opal Opener" });
+    const saved = await saveSearch(t.ctx, student.viewer, { campusId: "ou", query: "q=hammock" });
+    t.clock.advance(60_000);
+    const post = await createTestPost(t, seller.viewer, { text: "Hammock with straps" });
+    await drain();
+    const first = await openSavedSearch(t.ctx, student.viewer, { id: saved.id });
+    const since = new URLSearchParams(first.query).get("since");
+    const postIds = [post.id];
+    expect(await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since, postIds })).toEqual([
+      post.id,
+    ]);
+    // Someone else's viewer reads nothing of this search, whatever it sends.
+    expect(await newMatchIds(t.ctx, buyer.viewer, { savedSearchId: saved.id, since, postIds })).toEqual([]);
+    t.clock.advance(60_000);
+    const again = await openSavedSearch(t.ctx, student.viewer, { id: saved.id });
+    const later = new URLSearchParams(again.query).get("since");
+    expect(
+      await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since: later, postIds }),
+    ).toEqual([]);
   });
 });
 
