@@ -156,15 +156,28 @@ function keyValue(key: SortKey): SQL {
 }
 
 /**
- * Which posts a search finds, as one condition on `posts`: the campus's top-level posts whose
- * words satisfy `tsquery`, narrowed by the filters, none by someone blocked either way, none
- * hidden, removed or by a suspended author. The search's page reads it (postSearchQuery), and
- * so does the saved-search matcher for one new listing (decision 0621), so the two never differ.
+ * Which posts a search finds, as one condition on `posts`: what the search asks
+ * (postSearchTextConditions) and what its viewer may see (postSearchViewerConditions). The
+ * search's page reads it (postSearchQuery), and so does the saved-search matcher for one new
+ * listing (decision 0621), so the two never differ.
  */
 export function postSearchConditions(
   viewer: { id: string } | null,
   p: { campusId: string; tsquery: string; show: "latest" | "media"; filters: SearchFilters; now: string },
 ): SQL {
+  return sql`(${and(postSearchTextConditions(p), postSearchViewerConditions(viewer?.id ?? null, p.now))})`;
+}
+
+/**
+ * What a search asks of a post: the campus's top-level posts whose words satisfy `tsquery` (a
+ * value, or a column of a list of searches: decision 0621), narrowed by the filters.
+ */
+export function postSearchTextConditions(p: {
+  campusId: string;
+  tsquery: string | SQL;
+  show: "latest" | "media";
+  filters: SearchFilters;
+}): SQL {
   return sql`(${and(
     eq(posts.campusId, p.campusId),
     isNull(posts.parentId),
@@ -173,10 +186,18 @@ export function postSearchConditions(
     // Literal 0, as the media feed writes it.
     p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
     ...listingConditions(p.filters),
-    // Decision 0462: no post of someone blocked either way (signed-in searches only).
-    viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
-    // Decision 0546: nothing hidden, removed or by a suspended author (but the viewer's own).
-    shownToWithoutAuthor(viewer?.id ?? null, p.now),
+  )})`;
+}
+
+/**
+ * What a search's viewer (a value, or a column of a list of viewers: decision 0621) may see:
+ * no post of someone blocked either way (decision 0462, signed-in searches only), nothing
+ * hidden, removed or by a suspended author but the viewer's own (decision 0546).
+ */
+export function postSearchViewerConditions(viewerId: string | SQL | null, now: string): SQL {
+  return sql`(${and(
+    viewerId !== null ? noBlockBetween(viewerId, posts.authorId) : undefined,
+    shownToWithoutAuthor(viewerId, now),
   )})`;
 }
 

@@ -3,8 +3,9 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { savedSearchHits, savedSearchMatchQueue } from "../db/schema";
 import { visibilityNow } from "../moderation/visibility";
+import type { SearchFilters } from "./filters.shared";
 import { applicableFilters } from "./listing";
-import { postSearchConditions } from "./posts";
+import { postSearchTextConditions, postSearchViewerConditions } from "./posts";
 import { tellInstantMatches } from "./saved-search-matching-notices";
 import { canonicalSearch } from "./saved-searches";
 import { expandWordLists, rowsOf, toTsQuery } from "./terms";
@@ -102,8 +103,11 @@ async function candidateSearches(
 
 /**
  * Step 2: the candidates whose search, replayed as /search runs it for their student, finds the
- * listing. One statement for the words of them all, one that tests the listing's row against
- * each search's condition (a column per search, so the row is read once).
+ * listing: /search's condition (postSearchConditions) is what the search asks AND what its viewer
+ * may see, and both halves are the same builders /search uses, each evaluated on the listing's
+ * row in one statement for the whole batch: the searches' halves per distinct filters, their
+ * tsqueries a list beside them; the viewers' halves with the students a list. One statement more
+ * for the words of them all (expandWordLists).
  */
 export async function matchingSearches(
   ctx: AppContext,
@@ -121,26 +125,54 @@ export async function matchingSearches(
     listing.campusId,
     searches.map((search) => search.words),
   );
-  const now = visibilityNow(ctx.clock.now());
-  const tests = searches.flatMap((search, index) => {
+  // Searches with the same filters share one condition; their tsqueries are its list.
+  const byFilters = new Map<string, { filters: SearchFilters; tsqueries: Map<string, number[]> }>();
+  searches.forEach((search, index) => {
     const found = groups[index];
-    if (!found) return [];
-    const condition = postSearchConditions(
-      { id: search.candidate.userId },
-      { campusId: listing.campusId, tsquery: toTsQuery(found), show: "latest", filters: search.filters, now },
-    );
-    return [sql`case when ${condition} then ${index}::int end`];
+    if (!found) return;
+    const key = JSON.stringify(search.filters);
+    const group = byFilters.get(key) ?? { filters: search.filters, tsqueries: new Map<string, number[]>() };
+    byFilters.set(key, group);
+    const tsquery = toTsQuery(found);
+    group.tsqueries.set(tsquery, [...(group.tsqueries.get(tsquery) ?? []), index]);
   });
-  if (tests.length === 0) return [];
-  const [row] = rowsOf<{ found: number[] | null }>(
+  if (byFilters.size === 0) return [];
+  // One row per (filters, tsquery): the searches it stands for.
+  const rowSearches: number[][] = [];
+  const parts = [...byFilters.values()].map((group) => {
+    const rows = [...group.tsqueries].map(([tsquery, indices]) => {
+      rowSearches.push(indices);
+      return sql`(${rowSearches.length - 1}::int, ${tsquery}::text)`;
+    });
+    const condition = postSearchTextConditions({
+      campusId: listing.campusId,
+      tsquery: sql`v.tsquery`,
+      show: "latest",
+      filters: group.filters,
+    });
+    return sql`(select v.i from (values ${sql.join(rows, sql`, `)}) as v (i, tsquery)
+      join posts on posts.id = ${listing.id}::uuid where ${condition})`;
+  });
+  const asked = rowsOf<{ i: number }>(await tx.execute(sql.join(parts, sql` union all `)));
+  const textMatched = new Set(asked.flatMap((row) => rowSearches[row.i] ?? []));
+  if (textMatched.size === 0) return [];
+  const viewers = [...new Set([...textMatched].map((index) => searches[index]?.candidate.userId ?? ""))];
+  const seen = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      select array_remove(array[${sql.join(tests, sql`, `)}]::int[], null) as found
-      from posts where posts.id = ${listing.id}::uuid`),
+      select v.id from (values ${sql.join(
+        viewers.map((id) => sql`(${id}::text)`),
+        sql`, `,
+      )}) as v (id)
+      join posts on posts.id = ${listing.id}::uuid
+      where ${postSearchViewerConditions(sql`v.id`, visibilityNow(ctx.clock.now()))}`),
   );
-  return (row?.found ?? []).flatMap((index) => {
-    const search = searches[index];
-    return search ? [search.candidate] : [];
-  });
+  const allowed = new Set(seen.map((row) => row.id));
+  return [...textMatched]
+    .sort((a, b) => a - b)
+    .flatMap((index) => {
+      const search = searches[index];
+      return search && allowed.has(search.candidate.userId) ? [search.candidate] : [];
+    });
 }
 
 /**
