@@ -57,7 +57,7 @@ export function ResultsView({
           newIds.includes(post.id) ? (
             <div className="flex flex-col gap-1">
               <span className="self-start rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
-                New
+                New match
               </span>
               <PostCard post={post} />
             </div>
