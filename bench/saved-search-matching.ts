@@ -128,7 +128,9 @@ try {
       if (random() < 0.3) params.set("min_price", String(Math.floor(random() * 10)));
     }
     const search = canonicalSearch(params.toString());
-    const rare = [...words].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || b.length - a.length)[0];
+    const rare = [...words].sort(
+      (a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || b.length - a.length,
+    )[0];
     const cadence = random();
     rows.push({
       campusId: "ou",
