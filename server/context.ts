@@ -42,7 +42,7 @@ export interface AppContext {
    * Decision 0551: this process's job registry, once started (server/http/app.ts), for the
    * operator console's 'Run now'; absent where no jobs run (the commands, most tests).
    */
-  jobs?: Pick<JobRegistry, "runNow" | "isRunning" | "jobs">;
+  jobs?: Pick<JobRegistry, "runNow" | "isRunning" | "jobs" | "wake">;
   /** Decision 0551: when this process started, by the clock (the console dates configuration problems from it). */
   startedAt?: Date;
   /** Stripe Checkout, or the built-in test checkout without keys (decision 0270). */

@@ -32,7 +32,10 @@ import { CHAT_MESSAGES } from "./schemas.shared";
  * either way. Two NOT EXISTS, each one probe of user_blocks' primary key (blocker_id,
  * blocked_id); only signed-in readers' queries carry it, never a visitor's.
  */
-export function noBlockBetween(viewerId: string | Placeholder, personColumn: AnyColumn | SQLWrapper): SQL {
+export function noBlockBetween(
+  viewerId: string | Placeholder | SQLWrapper,
+  personColumn: AnyColumn | SQLWrapper,
+): SQL {
   return sql`(not exists (select 1 from user_blocks where blocker_id = ${viewerId} and blocked_id = ${personColumn})
     and not exists (select 1 from user_blocks where blocker_id = ${personColumn} and blocked_id = ${viewerId}))`;
 }

@@ -4,6 +4,8 @@ import { deliverMailRound } from "../mail/worker";
 import { releaseDeletedAccounts } from "../privacy/deletion";
 import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
+import { runSavedSearchMatching } from "../search/saved-search-matching";
+import { SAVED_SEARCH_MATCH_JOB } from "../search/saved-search-matching-queue";
 import { sendMeetupReminders } from "../trade/meetup-reminders";
 import { runOfferRound } from "../trade/offer-jobs";
 import { recountReplySpeeds } from "../trade/reputation";
@@ -106,6 +108,14 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     run: async (ctx) => {
       await recountReplySpeeds(ctx);
     },
+  },
+  {
+    // Decision 0621: new and available-again listings against the saved searches. Woken after
+    // the commit that queued one (an instant alert within seconds); the timer drains leftovers.
+    name: SAVED_SEARCH_MATCH_JOB,
+    runsIn: "one-process",
+    everyMs: 30_000,
+    run: runSavedSearchMatching,
   },
   {
     // Decision 0480: job_runs stays bounded.

@@ -7,6 +7,7 @@ import {
   type NotificationType,
   notificationSettings,
   notifications,
+  savedSearches,
   user,
 } from "../db/schema";
 import { cursorTime, decodeCursor, encodeCursor } from "../lists/cursor";
@@ -23,6 +24,7 @@ import {
   moderationNoticeText,
   notificationHref,
   notificationWhat,
+  searchMatchText,
 } from "./texts";
 
 /** spec 2 §9: notifications 15 a page. */
@@ -62,10 +64,18 @@ export const notificationQueries = {
           suspendedUntil: sql<string | null>`${moderationLog.details}->>'suspendedUntil'`,
         },
         contentShown: notificationContentShown(notifications, p.now),
+        // Decision 0621: a search match names its saved search and counts the listings it tells of.
+        searchMatch: {
+          name: savedSearches.name,
+          query: savedSearches.query,
+          matches: sql<number>`(select count(*)::int from saved_search_hits h
+            where h.saved_search_id = ${notifications.savedSearchId} and h.notified_at = ${notifications.createdAt})`,
+        },
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
       .leftJoin(moderationLog, eq(moderationLog.id, notifications.moderationLogId))
+      .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
       .$dynamic();
     return keysetPage(
       query,
@@ -191,6 +201,24 @@ export async function listNotifications(
       continue;
     }
     const { id, username, firstName, lastName, img } = row.actor;
+    // Decision 0621: 'New match for "desk lamp"', leading to the listing (several: the search).
+    if (row.type === "search match" && row.searchMatch?.name) {
+      const matches = Number(row.searchMatch.matches ?? 1);
+      items.push({
+        id: row.id,
+        type: row.type,
+        actors: [{ id, username, firstName, lastName, name: displayName(row.actor), img }],
+        others: 0,
+        text: searchMatchText(row.searchMatch.name, matches),
+        href:
+          matches > 1 && row.searchMatch.query
+            ? `/search?${row.searchMatch.query}`
+            : notificationHref(row.contentShown ? row : { postId: null, chatId: null }),
+        createdAt: row.createdAt.toISOString(),
+        unread: !row.read,
+      });
+      continue;
+    }
     const actor: NotificationActor = { id, username, firstName, lastName, name: displayName(row.actor), img };
     const groupKey = GROUPED.has(row.type) && row.postId ? `${row.type}:${row.postId}` : null;
     const group = groupKey ? groups.get(groupKey) : undefined;
@@ -215,7 +243,7 @@ export async function listNotifications(
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
-    if (item.type === "moderation" || item.type === "data export") continue;
+    if (item.type === "moderation" || item.type === "data export" || item.text) continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
     item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type, events.get(item.id))}`;

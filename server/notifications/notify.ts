@@ -31,6 +31,13 @@ export interface NotifyInput {
   meetupId?: string | null;
   reviewId?: string | null;
   event?: TradeEvent | null;
+  /** Decision 0620: the saved search a 'search match' is for. */
+  savedSearchId?: string | null;
+  /**
+   * Decision 0621: written already e-mailed, with no pending e-mail (a saved search's instant
+   * e-mails are at most one an hour; the notice and its push still go).
+   */
+  withoutEmail?: boolean;
 }
 
 /** Kinds that say the same thing however often it happens: one row per actor and post is enough. */
@@ -100,7 +107,8 @@ async function insertNotices(
       ) => sql`(${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.postId ?? null}::uuid,
         ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
         ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
-        ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text)`,
+        ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text, ${input.savedSearchId ?? null}::uuid,
+        ${input.withoutEmail === true}::boolean)`,
     ),
     sql`, `,
   );
@@ -114,13 +122,16 @@ async function insertNotices(
   const inserted = rowsOf<{ id: string }>(
     await tx.execute(sql`
       with input (campus_id, user_id, actor_id, post_id, comment_id, chat_id, message_id,
-                  offer_id, deal_id, meeting_id, review_id, event) as (values ${rows}),
+                  offer_id, deal_id, meeting_id, review_id, event, saved_search_id, without_email)
+        as (values ${rows}),
       notification as (
         insert into notifications
           (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id,
-           offer_id, deal_id, meetup_id, review_id, event, push_pending, created_at)
+           offer_id, deal_id, meetup_id, review_id, event, saved_search_id, emailed_at, push_pending,
+           created_at)
         select i.campus_id, i.user_id, i.actor_id, ${type}::text, i.post_id, i.comment_id, i.chat_id,
-          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event,
+          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event, i.saved_search_id,
+          case when i.without_email then ${now.toISOString()}::timestamptz end,
           exists (select 1 from push_subscriptions p where p.user_id = i.user_id),
           ${now.toISOString()}::timestamptz
         from input i
@@ -128,15 +139,16 @@ async function insertNotices(
         where not exists (select 1 from user_blocks where blocker_id = i.user_id and blocked_id = i.actor_id)
           and not exists (select 1 from user_blocks where blocker_id = i.actor_id and blocked_id = i.user_id)
           ${toldBefore}
-        returning id, user_id, type
+        returning id, user_id, type, emailed_at
       ),
+      notification_to_mail as (select user_id from notification where emailed_at is null),
       -- Decision 0210: ids only; the list and the badge refetch through their loaders.
       notification_event as (
         select user_id, 'notification'::text as type, jsonb_build_object('id', id, 'kind', type) as data
         from notification
       ),
       ${userEventCtes("notification_event")},
-      notification_mail as (${notificationEmailInsert(ctx, "notification", type, now)})
+      notification_mail as (${notificationEmailInsert(ctx, "notification_to_mail", type, now)})
       select n.id::text as id from notification n where exists (select 1 from realtime_event)`),
   );
   return inserted.map((row) => row.id);

@@ -3,13 +3,13 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { notifications, pushSubscriptions, user } from "../db/schema";
+import { notifications, pushSubscriptions, savedSearches, user } from "../db/schema";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { usersWithLiveStreams } from "../realtime/presence";
 import { parseInput } from "../validation";
 import { invalidNotificationInput, NotificationError } from "./errors";
 import { endpointRefusal, type PushEndpointRules, sendRefusal } from "./push-endpoint";
-import { displayName, notificationHref, notificationWhat } from "./texts";
+import { displayName, notificationHref, notificationWhat, searchMatchText } from "./texts";
 
 /**
  * Web push (decision 0252): subscriptions per user, turned on from the
@@ -140,9 +140,11 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
         lastName: user.lastName,
         // Decision 0546: a push about hidden, removed or a suspended author's content is not sent.
         contentShown: notificationContentShown(notifications, visibilityNow(ctx.clock.now())),
+        savedSearchName: savedSearches.name,
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
+      .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
       .where(inArray(notifications.id, ids));
   });
 
@@ -166,7 +168,11 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
       .limit(MAX_PUSH_SUBSCRIPTIONS);
     const payload: PushPayload = {
       title: "Campus Buy Sell",
-      body: `${displayName(item)} ${notificationWhat(item.type, item.event)}`,
+      // Decision 0621: a saved search's match is named after the search, as in the list.
+      body:
+        item.type === "search match" && item.savedSearchName
+          ? searchMatchText(item.savedSearchName, 1)
+          : `${displayName(item)} ${notificationWhat(item.type, item.event)}`,
       url: notificationHref(item),
       // A newer push about the same chat or post replaces the older one on the device.
       tag: item.chatId ? `chat-${item.chatId}` : `post-${item.postId ?? item.id}`,

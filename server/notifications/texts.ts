@@ -98,6 +98,14 @@ export function notificationHref(row: {
   return "/notifications";
 }
 
+/**
+ * Decision 0621: a saved search's instant notice, named after the search: 'New match for "desk
+ * lamp"', or '3 new matches for "desk lamp"' when several arrived together (one notice).
+ */
+export function searchMatchText(searchName: string, matches: number): string {
+  return matches > 1 ? `${matches} new matches for "${searchName}"` : `New match for "${searchName}"`;
+}
+
 /** The three kinds people turn e-mail on or off for (decision 0251 settings page). */
 export type EmailKind = "comments" | "saves" | "messages";
 

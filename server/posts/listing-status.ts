@@ -9,6 +9,7 @@ import type { Queryable, Tx } from "../db/client";
 import { isUuid } from "../db/ids";
 import { listingWatches, posts } from "../db/schema";
 import { notify } from "../notifications/notify";
+import { enqueueSavedSearchMatch, wakeSavedSearchMatcher } from "../search/saved-search-matching-queue";
 import { onListingStatusChange } from "../trade/listing-hooks";
 import { requireParticipant } from "./access";
 import { PostError } from "./errors";
@@ -89,6 +90,7 @@ export async function setListingStatus(
     return { status: next };
   });
   if (next === "sold") await processPendingRefunds(ctx);
+  if (next === "available") wakeSavedSearchMatcher(ctx);
   return result;
 }
 
@@ -104,6 +106,8 @@ export async function listingAvailableAgain(
   post: { id: string; campusId: string; authorId: string },
   watcherIds: readonly string[],
 ): Promise<void> {
+  // Decision 0621: Available again, it is matched against the saved searches (each once).
+  await enqueueSavedSearchMatch(tx, ctx, post);
   if (watcherIds.length === 0) return;
   for (const watcherId of watcherIds) {
     await notify(tx, ctx, {

@@ -8,6 +8,7 @@ import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { shownTo, visibilityNow } from "../moderation/visibility";
 import { checkListingSafety } from "../safety/listing";
+import { enqueueSavedSearchMatch, wakeSavedSearchMatcher } from "../search/saved-search-matching-queue";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, type ListingInput, readCategory, readListing, readText } from "./input";
@@ -64,10 +65,10 @@ export async function createPost(
   if (!hasTextInFirstBlock(text.state) && files.length === 0)
     throw new PostError("empty", POST_MESSAGES.empty);
 
-  return writeAuthoredPost(
+  const created = await writeAuthoredPost(
     ctx,
     { campusId: author.campusId, authorId: author.id, text, files, columns: { category, ...listing } },
-    async (tx, _row, insert) => {
+    async (tx, row, insert) => {
       // docs/product/safety.md: a listing's text is checked before anything is written.
       await checkListingSafety(ctx, tx, author.id, text.plainText);
       await insert();
@@ -76,8 +77,12 @@ export async function createPost(
         .update(user)
         .set({ totalPosts: sql`${user.totalPosts} + 1` })
         .where(eq(user.id, author.id));
+      // Decision 0621: matched against the campus's saved searches once this commits.
+      await enqueueSavedSearchMatch(tx, ctx, { id: row.id, campusId: author.campusId });
     },
   );
+  wakeSavedSearchMatcher(ctx);
+  return created;
 }
 
 /**

@@ -156,6 +156,52 @@ function keyValue(key: SortKey): SQL {
 }
 
 /**
+ * Which posts a search finds, as one condition on `posts`: what the search asks
+ * (postSearchTextConditions) and what its viewer may see (postSearchViewerConditions). The
+ * search's page reads it (postSearchQuery), and so does the saved-search matcher for one new
+ * listing (decision 0621), so the two never differ.
+ */
+export function postSearchConditions(
+  viewer: { id: string } | null,
+  p: { campusId: string; tsquery: string; show: "latest" | "media"; filters: SearchFilters; now: string },
+): SQL {
+  return sql`(${and(postSearchTextConditions(p), postSearchViewerConditions(viewer?.id ?? null, p.now))})`;
+}
+
+/**
+ * What a search asks of a post: the campus's top-level posts whose words satisfy `tsquery` (a
+ * value, or a column of a list of searches: decision 0621), narrowed by the filters.
+ */
+export function postSearchTextConditions(p: {
+  campusId: string;
+  tsquery: string | SQL;
+  show: "latest" | "media";
+  filters: SearchFilters;
+}): SQL {
+  return sql`(${and(
+    eq(posts.campusId, p.campusId),
+    isNull(posts.parentId),
+    sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`,
+    p.filters.category ? eq(posts.category, p.filters.category) : undefined,
+    // Literal 0, as the media feed writes it.
+    p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
+    ...listingConditions(p.filters),
+  )})`;
+}
+
+/**
+ * What a search's viewer (a value, or a column of a list of viewers: decision 0621) may see:
+ * no post of someone blocked either way (decision 0462, signed-in searches only), nothing
+ * hidden, removed or by a suspended author but the viewer's own (decision 0546).
+ */
+export function postSearchViewerConditions(viewerId: string | SQL | null, now: string): SQL {
+  return sql`(${and(
+    viewerId !== null ? noBlockBetween(viewerId, posts.authorId) : undefined,
+    shownToWithoutAuthor(viewerId, now),
+  )})`;
+}
+
+/**
  * The posts query of a search, built but not run (the bench EXPLAINs it): the campus's
  * top-level posts whose words satisfy `tsquery`, filtered, in the sort's order after `after`,
  * read by `plan`.
@@ -176,7 +222,6 @@ export function postSearchQuery(
   },
 ) {
   const keys = sortKeys(p.filters.sort);
-  const matches = sql`${posts.searchTsv} @@ to_tsquery('simple', ${p.tsquery})`;
   // The page is chosen on posts alone; only its rows are joined to their authors and get their
   // summaries' subqueries (first photo, saved by the viewer).
   const page =
@@ -185,22 +230,7 @@ export function postSearchQuery(
       : db
           .select({ id: posts.id })
           .from(posts)
-          .where(
-            and(
-              eq(posts.campusId, p.campusId),
-              isNull(posts.parentId),
-              matches,
-              p.filters.category ? eq(posts.category, p.filters.category) : undefined,
-              // Literal 0, as the media feed writes it.
-              p.show === "media" ? sql`${posts.imgCount} > 0` : undefined,
-              ...listingConditions(p.filters),
-              p.after ? afterCursor(keys, p.after) : undefined,
-              // Decision 0462: no post of someone blocked either way (signed-in searches only).
-              viewer ? noBlockBetween(viewer.id, posts.authorId) : undefined,
-              // Decision 0546: nothing hidden, removed or by a suspended author (but the viewer's own).
-              shownToWithoutAuthor(viewer?.id ?? null, p.now),
-            ),
-          )
+          .where(and(postSearchConditions(viewer, p), p.after ? afterCursor(keys, p.after) : undefined))
           .orderBy(...orderByUnindexed(keys))
           .limit(p.limit)
           .as("page");

@@ -160,8 +160,13 @@ describe("saving, listing, renaming, alerts and deleting", () => {
     });
     expect((await listSavedSearches(t.ctx, me.viewer))[0]?.newMatches).toBe(1);
     t.clock.advance(60_000);
+    const [before] = await t.ctx.db
+      .select({ openedAt: savedSearches.openedAt })
+      .from(savedSearches)
+      .where(eq(savedSearches.id, id));
     const opened = await openSavedSearch(t.ctx, me.viewer, { id });
-    expect(opened.query).toBe("q=kettle");
+    // Decision 0621: the address carries the previous opening, so /search marks what came since.
+    expect(opened.query).toBe(`q=kettle&since=${encodeURIComponent(before?.openedAt.toISOString() ?? "")}`);
     expect((await listSavedSearches(t.ctx, me.viewer))[0]?.newMatches).toBe(0);
   });
 

@@ -249,7 +249,9 @@ export async function deleteSavedSearch(
 
 /**
  * Opening a saved search from /settings/searches: the moment it was last opened (so /search can
- * mark the listings delivered since as new) and its query; from now on those are no longer new.
+ * mark the listings delivered since as new) and its query, which carries that moment as `since`
+ * (decision 0621: /search marks the viewer's own hits of this search newer than it); from now on
+ * those are no longer new.
  */
 export async function openSavedSearch(
   ctx: AppContext,
@@ -264,7 +266,8 @@ export async function openSavedSearch(
     .where(eq(savedSearches.id, id));
   await ctx.db.update(savedSearches).set({ openedAt: ctx.clock.now() }).where(eq(savedSearches.id, id));
   if (!before) throw new SavedSearchError("not-found", SAVED_SEARCH_MESSAGES.notFound);
-  return { query: before.query, since: before.openedAt };
+  const since = new URLSearchParams({ since: before.openedAt.toISOString() }).toString();
+  return { query: `${before.query}&${since}`, since: before.openedAt };
 }
 
 /**

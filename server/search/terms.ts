@@ -120,26 +120,81 @@ export async function expandWords(
 export function termLookupQuery(campusId: string, words: readonly string[]): SQL | null {
   const parts: SQL[] = [];
   words.forEach((word, index) => {
-    if ([...word].length > MAX_TERM_LENGTH) return;
-    parts.push(
-      sql`(select ${index}::int as word, term, doc_count, 'exact' as source from search_terms where campus_id = ${campusId} and term = ${word})`,
-    );
-    const last = index === words.length - 1;
-    // A lone one-letter word is not completed: every post would match.
-    if (last && ([...word].length >= 2 || words.length > 1)) {
-      parts.push(
-        sql`(select ${index}::int as word, term, doc_count, 'prefix' as source from search_terms where campus_id = ${campusId} and term like ${likePrefix(word)} order by doc_count desc, term limit ${PREFIX_TERMS})`,
-      );
-    }
-    const exists = sql`exists (select 1 from search_terms where campus_id = ${campusId} and term = ${word})`;
-    const budget = rangeBudget(word);
-    if (budget === 1) parts.push(...typoRanges(campusId, index, word, 1, sql`true`));
-    if (budget === 2) {
-      parts.push(...typoRanges(campusId, index, word, 2, sql`not ${exists}`));
-      parts.push(...typoRanges(campusId, index, word, 1, exists));
-    }
+    parts.push(...wordLookupParts(campusId, index, word, completesLastWord(words, index)));
   });
   return parts.length === 0 ? null : sql.join(parts, sql` union all `);
+}
+
+/** Whether the word at `index` is completed as a prefix: the last word, unless it is a lone one-letter word. */
+function completesLastWord(words: readonly string[], index: number): boolean {
+  const word = words[index] ?? "";
+  // A lone one-letter word is not completed: every post would match.
+  return index === words.length - 1 && ([...word].length >= 2 || words.length > 1);
+}
+
+/** One typed word's parts of the lookup: its exact row, its completions (when asked) and its typo ranges. */
+function wordLookupParts(campusId: string, index: number, word: string, completed: boolean): SQL[] {
+  if ([...word].length > MAX_TERM_LENGTH) return [];
+  const parts: SQL[] = [
+    sql`(select ${index}::int as word, term, doc_count, 'exact' as source from search_terms where campus_id = ${campusId} and term = ${word})`,
+  ];
+  if (completed) {
+    parts.push(
+      sql`(select ${index}::int as word, term, doc_count, 'prefix' as source from search_terms where campus_id = ${campusId} and term like ${likePrefix(word)} order by doc_count desc, term limit ${PREFIX_TERMS})`,
+    );
+  }
+  const exists = sql`exists (select 1 from search_terms where campus_id = ${campusId} and term = ${word})`;
+  const budget = rangeBudget(word);
+  if (budget === 1) parts.push(...typoRanges(campusId, index, word, 1, sql`true`));
+  if (budget === 2) {
+    parts.push(...typoRanges(campusId, index, word, 2, sql`not ${exists}`));
+    parts.push(...typoRanges(campusId, index, word, 1, exists));
+  }
+  return parts;
+}
+
+/**
+ * expandWords for many searches of one campus at once (decision 0621: the saved-search matcher
+ * checks a batch of searches against one listing): one statement for the distinct words of them
+ * all, each word's rows asked once, then each search's groups made by the same groupTerms as
+ * expandWords, so each answer is exactly what expandWords answers for that search alone.
+ */
+export async function expandWordLists(
+  db: Queryable,
+  campusId: string,
+  lists: readonly (readonly string[])[],
+): Promise<(TermGroup[] | null)[]> {
+  const distinct = new Map<string, number>();
+  const completed = new Set<string>();
+  for (const words of lists) {
+    words.forEach((word, index) => {
+      if (!distinct.has(word)) distinct.set(word, distinct.size);
+      if (completesLastWord(words, index)) completed.add(word);
+    });
+  }
+  const parts = [...distinct].flatMap(([word, index]) =>
+    wordLookupParts(campusId, index, word, completed.has(word)),
+  );
+  const rows =
+    parts.length === 0 ? [] : rowsOf<TermRow>(await db.execute<TermRow>(sql.join(parts, sql` union all `)));
+  const byWord = new Map<number, TermRow[]>();
+  for (const row of rows) {
+    const list = byWord.get(row.word);
+    if (list) list.push(row);
+    else byWord.set(row.word, [row]);
+  }
+  return lists.map((words) =>
+    words.length === 0
+      ? null
+      : groupTerms(
+          words,
+          words.flatMap((word, index) =>
+            (byWord.get(distinct.get(word) ?? -1) ?? [])
+              .filter((row) => row.source !== "prefix" || completesLastWord(words, index))
+              .map((row) => ({ ...row, word: index })),
+          ),
+        ),
+  );
 }
 
 function groupTerms(words: readonly string[], rows: TermRow[]): TermGroup[] | null {

@@ -10,6 +10,7 @@ import { chats, deals, listingWatches, offers, posts, user } from "../db/schema"
 import { notify } from "../notifications/notify";
 import { listingAvailableAgain } from "../posts/listing-status";
 import { type LockedPost, lockPost } from "../posts/post-lock";
+import { wakeSavedSearchMatcher } from "../search/saved-search-matching-queue";
 import { activeDealOf, closePendingOffers, completeDealRow, countCompletedTrade } from "./offer-closing";
 import { cancelReasonSchema, SYSTEM_LINES, TRADE_MESSAGES } from "./offer-rules.shared";
 import { appendTradeMessage } from "./trade-chat";
@@ -131,6 +132,8 @@ export async function cancelDeal(
       );
     }
   });
+  // Decision 0621: a listing Available again was queued for the saved searches in that transaction.
+  wakeSavedSearchMatcher(ctx);
 }
 
 /**

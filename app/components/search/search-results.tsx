@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { LoadMoreTile, MediaGrid } from "~/app/components/media/media-grid";
 import { END_TRIGGER, ListEnd, usePagedList } from "~/app/components/media/paged-list";
 import { END_OF_LIST, FeedList } from "~/app/components/posts/feed-list";
+import { PostCard } from "~/app/components/posts/post-card";
 import { Avatar } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { fetchListPage } from "~/app/lib/list-pages";
@@ -33,11 +34,14 @@ export function ResultsView({
   results,
   filters,
   listKey,
+  newIds = [],
 }: {
   q: string;
   results: SearchResults;
   filters: SearchFilters;
   listKey: string;
+  /** Decision 0621: results delivered to the viewer's saved search since they last opened it. */
+  newIds?: readonly string[];
 }) {
   const extra = new URLSearchParams(searchFilterParams(filters)).toString();
   const dataHref = (kind: SearchTab) => (cursor: string) =>
@@ -49,6 +53,18 @@ export function ResultsView({
         nextPageHref={dataHref("latest")}
         label={`Posts matching ${q}`}
         empty={<NoResults q={q} />}
+        renderPost={(post) =>
+          newIds.includes(post.id) ? (
+            <div className="flex flex-col gap-1">
+              <span className="self-start rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                New match
+              </span>
+              <PostCard post={post} />
+            </div>
+          ) : (
+            <PostCard post={post} />
+          )
+        }
       />
     );
   }

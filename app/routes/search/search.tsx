@@ -29,6 +29,7 @@ import { SEARCH_MESSAGES } from "~/server/search/limits";
 import { searchPeople } from "~/server/search/people";
 import { searchPosts } from "~/server/search/posts";
 import { readSearchFilters } from "~/server/search/read-filters";
+import { newMatchIds } from "~/server/search/saved-search-matching-marks";
 import { SAVED_SEARCH_MESSAGES } from "~/server/search/saved-search-rules.shared";
 import { findSavedSearch, saveSearch } from "~/server/search/saved-searches";
 import { normaliseSearchText } from "~/server/search/text.shared";
@@ -58,7 +59,16 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = readSearchFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor");
   const campusId = context.campus.id;
-  const base = { q, show, filters, cursor, privateGate: false, popular: [] as string[], savedSearch: false };
+  const base = {
+    q,
+    show,
+    filters,
+    cursor,
+    privateGate: false,
+    popular: [] as string[],
+    savedSearch: false,
+    newIds: [] as string[],
+  };
   const search = async () => {
     if (!q) {
       const popular = await listPopularSearches(context.app, { campusId });
@@ -87,7 +97,16 @@ export async function loader(args: Route.LoaderArgs) {
     // Decision 0620: whether the viewer saved this search already (the save control's state).
     const savedSearch =
       viewer && show !== "people" ? await findSavedSearch(context.app, viewer, url.search) : null;
-    return data({ ...base, results, savedSearch: savedSearch !== null });
+    // Decision 0621: opened from the saved searches, the listings delivered since last time are marked.
+    const newIds =
+      viewer && savedSearch && results.kind === "latest" && !cursor
+        ? await newMatchIds(context.app, viewer, {
+            savedSearchId: savedSearch.id,
+            since: url.searchParams.get("since"),
+            postIds: results.page.items.map((item) => item.id),
+          })
+        : [];
+    return data({ ...base, results, savedSearch: savedSearch !== null, newIds });
   };
   return listLoader(context.app, search, {
     privateGate: () => ({ ...base, privateGate: true, results: { kind: "none" } as SearchResults }),
@@ -169,6 +188,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             results={results}
             filters={filters}
             listKey={`${q}|${show}|${loaderData.cursor ?? ""}`}
+            newIds={loaderData.newIds}
           />
         </>
       ) : (

@@ -205,7 +205,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           <Toggle
             name="saves"
             label="Saves"
-            hint="Someone saved your post, or a post you saved is available again"
+            hint="Someone saved your post, a post you saved is available again, or a saved search has a new match (at most one e-mail an hour per search)"
             defaultChecked={email.saves}
           />
           <Toggle

@@ -1,0 +1,193 @@
+// Decision 0621: matching new listings against a campus's saved searches. One campus with 5,000
+// listings (the term dictionary the rare words come from), 2,500 students with 20 saved searches
+// each (50,000: one to four words drawn from a Zipf-like vocabulary, 40% with filters; 70%
+// instant, 25% daily, 5% off), then 300 new listings, each queued and matched to the end through
+// matchListingBatch, the job's own batch (candidates, /search's check, hits, grouped notices).
+// Reports p50/p95 per listing, candidates and hits. Not a test: nothing here runs in `npm test`.
+//
+//   createdb -h 127.0.0.1 -U postgres cbs_bench_saved_searches
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/cbs_bench_saved_searches npx tsx bench/saved-search-matching.ts
+//   DATA_DIR=/tmp/cbs-bench-saved-searches npx tsx bench/saved-search-matching.ts        # PGlite
+//
+// Knobs: BENCH_SEARCHES (50000), BENCH_LISTINGS (300). The report carries the 1-minute load average.
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import os from "node:os";
+import { sql } from "drizzle-orm";
+import { seedCampuses } from "~/server/campuses/campuses";
+import { loadConfig } from "~/server/config";
+import type { AppContext } from "~/server/context";
+import { openDatabase } from "~/server/db/client";
+import { migrateDatabase } from "~/server/db/migrate";
+import { posts, savedSearches } from "~/server/db/schema";
+import { createLogger } from "~/server/logger";
+import { matchListingBatch } from "~/server/search/saved-search-matching";
+import { enqueueSavedSearchMatch } from "~/server/search/saved-search-matching-queue";
+import { canonicalSearch } from "~/server/search/saved-searches";
+import { rowsOf } from "~/server/search/terms";
+import { benchTarget } from "./database";
+
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 50_000);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
+const BACKGROUND = 5_000;
+const PER_STUDENT = 20;
+const load = () => os.loadavg()[0]?.toFixed(1) ?? "?";
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+// A fixed pseudo-random sequence, so every run builds the same data.
+let seed = 20261128;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+
+const COMMON = `desk lamp chair table sofa couch bed frame mattress dresser shelf bookcase mirror rug
+curtains fridge microwave kettle toaster blender coffee maker pan pot knife set plates mugs laptop
+monitor keyboard mouse printer tablet phone charger cable headphones speaker camera tripod lens
+bike bicycle helmet lock scooter skateboard snowboard skis tent backpack jacket coat boots shoes
+sneakers hoodie jeans dress textbook calculus chemistry biology physics economics notes calculator
+guitar piano ukulele violin amp drum tickets concert game console controller tv projector fan
+heater vacuum iron hanger storage bin drawer cart stool ottoman futon pillow blanket sheets towel
+plant pot vase frame poster art ikea wooden metal white black blue red green small large new used
+vintage cheap free electric portable wireless bluetooth`
+  .split(/\s+/)
+  .filter(Boolean);
+const SYLLABLES = ["ka", "lo", "mi", "ra", "te", "vu", "zo", "pe", "ni", "sa", "du", "fe", "go", "hi", "ju"];
+const RARE = Array.from({ length: 1_700 }, (_, i) => {
+  let word = "";
+  let n = i + 7;
+  for (let k = 0; k < 3; k++) {
+    word += SYLLABLES[n % SYLLABLES.length];
+    n = Math.floor(n / SYLLABLES.length) + k * 3;
+  }
+  return `${word}${i % 10}x`;
+});
+const VOCABULARY = [...COMMON, ...RARE];
+/** Zipf-like: the first words far more often than the last. */
+const word = () => VOCABULARY[Math.floor(VOCABULARY.length * random() ** 3)] as string;
+const CATEGORIES = ["furniture", "household", "school supplies", "musical instruments", "kitchen & dining"];
+const CONDITIONS = ["new", "like_new", "good", "fair"];
+
+function listingText(): string {
+  return Array.from({ length: 6 + Math.floor(random() * 10) }, word).join(" ");
+}
+
+const target = benchTarget();
+if (target.kind === "pglite") mkdirSync(target.dataDir, { recursive: true });
+const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+const { db } = database;
+try {
+  await migrateDatabase(database);
+  await seedCampuses(db, []);
+  const run = Date.now().toString(36);
+  const ctx = {
+    config: loadConfig({ ...process.env, NOTIFICATION_EMAIL_DELAY: "120" }),
+    db,
+    clock: { now: () => new Date() },
+    log: createLogger("silent"),
+  } as unknown as AppContext;
+  const students = Math.ceil(SEARCHES / PER_STUDENT);
+  await db.execute(sql`
+    insert into "user" (id, name, email, first_name, last_name, username, campus_id, verified, school_verified,
+      profile_set_up, bio, img)
+    select 'ss-' || ${run} || '-' || g, 'S S.', 'ss-' || ${run} || '-' || g || '@bench.example.edu', 'S', 'S.',
+      'ssbench' || ${run} || g, 'ou', true, true, true, 'Bench', '/x.webp'
+    from generate_series(0, ${students}) g`);
+  const seller = `ss-${run}-${students}`;
+  let started = performance.now();
+  for (let chunk = 0; chunk < BACKGROUND; chunk += 500) {
+    await db.insert(posts).values(
+      Array.from({ length: 500 }, () => ({
+        campusId: "ou",
+        authorId: `ss-${run}-${Math.floor(random() * students)}`,
+        textPlain: listingText(),
+        category: pick(CATEGORIES),
+        priceCents: random() < 0.9 ? Math.floor(random() * 200) * 100 : null,
+      })),
+    );
+  }
+  console.log(`background listings: ${BACKGROUND} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const counts = new Map(
+    rowsOf<{ term: string; doc_count: number }>(
+      await db.execute(sql`select term, doc_count from search_terms where campus_id = 'ou'`),
+    ).map((row) => [row.term, row.doc_count]),
+  );
+  started = performance.now();
+  const rows: (typeof savedSearches.$inferInsert)[] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const words = [...new Set(Array.from({ length: 1 + Math.floor(random() * random() * 4) }, word))];
+    const params = new URLSearchParams({ q: words.join(" ") });
+    if (random() < 0.4) {
+      const filter = random();
+      if (filter < 0.4) params.set("category", pick(CATEGORIES));
+      else if (filter < 0.8) params.set("max_price", String(10 + Math.floor(random() * 150)));
+      else params.set("condition", pick(CONDITIONS));
+      if (random() < 0.3) params.set("min_price", String(Math.floor(random() * 10)));
+    }
+    const search = canonicalSearch(params.toString());
+    const rare = [...words].sort(
+      (a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || b.length - a.length,
+    )[0];
+    const cadence = random();
+    rows.push({
+      campusId: "ou",
+      userId: `ss-${run}-${Math.floor(i / PER_STUDENT)}`,
+      name: search.q,
+      query: search.query,
+      queryKey: `${search.queryKey}#${i}`,
+      rareWord: rare ?? null,
+      category: search.filters.category,
+      minPriceCents: search.filters.minPriceCents,
+      maxPriceCents: search.filters.maxPriceCents,
+      cadence: cadence < 0.7 ? "instant" : cadence < 0.95 ? "daily" : "off",
+      unsubscribeTokenHash: randomUUID(),
+    });
+  }
+  for (let chunk = 0; chunk < rows.length; chunk += 1000) {
+    await db.insert(savedSearches).values(rows.slice(chunk, chunk + 1000));
+  }
+  await db.execute(sql`analyze`);
+  console.log(`saved searches: ${SEARCHES} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const samples: number[] = [];
+  let batches = 0;
+  let hits = 0;
+  for (let i = 0; i < LISTINGS; i++) {
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.insert(posts).values({
+        id,
+        campusId: "ou",
+        authorId: seller,
+        textPlain: listingText(),
+        category: pick(CATEGORIES),
+        priceCents: random() < 0.9 ? Math.floor(random() * 200) * 100 : null,
+      });
+      await enqueueSavedSearchMatch(tx, ctx, { id, campusId: "ou" });
+    });
+    const begin = performance.now();
+    for (;;) {
+      batches++;
+      if (await matchListingBatch(ctx, id)) break;
+    }
+    samples.push(performance.now() - begin);
+    const [counted] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from saved_search_hits where post_id = ${id}::uuid`),
+    );
+    hits += Number(counted?.n ?? 0);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    [
+      `${target.label}: ${SEARCHES} saved searches, ${LISTINGS} new listings`,
+      `matching per listing: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${(samples.at(-1) ?? 0).toFixed(1)} ms`,
+      `batches ${batches}, hits ${hits} (${(hits / LISTINGS).toFixed(1)} a listing)`,
+      `load ${load()} (1-minute average), ${new Date().toISOString().slice(0, 10)}`,
+    ].join("\n"),
+  );
+} finally {
+  await database.close();
+}
