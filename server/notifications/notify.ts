@@ -31,6 +31,8 @@ export interface NotifyInput {
   meetupId?: string | null;
   reviewId?: string | null;
   event?: TradeEvent | null;
+  /** Decision 0640: the price drop a 'price drop' notice tells (its words are read from that row). */
+  priceDropId?: string | null;
 }
 
 /** Kinds that say the same thing however often it happens: one row per actor and post is enough. */
@@ -100,7 +102,7 @@ async function insertNotices(
       ) => sql`(${input.campusId}::text, ${input.to}::text, ${input.actorId}::text, ${input.postId ?? null}::uuid,
         ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
         ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
-        ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text)`,
+        ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text, ${input.priceDropId ?? null}::uuid)`,
     ),
     sql`, `,
   );
@@ -114,13 +116,13 @@ async function insertNotices(
   const inserted = rowsOf<{ id: string }>(
     await tx.execute(sql`
       with input (campus_id, user_id, actor_id, post_id, comment_id, chat_id, message_id,
-                  offer_id, deal_id, meeting_id, review_id, event) as (values ${rows}),
+                  offer_id, deal_id, meeting_id, review_id, event, price_drop_id) as (values ${rows}),
       notification as (
         insert into notifications
           (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id,
-           offer_id, deal_id, meetup_id, review_id, event, push_pending, created_at)
+           offer_id, deal_id, meetup_id, review_id, event, price_drop_id, push_pending, created_at)
         select i.campus_id, i.user_id, i.actor_id, ${type}::text, i.post_id, i.comment_id, i.chat_id,
-          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event,
+          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event, i.price_drop_id,
           exists (select 1 from push_subscriptions p where p.user_id = i.user_id),
           ${now.toISOString()}::timestamptz
         from input i
