@@ -105,7 +105,7 @@ export async function storePostFiles(
   postId: string,
   files: readonly CheckedPostFile[],
   /**
-   * Decision 0641: an edit's files follow the kept ones (`firstOrder`), and their keys carry the
+   * Decision 0640: an edit's files follow the kept ones (`firstOrder`), and their keys carry the
    * edit's own `keyTag`, so a new file never takes the key of one the same edit removes.
    */
   options: { firstOrder?: number; keyTag?: string } = {},
