@@ -91,6 +91,8 @@ export default [
   route("media/:id", "routes/media/media-post.tsx"),
   route("post/:id", "routes/posts/post.tsx"),
   route("post/:id/likes", "routes/posts/post-likes.tsx"),
+  // Decision 0640: the owner's edit form (404 for anyone else).
+  route("post/:id/edit", "routes/posts/edit-post.tsx"),
   route("post/:id/boost", "routes/ads/boost.tsx"),
   route("post/:id/boost/success", "routes/ads/boost-success.tsx"),
   route("post/:id/boost/cancel", "routes/ads/boost-cancel.tsx"),

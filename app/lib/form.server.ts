@@ -71,3 +71,14 @@ export function formFields(form: FormData): Record<string, FormDataEntryValue> {
 export function formFiles(form: FormData, name: string): File[] {
   return form.getAll(name).filter((entry): entry is File => entry instanceof File && entry.size > 0);
 }
+
+/**
+ * Every text value of a repeated field (decision 0640: the photos an edit removes), which
+ * `formFields` cannot carry (it keeps one value a field). At most `limit` are read.
+ */
+export function formValues(form: FormData, name: string, limit: number): string[] {
+  return form
+    .getAll(name)
+    .filter((entry): entry is string => typeof entry === "string")
+    .slice(0, limit + 1);
+}

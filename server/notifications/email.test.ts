@@ -65,6 +65,7 @@ describe("notification e-mail (decision 0251)", () => {
       comments: true,
       saves: true,
       messages: true,
+      priceDrops: true,
     });
   });
 
@@ -123,6 +124,7 @@ describe("notification e-mail (decision 0251)", () => {
       comments: true,
       saves: false,
       messages: true,
+      priceDrops: true,
     });
     delayed.clock.advance(121_000);
     expect(await deliver()).toEqual([]);
@@ -133,6 +135,7 @@ describe("notification e-mail (decision 0251)", () => {
       comments: true,
       saves: true,
       messages: true,
+      priceDrops: true,
     });
     delayed.clock.advance(121_000);
     expect(await deliver()).toEqual([]);
@@ -144,6 +147,7 @@ describe("notification e-mail (decision 0251)", () => {
       comments: false,
       saves: true,
       messages: true,
+      priceDrops: true,
     });
     const post = await createTestPost(delayed, owner.viewer);
     await createTestComment(delayed, commenter.viewer, post.id);

@@ -4,18 +4,26 @@ import { createElement } from "react";
 import { campusOrigin } from "../campuses/campuses";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
-import { type NotificationType, notificationSettings, notifications, user } from "../db/schema";
+import {
+  type NotificationType,
+  notificationSettings,
+  notifications,
+  posts,
+  priceDrops,
+  user,
+} from "../db/schema";
 import type { ComposedMail, OutboxRow } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { NotificationsEmail } from "../mail/templates/notifications";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
+import { priceDropNoticeColumns } from "./price-drop-notice";
 import {
   actorsPhrase,
   displayName,
   type EmailKind,
   emailKindOf,
+  noticeLine,
   notificationHref,
-  notificationWhat,
 } from "./texts";
 
 /** The outbox kind of notification e-mails (decision 0251): composed when sent. */
@@ -31,6 +39,8 @@ export interface EmailPreferences {
   comments: boolean;
   saves: boolean;
   messages: boolean;
+  /** Decision 0640: price drops of saved listings. */
+  priceDrops: boolean;
 }
 
 /** A user's e-mail preferences and address; null when there is no such user. */
@@ -46,6 +56,7 @@ export async function readEmailPreferences(
       comments: notificationSettings.emailComments,
       saves: notificationSettings.emailSaves,
       messages: notificationSettings.emailMessages,
+      priceDrops: notificationSettings.emailPriceDrops,
     })
     .from(user)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, user.id))
@@ -59,6 +70,7 @@ export async function readEmailPreferences(
     comments: row.comments ?? true,
     saves: row.saves ?? true,
     messages: row.messages ?? true,
+    priceDrops: row.priceDrops ?? true,
   };
 }
 
@@ -71,6 +83,7 @@ const PREFERENCE_COLUMN: Readonly<Record<EmailKind, string>> = {
   comments: "email_comments",
   saves: "email_saves",
   messages: "email_messages",
+  priceDrops: "email_price_drops",
 };
 
 /**
@@ -233,10 +246,13 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
       chatId: notifications.chatId,
       campusId: notifications.campusId,
       contentShown: notificationContentShown(notifications, visibilityNow(now)),
+      priceDrop: priceDropNoticeColumns,
       ...actor,
     })
     .from(notifications)
     .innerJoin(user, eq(user.id, notifications.actorId))
+    .leftJoin(priceDrops, eq(priceDrops.id, notifications.priceDropId))
+    .leftJoin(posts, eq(posts.id, priceDrops.postId))
     .where(
       and(
         eq(notifications.userId, userId),
@@ -265,7 +281,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
   const campusName = campus?.name ?? "Campus";
   const origin = campusOrigin(row.campusId, null, ctx.config);
   const lines = wanted.slice(0, MAIL_LINES).map((item) => ({
-    text: `${actorsPhrase(displayName(item), 0)} ${notificationWhat(item.type, item.event)}`,
+    text: noticeLine(item, actorsPhrase(displayName(item), 0)),
     url: `${origin}${notificationHref(item)}`,
   }));
   const first = lines[0];

@@ -7,6 +7,8 @@ import {
   type NotificationType,
   notificationSettings,
   notifications,
+  posts,
+  priceDrops,
   savedSearches,
   user,
 } from "../db/schema";
@@ -16,14 +18,16 @@ import { userSummaryColumns } from "../lists/user-summary";
 import { STANDING_PATH } from "../moderation/rules.shared";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { type EmailPreferences, readEmailPreferences } from "./email";
+import { priceDropNoticeColumns } from "./price-drop-notice";
 import {
   actorsPhrase,
   DATA_EXPORT_NOTICE,
   DATA_PAGE_PATH,
   displayName,
   moderationNoticeText,
+  noticeLine,
   notificationHref,
-  notificationWhat,
+  type PriceDropNotice,
   searchMatchText,
 } from "./texts";
 
@@ -71,11 +75,15 @@ export const notificationQueries = {
           matches: sql<number>`(select count(*)::int from saved_search_hits h
             where h.saved_search_id = ${notifications.savedSearchId} and h.notified_at = ${notifications.createdAt})`,
         },
+        // Decision 0640: a price drop's words come from its row (by primary key) and the listing.
+        priceDrop: priceDropNoticeColumns,
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
       .leftJoin(moderationLog, eq(moderationLog.id, notifications.moderationLogId))
       .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
+      .leftJoin(priceDrops, eq(priceDrops.id, notifications.priceDropId))
+      .leftJoin(posts, eq(posts.id, priceDrops.postId))
       .$dynamic();
     return keysetPage(
       query,
@@ -163,6 +171,7 @@ export async function listNotifications(
   const groups = new Map<string, NotificationItem>();
   // A trade notice's words depend on its event (decision 0600); trade notices are never grouped.
   const events = new Map<string, string | null>();
+  const drops = new Map<string, PriceDropNotice | null>();
   for (const row of kept) {
     // Decision 0543: a moderation notice names no one (never the moderator) and leads to the standing page.
     if (row.type === "moderation") {
@@ -240,13 +249,17 @@ export async function listNotifications(
     };
     items.push(item);
     events.set(item.id, row.event);
+    drops.set(item.id, row.priceDrop);
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
     if (item.type === "moderation" || item.type === "data export" || item.text) continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
-    item.text = `${actorsPhrase(first?.name ?? "Someone", item.others, second?.name)} ${notificationWhat(item.type, events.get(item.id))}`;
+    item.text = noticeLine(
+      { type: item.type, event: events.get(item.id), priceDrop: drops.get(item.id) },
+      actorsPhrase(first?.name ?? "Someone", item.others, second?.name),
+    );
   }
   return { items, nextCursor };
 }
@@ -314,7 +327,7 @@ export async function countUnreadNotifications(ctx: AppContext, viewer: Viewer):
 /** The e-mail settings page (decision 0251). */
 export async function getEmailPreferences(ctx: AppContext, viewer: Viewer): Promise<EmailPreferences> {
   const preferences = await readEmailPreferences(ctx.db, viewer.id);
-  if (!preferences) return { enabled: true, comments: true, saves: true, messages: true };
+  if (!preferences) return { enabled: true, comments: true, saves: true, messages: true, priceDrops: true };
   const { email: _email, campusId: _campus, ...rest } = preferences;
   return rest;
 }
@@ -330,7 +343,12 @@ export async function updateEmailPreferences(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.update(user).set({ emailNotifications: input.enabled }).where(eq(user.id, viewer.id));
-    const kinds = { emailComments: input.comments, emailSaves: input.saves, emailMessages: input.messages };
+    const kinds = {
+      emailComments: input.comments,
+      emailSaves: input.saves,
+      emailMessages: input.messages,
+      emailPriceDrops: input.priceDrops,
+    };
     await tx
       .insert(notificationSettings)
       .values({ userId: viewer.id, ...kinds })

@@ -38,6 +38,8 @@ export interface NotifyInput {
    * e-mails are at most one an hour; the notice and its push still go).
    */
   withoutEmail?: boolean;
+  /** Decision 0640: the price drop a 'price drop' notice tells (its words are read from that row). */
+  priceDropId?: string | null;
 }
 
 /** Kinds that say the same thing however often it happens: one row per actor and post is enough. */
@@ -108,7 +110,7 @@ async function insertNotices(
         ${input.commentId ?? null}::uuid, ${input.chatId ?? null}::uuid, ${input.messageId ?? null}::uuid,
         ${input.offerId ?? null}::uuid, ${input.dealId ?? null}::uuid, ${input.meetupId ?? null}::uuid,
         ${input.reviewId ?? null}::uuid, ${input.event ?? null}::text, ${input.savedSearchId ?? null}::uuid,
-        ${input.withoutEmail === true}::boolean)`,
+        ${input.withoutEmail === true}::boolean, ${input.priceDropId ?? null}::uuid)`,
     ),
     sql`, `,
   );
@@ -122,15 +124,15 @@ async function insertNotices(
   const inserted = rowsOf<{ id: string }>(
     await tx.execute(sql`
       with input (campus_id, user_id, actor_id, post_id, comment_id, chat_id, message_id,
-                  offer_id, deal_id, meeting_id, review_id, event, saved_search_id, without_email)
+                  offer_id, deal_id, meeting_id, review_id, event, saved_search_id, without_email, price_drop_id)
         as (values ${rows}),
       notification as (
         insert into notifications
           (campus_id, user_id, actor_id, type, post_id, comment_id, chat_id, message_id,
-           offer_id, deal_id, meetup_id, review_id, event, saved_search_id, emailed_at, push_pending,
+           offer_id, deal_id, meetup_id, review_id, event, saved_search_id, price_drop_id, emailed_at, push_pending,
            created_at)
         select i.campus_id, i.user_id, i.actor_id, ${type}::text, i.post_id, i.comment_id, i.chat_id,
-          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event, i.saved_search_id,
+          i.message_id, i.offer_id, i.deal_id, i.meeting_id, i.review_id, i.event, i.saved_search_id, i.price_drop_id,
           case when i.without_email then ${now.toISOString()}::timestamptz end,
           exists (select 1 from push_subscriptions p where p.user_id = i.user_id),
           ${now.toISOString()}::timestamptz

@@ -3,13 +3,14 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
-import { notifications, pushSubscriptions, savedSearches, user } from "../db/schema";
+import { notifications, posts, priceDrops, pushSubscriptions, savedSearches, user } from "../db/schema";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { usersWithLiveStreams } from "../realtime/presence";
 import { parseInput } from "../validation";
 import { invalidNotificationInput, NotificationError } from "./errors";
+import { priceDropNoticeColumns } from "./price-drop-notice";
 import { endpointRefusal, type PushEndpointRules, sendRefusal } from "./push-endpoint";
-import { displayName, notificationHref, notificationWhat, searchMatchText } from "./texts";
+import { displayName, noticeLine, notificationHref, searchMatchText } from "./texts";
 
 /**
  * Web push (decision 0252): subscriptions per user, turned on from the
@@ -141,10 +142,14 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
         // Decision 0546: a push about hidden, removed or a suspended author's content is not sent.
         contentShown: notificationContentShown(notifications, visibilityNow(ctx.clock.now())),
         savedSearchName: savedSearches.name,
+        // Decision 0640: a price drop's words come from its row and the listing.
+        priceDrop: priceDropNoticeColumns,
       })
       .from(notifications)
       .innerJoin(user, eq(user.id, notifications.actorId))
       .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
+      .leftJoin(priceDrops, eq(priceDrops.id, notifications.priceDropId))
+      .leftJoin(posts, eq(posts.id, priceDrops.postId))
       .where(inArray(notifications.id, ids));
   });
 
@@ -172,7 +177,7 @@ export async function deliverDuePush(ctx: AppContext, options: { limit?: number 
       body:
         item.type === "search match" && item.savedSearchName
           ? searchMatchText(item.savedSearchName, 1)
-          : `${displayName(item)} ${notificationWhat(item.type, item.event)}`,
+          : noticeLine(item, displayName(item)),
       url: notificationHref(item),
       // A newer push about the same chat or post replaces the older one on the device.
       tag: item.chatId ? `chat-${item.chatId}` : `post-${item.postId ?? item.id}`,

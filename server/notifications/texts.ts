@@ -1,5 +1,6 @@
 import type { NotificationType } from "../db/schema";
 import { INDEFINITELY, suspensionPeriod } from "../moderation/rules.shared";
+import { formatPrice } from "../posts/listing.shared";
 
 /**
  * What a notification says after the actor's name (decision 0250 'names who, what and when'),
@@ -106,8 +107,59 @@ export function searchMatchText(searchName: string, matches: number): string {
   return matches > 1 ? `${matches} new matches for "${searchName}"` : `New match for "${searchName}"`;
 }
 
-/** The three kinds people turn e-mail on or off for (decision 0251 settings page). */
-export type EmailKind = "comments" | "saves" | "messages";
+/** Decision 0640: the drop a 'price drop' notice names, with its listing's text. */
+export interface PriceDropNotice {
+  fromCents: number | null;
+  toCents: number | null;
+  /** The listing's text_plain now (its first line is the title). */
+  listingText: string | null;
+}
+
+/** Decision 0640: how long a listing's title may be in a notice before it is cut with '…'. */
+const TITLE_CHARACTERS = 80;
+
+/** A listing's title as notices name it: its first line, cut at TITLE_CHARACTERS. */
+export function listingTitle(textPlain: string): string {
+  const line =
+    textPlain
+      .split("\n")
+      .find((candidate) => candidate.trim() !== "")
+      ?.trim() ?? "";
+  if (line === "") return "a listing you saved";
+  const characters = [...line];
+  return characters.length > TITLE_CHARACTERS
+    ? `${characters.slice(0, TITLE_CHARACTERS - 1).join("")}…`
+    : line;
+}
+
+/**
+ * Decision 0640: 'Price drop: {title} is now $X (was $Y)' — the bell, the push and the e-mail
+ * all say it this way (0 reads 'Free').
+ */
+export function priceDropText(drop: { fromCents: number; toCents: number; listingText: string }): string {
+  return `Price drop: ${listingTitle(drop.listingText)} is now ${formatPrice(drop.toCents)} (was ${formatPrice(drop.fromCents)})`;
+}
+
+/**
+ * A notice's whole line: a price drop's own words (decision 0640), else the actor's name and what
+ * they did. The one place the bell, the push and the e-mail word a line.
+ */
+export function noticeLine(
+  item: { type: NotificationType; event?: string | null; priceDrop?: PriceDropNotice | null },
+  actors: string,
+): string {
+  const drop = item.type === "price drop" ? item.priceDrop : null;
+  if (drop && drop.fromCents !== null && drop.toCents !== null)
+    return priceDropText({
+      fromCents: drop.fromCents,
+      toCents: drop.toCents,
+      listingText: drop.listingText ?? "",
+    });
+  return `${actors} ${notificationWhat(item.type, item.event)}`;
+}
+
+/** The kinds people turn e-mail on or off for (decision 0251 settings page; price drops, decision 0640). */
+export type EmailKind = "comments" | "saves" | "messages" | "priceDrops";
 
 export function emailKindOf(type: NotificationType): EmailKind {
   switch (type) {
@@ -115,8 +167,10 @@ export function emailKindOf(type: NotificationType): EmailKind {
     case "available again":
     // Decision 0620: about what the student saved (a search's e-mails follow its own cadence).
     case "search match":
-    case "price drop":
       return "saves";
+    // Decision 0640: a kind of its own in /settings/notifications.
+    case "price drop":
+      return "priceDrops";
     case "message":
     case "message like":
     case "new chat":

@@ -104,14 +104,20 @@ export async function storePostFiles(
   ctx: AppContext,
   postId: string,
   files: readonly CheckedPostFile[],
+  /**
+   * Decision 0640: an edit's files follow the kept ones (`firstOrder`), and their keys carry the
+   * edit's own `keyTag`, so a new file never takes the key of one the same edit removes.
+   */
+  options: { firstOrder?: number; keyTag?: string } = {},
 ): Promise<StoredPostFile[]> {
   const stored: StoredPostFile[] = [];
+  const tag = options.keyTag ? `${options.keyTag}-` : "";
   try {
     for (const [index, checked] of files.entries()) {
-      const imgOrder = index + 1;
+      const imgOrder = index + (options.firstOrder ?? 1);
       if (checked.kind === "video") {
         // Read as streams from the upload's file on disk, never whole (decision 0121).
-        const base = `images/posts/${postId}/${imgOrder}-${(await hashFile(checked.file)).slice(0, 20)}`;
+        const base = `images/posts/${postId}/${imgOrder}-${tag}${(await hashFile(checked.file)).slice(0, 20)}`;
         const key = `${base}.${checked.type}`;
         const video = await videoWithoutMetadata(checked.file, videoContainer(checked.type)).catch(
           (error: unknown) => {
@@ -131,7 +137,7 @@ export async function storePostFiles(
         continue;
       }
       const bytes = new Uint8Array(await checked.file.arrayBuffer());
-      const base = `images/posts/${postId}/${imgOrder}-${shortHash(bytes)}`;
+      const base = `images/posts/${postId}/${imgOrder}-${tag}${shortHash(bytes)}`;
       const image = await processImage(bytes, {
         allowed: POST_FILE_TYPES,
         variants: POST_IMAGE_VARIANTS,

@@ -67,3 +67,13 @@ export const POST_MESSAGES = {
   dailyPostLimit: (limit: number, wait: string) =>
     `You've posted ${limit} times in the last 24 hours, the most allowed. Please try again in ${wait}.`,
 } as const;
+
+/** Decision 0640 (ours): editing a listing. */
+export const EDIT_MESSAGES = {
+  saved: "Your listing was updated.",
+  /** Nothing was changed: the form was sent as it was. */
+  unchanged: "Nothing was changed.",
+  underReview: "This listing is waiting for a moderator's review, so it can't be edited until then.",
+  tooSoon: "You just edited this listing. Try again in a few seconds.",
+  edited: "Edited",
+} as const;

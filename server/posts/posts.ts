@@ -113,6 +113,7 @@ function postDetailQuery(db: Queryable, viewer: { id: Placeholder } | null) {
     .select({
       ...summaryColumns(viewer),
       plainText: posts.textPlain,
+      editedAt: posts.editedAt,
       privacy: campuses.privacy,
       generic: campuses.generic,
     })
@@ -159,5 +160,5 @@ export async function getPost(
   // Decision 0172: only a reserved listing offers the watch, so only then is it looked up.
   const watchedByViewer =
     viewer !== null && row.listingStatus === "reserved" ? await isWatching(ctx, viewer.id, row.id) : false;
-  return { ...summary, media, plainText: row.plainText, watchedByViewer };
+  return { ...summary, media, plainText: row.plainText, editedAt: row.editedAt, watchedByViewer };
 }

@@ -84,6 +84,8 @@ export interface PostDetail extends Omit<PostSummary, "firstMedia"> {
   watchedByViewer: boolean;
   /** For OpenGraph / Twitter card descriptions and the page title. */
   plainText: string;
+  /** Decision 0640: when its owner last edited it ('Edited' with the time); null if never. */
+  editedAt: Date | null;
 }
 
 /** A comment of a thread with its replies, oldest first (spec 2 §7 replies, recursively). */

@@ -12,7 +12,7 @@ import { CategoryPicker } from "./category-picker";
 import { type RefusalOrigin, useComposer } from "./composer-context";
 import { type EditorText, EMPTY_EDITOR_TEXT } from "./editor/editor-text";
 import { PostEditor, type PostEditorHandle } from "./editor/post-editor";
-import { FilePickerButton, FilePreviews, usePickedFiles } from "./file-picker";
+import { checkFileChoice, FilePickerButton, FilePreviews, usePickedFiles } from "./file-picker";
 import {
   appendListingDraft,
   EMPTY_LISTING_DRAFT,
@@ -39,15 +39,24 @@ function useLimitAlert() {
 
 type Sent = Extract<ComposerActionData, { ok: true }>;
 
+/** Decision 0640: what an edit starts from — the listing as stored, its photos kept until removed. */
+export interface DraftStart {
+  text: string | null;
+  category: string | null;
+  listing: ListingDraft;
+  media: readonly { id: string; url: string; kind: "image" | "video" }[];
+}
+
 interface DraftOptions {
-  /** The page whose action receives the draft: /create/post or /create/comment/{id}. */
+  /** The page whose action receives the draft: /create/post, /create/comment/{id} or /post/{id}/edit. */
   actionPath: string;
   withCategory: boolean;
   refusalOrigin: RefusalOrigin;
+  start?: DraftStart;
 }
 
 /** spec 2 §4 'Composer': empty → has text or files → processing → cleared. */
-export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptions) {
+export function useDraft({ actionPath, withCategory, refusalOrigin, start }: DraftOptions) {
   const toast = useToast();
   const navigate = useNavigate();
   const { showRefusal } = useComposer();
@@ -55,19 +64,29 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
   const editor = useRef<PostEditorHandle>(null);
   const [text, setText] = useState<EditorText>(EMPTY_EDITOR_TEXT);
   const picked = usePickedFiles();
-  const [category, setCategory] = useState<string | null>(null);
-  const [listing, setListing] = useState<ListingDraft>(EMPTY_LISTING_DRAFT);
+  const [category, setCategory] = useState<string | null>(start?.category ?? null);
+  const [listing, setListing] = useState<ListingDraft>(start?.listing ?? EMPTY_LISTING_DRAFT);
+  const [kept, setKept] = useState(start?.media ?? []);
   const [processing, setProcessing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
   const files = picked.files;
-  const dirty = text.json !== null || files.length > 0 || category !== null || !isEmptyListingDraft(listing);
-  // spec 2 §5: 'A post needs text in the first block or at least one file'.
-  const sendable = text.hasText || files.length > 0;
+  // An edit left unsaved leaves the listing as it was: nothing to discard.
+  const dirty = start
+    ? false
+    : text.json !== null || files.length > 0 || category !== null || !isEmptyListingDraft(listing);
+  // spec 2 §5: 'A post needs text in the first block or at least one file' (kept ones count on an edit).
+  const sendable = text.hasText || files.length + kept.length > 0;
 
   const chooseFiles = (chosen: File[]) => {
-    const refusal = picked.add(chosen);
+    // Decision 0640: an edit's kept photos count toward the 10.
+    const refusal = checkFileChoice(files.length + kept.length, chosen) ?? picked.add(chosen);
     if (refusal) toast.show(refusal);
+  };
+
+  const removeFile = (id: string) => {
+    if (kept.some((file) => file.id === id)) setKept(kept.filter((file) => file.id !== id));
+    else picked.remove(id);
   };
 
   const clear = () => {
@@ -93,6 +112,10 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     if (withCategory && category) form.set("category", category);
     // Decision 0170: a post's listing details (comments have none).
     if (withCategory) appendListingDraft(form, listing);
+    // Decision 0640: the stored photos the edit takes away.
+    for (const media of start?.media ?? []) {
+      if (!kept.some((file) => file.id === media.id)) form.append("removeMedia", media.id);
+    }
     for (const { file } of files) form.append("files", file, file.name);
     setProcessing(true);
     setProgress(files.length > 0 ? 0 : null);
@@ -127,8 +150,10 @@ export function useDraft({ actionPath, withCategory, refusalOrigin }: DraftOptio
     text,
     setText,
     files,
+    kept,
+    start,
     chooseFiles,
-    removeFile: picked.remove,
+    removeFile,
     category,
     setCategory,
     listing,
@@ -185,6 +210,7 @@ export function DraftFields({
         <div className="min-w-0 flex-1 pt-1.5">
           <PostEditor
             handleRef={draft.editor}
+            initialState={draft.start?.text ?? null}
             placeholder={placeholder}
             label={label}
             describedBy={counterId}
@@ -195,7 +221,11 @@ export function DraftFields({
           />
         </div>
       </div>
-      <FilePreviews files={draft.files} onRemove={draft.removeFile} disabled={draft.processing} />
+      <FilePreviews
+        files={[...draft.kept, ...draft.files]}
+        onRemove={draft.removeFile}
+        disabled={draft.processing}
+      />
       {compact ? null : (
         <div className="mt-2 flex justify-end">
           <Counter id={counterId} characters={draft.text.characters} />
@@ -209,7 +239,7 @@ export function DraftFields({
       >
         <div className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden">
           <FilePickerButton
-            heldCount={draft.files.length}
+            heldCount={draft.files.length + draft.kept.length}
             onChoose={draft.chooseFiles}
             disabled={draft.processing}
             compact={compact}

@@ -181,7 +181,8 @@ export function FilePreviews({
   onRemove,
   disabled = false,
 }: {
-  files: readonly PickedFile[];
+  /** Picked files, and on an edit the listing's kept photos before them (decision 0640). */
+  files: readonly Pick<PickedFile, "id" | "url" | "kind">[];
   onRemove(id: string): void;
   disabled?: boolean;
 }) {

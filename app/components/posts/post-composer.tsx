@@ -3,8 +3,8 @@ import { useRevalidator } from "react-router";
 import { ArrowLeftIcon } from "~/app/components/ui/icons";
 import { Modal } from "~/app/components/ui/modal";
 import { useToast } from "~/app/components/ui/toaster";
-import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
-import { DraftFields, useDraft } from "./composer-draft";
+import { EDIT_MESSAGES, POST_MESSAGES } from "~/server/posts/post-rules.shared";
+import { DraftFields, type DraftStart, useDraft } from "./composer-draft";
 import { createPostHref, parseGoBack } from "./composer-targets";
 import { DiscardPostModal } from "./post-gate-modals";
 import { UploadProgressModal } from "./upload-progress-modal";
@@ -18,6 +18,8 @@ export interface PostComposerProps {
   onDone?(): void;
   /** The page's category from the full-page category picker (/create/categories). */
   initialCategory?: string | null;
+  /** Decision 0640: the same composer edits a listing, starting from what is stored. */
+  edit?: { postId: string; start: DraftStart };
 }
 
 /**
@@ -25,15 +27,17 @@ export interface PostComposerProps {
  * counter, photos and videos, a category; 'Posted! Your post was sent.' with a
  * link to the post, or the refusal's prompt or message with the draft kept.
  */
-export function PostComposer({ variant, goBack, onDone, initialCategory = null }: PostComposerProps) {
+export function PostComposer({ variant, goBack, onDone, initialCategory = null, edit }: PostComposerProps) {
   const parsedGoBack = parseGoBack(goBack);
   const toast = useToast();
   const revalidator = useRevalidator();
   const draft = useDraft({
-    actionPath: createPostHref(parsedGoBack),
+    actionPath: edit ? `/post/${edit.postId}/edit` : createPostHref(parsedGoBack),
     withCategory: true,
     refusalOrigin: { goBack: parsedGoBack },
+    start: edit?.start,
   });
+  const title = edit ? "Edit Post" : "Create Post";
   const [discarding, setDiscarding] = useState(false);
   const setCategory = draft.setCategory;
   useEffect(() => {
@@ -44,6 +48,11 @@ export function PostComposer({ variant, goBack, onDone, initialCategory = null }
     event.preventDefault();
     const sent = await draft.send();
     if (!sent) return;
+    if (edit) {
+      toast.show({ message: EDIT_MESSAGES.saved, type: "okay" });
+      onDone?.();
+      return;
+    }
     // spec 2 §4: success clears the editor, files, previews and category, and closes.
     draft.clear();
     toast.show({
@@ -63,7 +72,7 @@ export function PostComposer({ variant, goBack, onDone, initialCategory = null }
   };
 
   const form = (
-    <form onSubmit={onSubmit} aria-label="Create Post" noValidate>
+    <form onSubmit={onSubmit} aria-label={title} noValidate>
       <DraftFields
         draft={draft}
         placeholder="What are you selling?"
@@ -71,7 +80,7 @@ export function PostComposer({ variant, goBack, onDone, initialCategory = null }
         autoFocus
         minHeightClass={variant === "page" ? "min-h-40" : "min-h-28"}
         withCategory
-        submitLabel="Post"
+        submitLabel={edit ? "Save" : "Post"}
       />
     </form>
   );
@@ -99,7 +108,7 @@ export function PostComposer({ variant, goBack, onDone, initialCategory = null }
           onOpenChange={(open) => {
             if (!open) requestClose();
           }}
-          title="Create Post"
+          title={title}
         >
           {form}
         </Modal>
@@ -119,7 +128,7 @@ export function PostComposer({ variant, goBack, onDone, initialCategory = null }
           <ArrowLeftIcon className="size-5" />
           <span className="sr-only">Back</span>
         </button>
-        <h1 className="text-lg font-bold text-zinc-900">Create Post</h1>
+        <h1 className="text-lg font-bold text-zinc-900">{title}</h1>
       </div>
       {form}
       {dialogs}

@@ -4,7 +4,7 @@ import { useSendMessage } from "~/app/components/chats/send-message-button";
 import { useReport } from "~/app/components/moderation/use-report";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
-import { CheckIcon, FlagIcon, LinkIcon, MessageIcon } from "~/app/components/ui/icons";
+import { CheckIcon, FlagIcon, LinkIcon, lineIcons, MessageIcon } from "~/app/components/ui/icons";
 import { MenuItem, MoreOptionsMenu } from "~/app/components/ui/menu-item";
 import { Modal } from "~/app/components/ui/modal";
 import { REPORT_MESSAGES } from "~/server/moderation/rules.shared";
@@ -13,6 +13,15 @@ import { STATUS_ACTIONS } from "~/server/posts/listing.shared";
 import { type ListingActionData, nextStatuses, offersBoost } from "./listing-actions";
 import { useCopyPostLink } from "./post-actions";
 import { RocketIcon, TrashIcon } from "./post-icons";
+
+// Decision 0640: drawn here (Lucide's pencil), so only the menu's chunk carries it.
+const { PencilIcon } = lineIcons({
+  Pencil: [
+    {
+      d: "M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497zM15 5l4 4",
+    },
+  ],
+});
 
 /** spec 2 §2 'Modals' Delete Post? text, character for character. */
 export const DELETE_POST_TEXT =
@@ -94,7 +103,8 @@ interface PostMoreMenuProps {
  * (not on one's own post; opens the chat with the author, sharing the post); Boost Post
  * (owner; the boost flow comes with the ads issue, whose /ads page says so — decision 0097);
  * Delete (owner) → 'Delete Post?'. Decision 0170: the owner's 'Mark as reserved' / 'Mark as sold' /
- * 'Mark as available'. Decision 0540: Report (not on one's own) opens the report dialog.
+ * 'Mark as available'. Decision 0540: Report (not on one's own) opens the report dialog. Decision
+ * 0640: Edit (owner, top-level posts) opens /post/{id}/edit.
  */
 export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername }: PostMoreMenuProps) {
   const listing = useFetcher<ListingActionData>();
@@ -124,6 +134,15 @@ export function PostMoreMenu({ postId, kind, own, listingStatus, authorUsername 
             Send Message
           </MenuItem>
         )}
+        {/* Decision 0640: the owner edits the listing with the composer's fields. */}
+        {own && kind === "post" ? (
+          <MenuItem
+            icon={<PencilIcon className="size-5" />}
+            onSelect={() => navigate(`/post/${postId}/edit`)}
+          >
+            Edit
+          </MenuItem>
+        ) : null}
         {/* Decision 0170: the owner marks the listing reserved, sold or available. */}
         {own && kind === "post" && listingStatus
           ? nextStatuses(listingStatus).map((status) => (

@@ -137,7 +137,8 @@ export async function answerComposerForm<Input, Created extends { id: string; ro
     where: { setUpOrigin: string; postId?: string; campus: CampusLike };
     schema: z.ZodType<Input>;
     fields: (form: FormData) => Record<string, string | undefined>;
-    create: (input: Input, files: File[]) => Promise<Created>;
+    /** `form` for the fields a schema of one value a field cannot carry (decision 0640: removeMedia). */
+    create: (input: Input, files: File[], form: FormData) => Promise<Created>;
     plainAnswer: (created: Created) => Response | Promise<Response>;
   },
 ) {
@@ -149,7 +150,7 @@ export async function answerComposerForm<Input, Created extends { id: string; ro
     const parsed = options.schema.safeParse(options.fields(form));
     if (!parsed.success) return invalidComposerForm(parsed.error.issues[0]?.message);
     try {
-      const created = await options.create(parsed.data, formFiles(form, "files"));
+      const created = await options.create(parsed.data, formFiles(form, "files"), form);
       if (!enhanced) return options.plainAnswer(created);
       return data<ComposerActionData>({ ok: true, postId: created.id, rootId: created.rootId });
     } catch (error) {

@@ -16,6 +16,7 @@ import { HiddenBanner } from "~/app/components/posts/hidden-banner";
 import { type ListingActionData, offersBoost } from "~/app/components/posts/listing-actions";
 import { NewUserBanner } from "~/app/components/posts/new-user-banner";
 import type { PostActionData } from "~/app/components/posts/post-actions";
+import { PostTimestamp } from "~/app/components/posts/post-age";
 import { PostByline } from "~/app/components/posts/post-card";
 import { PostDetailBody } from "~/app/components/posts/post-detail-body";
 import { cutPlainText, displayName } from "~/app/components/posts/post-format";
@@ -43,7 +44,7 @@ import { getPostAdState } from "~/server/ads/views";
 import { deleteComment, getThread } from "~/server/posts/comments";
 import { formatPrice, LISTING_MESSAGES, type ListingStatus } from "~/server/posts/listing.shared";
 import { renewListing, setListingStatus, unwatchListing, watchListing } from "~/server/posts/listing-status";
-import { POST_MESSAGES } from "~/server/posts/post-rules.shared";
+import { EDIT_MESSAGES, POST_MESSAGES } from "~/server/posts/post-rules.shared";
 import { deletePost, getPost } from "~/server/posts/posts";
 import { toggleSave } from "~/server/posts/saves";
 import { listingTradePanel } from "~/server/trade/listing-panel";
@@ -349,6 +350,12 @@ function PostDetailView({ data: { post, thread, url, adState, trade, sellerReput
             authorUsername={post.author.username}
           />
         </header>
+        {/* Decision 0640: an edited listing says so, with the time; its comments stay. */}
+        {post.editedAt ? (
+          <p className="mt-1 pl-[52px] text-sm text-zinc-500">
+            {EDIT_MESSAGES.edited} <PostTimestamp date={post.editedAt} />
+          </p>
+        ) : null}
         {sellerReputation ? <ReputationLine summary={sellerReputation} className="mt-1 pl-[52px]" /> : null}
         {post.hiddenBanner ? <HiddenBanner text={post.hiddenBanner} className="mt-3" /> : null}
         {post.parentId ? (

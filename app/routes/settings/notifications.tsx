@@ -45,6 +45,7 @@ export async function action(args: Route.ActionArgs) {
         comments: checked(form, "comments"),
         saves: checked(form, "saves"),
         messages: checked(form, "messages"),
+        priceDrops: checked(form, "priceDrops"),
       });
       return redirectWithToast("/settings/notifications", ACCOUNT_UPDATED);
     }
@@ -213,6 +214,13 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
             label="Messages"
             hint="New messages and conversations"
             defaultChecked={email.messages}
+          />
+          {/* Decision 0640: a kind of its own. */}
+          <Toggle
+            name="priceDrops"
+            label="Price drops"
+            hint="A listing you saved is now cheaper"
+            defaultChecked={email.priceDrops}
           />
         </fieldset>
         <button type="submit" disabled={saving} className={buttonClass("primary", "mt-4 self-start")}>

@@ -50,6 +50,8 @@ export interface PostEditorProps {
   /** Taller box on the full-page composer. */
   minHeightClass?: string;
   handleRef?: Ref<PostEditorHandle>;
+  /** Decision 0640: the stored text (Lexical JSON) an edit starts from. */
+  initialState?: string | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export function PostEditor({
   autoFocus = false,
   minHeightClass = "min-h-24",
   handleRef,
+  initialState = null,
 }: PostEditorProps) {
   // The composer builds a new editor whenever this element changes identity: keep it stable.
   const contentEditable = useMemo(
@@ -109,6 +112,7 @@ export function PostEditor({
         onLimitExceeded={onLimitExceeded}
         autoFocus={autoFocus}
         handleRef={handleRef}
+        initialState={initialState}
       />
     </LexicalExtensionComposer>
   );
@@ -165,7 +169,8 @@ function EditorBridge({
   onLimitExceeded,
   autoFocus,
   handleRef,
-}: Pick<PostEditorProps, "onChange" | "onLimitExceeded" | "autoFocus" | "handleRef">) {
+  initialState,
+}: Pick<PostEditorProps, "onChange" | "onLimitExceeded" | "autoFocus" | "handleRef" | "initialState">) {
   const [editor] = useLexicalComposerContext();
   // The latest callbacks, read by the listener registered once per editor.
   const callbacks = useRef({ onChange, onLimitExceeded });
@@ -179,6 +184,15 @@ function EditorBridge({
     }),
     [editor],
   );
+
+  // Decision 0640: an edit opens with the stored text, outside the undo history.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !initialState) return;
+    started.current = true;
+    editor.setEditorState(editor.parseEditorState(initialState), { tag: HISTORIC_TAG });
+    callbacks.current.onChange(readEditorText(editor.getEditorState()));
+  }, [editor, initialState]);
 
   useEffect(() => {
     if (autoFocus) editor.focus();
