@@ -8,6 +8,7 @@ import { cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, toPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
 import { notify } from "../notifications/notify";
+import { assertWithinConversationLimit } from "../trust/gates";
 import { assertNotBlocked, memberChat, requireMemberChat, requireReader, requireSender } from "./access";
 import { blockBetween } from "./blocks";
 import { publishChatEvent } from "./chat-events";
@@ -101,6 +102,8 @@ export async function startConversation(
         .returning({ id: chats.id });
       let chatId = inserted?.id;
       if (chatId) {
+        // Decision 0661: a new conversation counts against the sender's trust level's day.
+        await assertWithinConversationLimit(tx, ctx, sender.id);
         await tx.insert(chatMembers).values([
           {
             chatId,

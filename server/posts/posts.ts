@@ -7,13 +7,14 @@ import { isUuid } from "../db/ids";
 import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { shownTo, visibilityNow } from "../moderation/visibility";
+import { assertWithinPricedListingLimit } from "../trust/gates";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, type ListingInput, readCategory, readListing, readText } from "./input";
 import { writeAuthoredPost } from "./insertion";
 import { isWatching } from "./listing-status";
 import { checkPostFiles } from "./media";
-import { assertWithinPostingLimits } from "./posting-limits";
+import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text.shared";
 import { POST_MESSAGES } from "./schemas";
@@ -67,6 +68,11 @@ export async function createPost(
     ctx,
     { campusId: author.campusId, authorId: author.id, text, files, columns: { category, ...listing } },
     async (tx, _row, insert) => {
+      // Decision 0661: the trust level's number of priced listings for sale (insert locks the author first).
+      if (listing.listingKind === "selling" && (listing.priceCents ?? 0) > 0) {
+        await lockAuthor(tx, author.id);
+        await assertWithinPricedListingLimit(tx, ctx, author.id);
+      }
       await insert();
       // spec 2 §4: top-level creation increments the author's totalPosts.
       await tx
