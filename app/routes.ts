@@ -39,6 +39,7 @@ export default [
       route("account/messages", "routes/settings/account/messages.tsx"),
       // Decision 0548: strikes, restrictions, removed items and appeals.
       route("account/standing", "routes/settings/account/standing.tsx"),
+      route("account/trust", "routes/settings/account/trust.tsx"),
       // Decisions 0570 and 0571: Download my data, Delete my account, and the archive's mailed link.
       route("account/data", "routes/settings/account/data.tsx"),
       route("account/data/download", "routes/settings/account/data-download.tsx"),

@@ -9,6 +9,7 @@ import { countMailSince, enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { VerificationCodeEmail } from "../mail/templates/verification-code";
 import { syncConfiguredAdminOf } from "../staff/configured-admins";
+import { recountTrustLevel } from "../trust/recount";
 import { ACCOUNT_MESSAGES, AccountError } from "./errors.shared";
 
 /** Which address a code proves (spec 1 §4): sign-up e-mail, a new e-mail, a school e-mail. */
@@ -202,5 +203,7 @@ export async function verifyEmailCode(ctx: AppContext, userId: string, code: str
       throw new AccountError("code-incorrect", ACCOUNT_MESSAGES.codeIncorrect, "code");
     // Decision 0522: a verified address in ADMIN_EMAILS makes a site admin.
     await syncConfiguredAdminOf(ctx, tx, userId);
+    // Decision 0660: a verified e-mail is part of every trust level.
+    await recountTrustLevel(tx, ctx, userId);
   });
 }

@@ -5,6 +5,7 @@ import type { Queryable } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
+import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
 import { issueCode, verifyCode } from "./codes";
 import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors.shared";
@@ -147,6 +148,8 @@ export async function verifySchoolEmailCode(
         })
         .where(eq(user.id, viewer.id));
       if (joined) await insertNewUserPost(tx, { authorId: viewer.id, campusId: campus.id, at: now });
+      // Decision 0660: a verified school address is part of every trust level.
+      await recountTrustLevel(tx, ctx, viewer.id);
       outcome.verified = {
         campus: { id: campus.id, name: campus.name },
         joined,

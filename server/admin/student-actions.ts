@@ -13,6 +13,7 @@ import { syncConfiguredAdminOf } from "../staff/configured-admins";
 import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin, type StaffMember } from "../staff/roles";
 import { recountReviewsBy } from "../trade/reputation";
+import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
 import { ADMIN_MESSAGES, AdminError, adminNotFound, invalidAdminInput } from "./errors.shared";
 import { type AdminSession, requireRecentSignIn } from "./reauth";
@@ -192,6 +193,8 @@ async function insertStrike(
       createdAt: ctx.clock.now(),
     })
     .returning({ id: strikes.id });
+  // Decision 0660: a strike holds the trust level below Member.
+  await recountTrustLevel(tx, ctx, student.id);
   return strike?.id;
 }
 
@@ -291,6 +294,7 @@ export async function verifyStudentEmail(ctx: Ctx, viewer: Who, input: StudentAc
     const student = await lockStudent(tx, value.studentId);
     if (student.verified) throw new AdminError("not-applicable", ADMIN_MESSAGES.alreadyVerified);
     await tx.update(user).set({ verified: true, updatedAt: ctx.clock.now() }).where(eq(user.id, student.id));
+    await recountTrustLevel(tx, ctx, student.id);
     await tx
       .delete(verificationCodes)
       .where(and(eq(verificationCodes.userId, student.id), eq(verificationCodes.purpose, "email")));

@@ -9,6 +9,7 @@ import { keysetPage, type Page, toPage } from "../lists/pages";
 import { userSummaryColumns } from "../lists/user-summary";
 import { notify } from "../notifications/notify";
 import { conversationsLimited } from "../safety/flag";
+import { assertWithinConversationLimit } from "../trust/gates";
 import { assertNotBlocked, memberChat, requireMemberChat, requireReader, requireSender } from "./access";
 import { blockBetween } from "./blocks";
 import { publishChatEvent } from "./chat-events";
@@ -131,6 +132,8 @@ export async function startConversation(
         input.acknowledgedNudge === true,
       );
       if (chatId) {
+        // Decision 0661: a new conversation counts against the sender's trust level's day.
+        await assertWithinConversationLimit(tx, ctx, sender.id);
         await tx.insert(chatMembers).values([
           {
             chatId,

@@ -7,6 +7,7 @@ import { announceCampusPagesChanged } from "../realtime/events";
 import { staffNotFound } from "../staff/errors.shared";
 import { requireStaff, type StaffMember } from "../staff/roles";
 import { announceWaitingItems } from "../staff/waiting";
+import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
 import { claimItem } from "./claim";
 import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
@@ -72,6 +73,8 @@ export async function decideAppeal(
     let changed: string | null = null;
     if (value.decision === "approve") {
       await tx.update(strikes).set({ overruledAt: now }).where(eq(strikes.id, strike.id));
+      // Decision 0660: an overruled strike no longer holds the trust level down.
+      await recountTrustLevel(tx, ctx, strike.userId);
       if (isContentKind(strike.targetKind)) {
         changed = (await restoreContent(tx, strike.targetKind, strike.targetId, ctx.clock)).campusId;
       }

@@ -8,6 +8,7 @@ import { requireStaff, type StaffMember } from "../staff/roles";
 import { announceWaitingItems } from "../staff/waiting";
 import { closeOffersOfListing } from "../trade/listing-hooks";
 import { recountReviewsBy } from "../trade/reputation";
+import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
 import { claimItem } from "./claim";
 import { DecisionError, invalidDecisionInput } from "./decision-errors.shared";
@@ -145,6 +146,8 @@ async function apply(
       createdAt: now,
     })
     .returning({ id: strikes.id });
+  // Decision 0660: a strike holds the trust level below Member.
+  await recountTrustLevel(tx, ctx, studentId);
   await recordStaffAction(
     tx,
     ctx,

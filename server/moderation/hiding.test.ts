@@ -14,6 +14,8 @@ import { fileReport } from "./reports";
 import { AUTO_HIDE_PUBLIC_REASON, HIDING_RULES } from "./rules.shared";
 import { reportWeight } from "./weights";
 
+// Decision 0662: members here are Basic (7 days), whose reports weigh 1 and whose items hide at the campus's threshold.
+
 // Decision 0542: report weights and the hide before review, on both databases.
 
 let t: TestContext;
@@ -21,14 +23,14 @@ let author: TestMember;
 
 beforeAll(async () => {
   t = await createTestContext();
-  author = await createTestMember(t, { fullName: "Alex Author" });
+  author = await createTestMember(t, { ageDays: 7, fullName: "Alex Author" });
 });
 afterAll(() => t.close());
 
 /** Verified students of OU, made one after another (sign-ups at once collide on their usernames). */
 async function students(count: number): Promise<TestMember[]> {
   const made: TestMember[] = [];
-  for (let n = 0; n < count; n++) made.push(await createTestMember(t));
+  for (let n = 0; n < count; n++) made.push(await createTestMember(t, { ageDays: 7 }));
   return made;
 }
 
@@ -166,7 +168,7 @@ describe("hiding before review (threshold AND 2 distinct reporters)", () => {
   });
 
   it("never hides staff content", async () => {
-    const moderator = await createTestMember(t);
+    const moderator = await createTestMember(t, { ageDays: 7 });
     await t.ctx.db.transaction((tx) =>
       grantRole(
         tx,

@@ -38,13 +38,13 @@ export async function setReporterMuted(
       .insert(reporterRecords)
       .values({ userId: value.reporterId, muted: value.muted })
       .onConflictDoUpdate({ target: reporterRecords.userId, set: { muted: value.muted } });
-    const weight = await reporterWeight(tx, value.reporterId);
+    const now = ctx.clock.now();
+    const weight = await reporterWeight(tx, value.reporterId, now);
     const touched = await tx
       .update(reports)
       .set({ weight })
       .where(and(eq(reports.reporterId, value.reporterId), isNull(reports.outcome)))
       .returning({ itemId: reports.itemId });
-    const now = ctx.clock.now();
     for (const itemId of new Set(touched.map((row) => row.itemId))) {
       await refreshItemAndHide(tx, itemId, now);
     }

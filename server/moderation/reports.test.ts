@@ -24,8 +24,8 @@ let reporter: TestMember;
 
 beforeAll(async () => {
   t = await createTestContext();
-  author = await createTestMember(t, { fullName: "Alex Author" });
-  reporter = await createTestMember(t, { fullName: "Riley Reporter" });
+  author = await createTestMember(t, { ageDays: 7, fullName: "Alex Author" });
+  reporter = await createTestMember(t, { ageDays: 7, fullName: "Riley Reporter" });
 });
 afterAll(() => t.close());
 
@@ -68,7 +68,7 @@ async function chatWith(a: TestMember, b: TestMember, count: number) {
 
 describe("what a student can report", () => {
   it("reports a post, a comment, a chat message and a member, each with its own alert", async () => {
-    const student = await createTestMember(t);
+    const student = await createTestMember(t, { ageDays: 7 });
     const post = await createTestPost(t, author.viewer, { text: "A bike for sale" });
     const comment = await createTestComment(t, author.viewer, post.id);
     const chat = await chatWith(student, author, 2);
@@ -102,7 +102,7 @@ describe("what a student can report", () => {
     const scam = await createTestPost(t, author.viewer);
     await fileReport(t.ctx, reporter.viewer, { targetKind: "post", targetId: scam.id, reason: "scam" });
     expect((await itemOf("post", scam.id))?.toAdmins).toBe(true);
-    const moderator = await createTestMember(t);
+    const moderator = await createTestMember(t, { ageDays: 7 });
     await t.ctx.db.transaction((tx) =>
       grantRole(
         tx,
@@ -119,7 +119,7 @@ describe("what a student can report", () => {
   it("answers 404 for another campus's or an unknown target, and for a chat the reporter is not in", async () => {
     const utMember = await createTestMember(t, { campusId: "ut" });
     const utPost = await createTestPost(t, utMember.viewer);
-    const outsider = await createTestMember(t);
+    const outsider = await createTestMember(t, { ageDays: 7 });
     const chat = await chatWith(author, reporter, 1);
     const post = await createTestPost(t, author.viewer);
     const attempts: [ReportTargetKind, string][] = [
@@ -218,7 +218,7 @@ describe("the dialog's fields", () => {
 
 describe("reporting the same thing again", () => {
   it("updates the earlier report, answers 'Report updated', and reopens a decided item", async () => {
-    const student = await createTestMember(t);
+    const student = await createTestMember(t, { ageDays: 7 });
     const post = await createTestPost(t, author.viewer);
     const target = { targetKind: "post", targetId: post.id };
     await fileReport(t.ctx, student.viewer, { ...target, reason: "spam" });
@@ -260,7 +260,7 @@ describe("reporting the same thing again", () => {
 
 describe("10 reports a day (rolling 24 hours)", () => {
   it("refuses the 11th new report with 429 and the wait, counts no update, and lets them report a day later", async () => {
-    const student = await createTestMember(t);
+    const student = await createTestMember(t, { ageDays: 7 });
     const posts = [];
     for (let n = 0; n < 12; n++) posts.push(await createTestPost(t, author.viewer, { text: `Post ${n}` }));
     const first = t.clock.now().getTime();
@@ -298,8 +298,8 @@ describe("10 reports a day (rolling 24 hours)", () => {
 
 describe("a reported chat message's snapshot", () => {
   it("keeps exactly that message and the 10 before it, oldest first", async () => {
-    const a = await createTestMember(t, { fullName: "Ann Able" });
-    const b = await createTestMember(t, { fullName: "Ben Baker" });
+    const a = await createTestMember(t, { ageDays: 7, fullName: "Ann Able" });
+    const b = await createTestMember(t, { ageDays: 7, fullName: "Ben Baker" });
     const chat = await chatWith(a, b, 14);
     // The 13th message (from Ann) is reported by Ben; the 14th came after it and is not kept.
     const reported = chat.ids[12] ?? "";

@@ -112,7 +112,7 @@ export async function fileReport(
     const fields = {
       reason: value.reason,
       comment: value.comment,
-      weight: await reporterWeight(tx, reporter.id),
+      weight: await reporterWeight(tx, reporter.id, now),
       snapshot: target.chat ? await messageSnapshot(tx, target.chat) : null,
       itemId,
       updatedAt: now,

@@ -193,6 +193,11 @@ export function logActionWords(action: string, days: number | null): string {
       return "Changed the school e-mail domains";
     case "refund":
       return "Refunded an ad";
+    // Decision 0663: the trust level's lock.
+    case "lock_trust_level":
+      return "Locked the trust level";
+    case "unlock_trust_level":
+      return "Unlocked the trust level";
     // Decision 0610: the campus's meetup spots.
     case "add_meetup_spot":
       return "Added a meetup spot";

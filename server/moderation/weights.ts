@@ -3,6 +3,8 @@ import type { Queryable } from "../db/client";
 import { campuses, moderationItems, posts, reporterRecords, reports, staffRoles } from "../db/schema";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { appendModerationLog } from "../staff/moderation-log";
+import { NEW_AUTHOR_HIDE_FACTOR, REPORT_WEIGHT_FACTOR } from "../trust/levels.shared";
+import { recountTrustLevelAt } from "../trust/recount";
 import { AUTO_HIDE_PUBLIC_REASON, HIDING_RULES } from "./rules.shared";
 
 /** A reporter's record of decided reports (reporter_records), or none yet. */
@@ -25,8 +27,12 @@ export function reportWeight(record: ReporterRecord | null): number {
   return lowestWeight + ((highestWeight - lowestWeight) * record.upheld) / decided;
 }
 
-/** The weight of `reporterId`'s next report, from their record. */
-export async function reporterWeight(db: Queryable, reporterId: string): Promise<number> {
+/**
+ * The weight of `reporterId`'s next report, from their record, times their trust level's factor
+ * (decision 0662: a New account's report weighs half). The level is recounted first (decision 0660).
+ */
+export async function reporterWeight(db: Queryable, reporterId: string, now: Date): Promise<number> {
+  const level = await recountTrustLevelAt(db, reporterId, now);
   const [record] = await db
     .select({
       upheld: reporterRecords.upheld,
@@ -36,7 +42,7 @@ export async function reporterWeight(db: Queryable, reporterId: string): Promise
     .from(reporterRecords)
     .where(eq(reporterRecords.userId, reporterId))
     .limit(1);
-  return reportWeight(record ?? null);
+  return reportWeight(record ?? null) * REPORT_WEIGHT_FACTOR[level];
 }
 
 /** Weights are stored as `real`: three reports of 1.1 must reach 3.3, not fall short by a rounding. */
@@ -45,7 +51,7 @@ const WEIGHT_EPSILON = 1e-4;
 /**
  * Decision 0542: after a report, the item's weight and distinct reporters are summed again over its
  * undecided reports, and a post or comment is hidden before review when the weight reaches the
- * campus's threshold AND at least 2 distinct students reported it — unless a moderator dismissed its
+ * campus's threshold (two thirds of it for a New author, decision 0662) AND at least 2 distinct students reported it — unless a moderator dismissed its
  * reports once, its author is staff, or it is already hidden or removed. The hide is the post's
  * moderation_state, the item's `hidden`, one 'hide' row of the log (source 'system', no actor), and
  * the campus's cached pages dropped in every process. In the caller's transaction. True when hidden now.
@@ -77,7 +83,10 @@ export async function refreshItemAndHide(tx: Queryable, itemId: string, at: Date
     .from(campuses)
     .where(eq(campuses.id, item.campusId))
     .limit(1);
-  const threshold = campus?.threshold ?? HIDING_RULES.defaultThreshold;
+  const campusThreshold = campus?.threshold ?? HIDING_RULES.defaultThreshold;
+  // Decision 0662: a New author's item is hidden after fewer reports (the level recounted first).
+  const authorLevel = item.targetUserId ? await recountTrustLevelAt(tx, item.targetUserId, at) : null;
+  const threshold = authorLevel === 0 ? campusThreshold * NEW_AUTHOR_HIDE_FACTOR : campusThreshold;
   if (item.weight + WEIGHT_EPSILON < threshold) return false;
   // Staff content is never hidden by reports (decision 0542).
   if (item.targetUserId && (await isStaff(tx, item.targetUserId))) return false;

@@ -9,13 +9,14 @@ import { campuses, posts, user } from "../db/schema";
 import { shownTo, visibilityNow } from "../moderation/visibility";
 import { checkListingSafety } from "../safety/listing";
 import { enqueueSavedSearchMatch, wakeSavedSearchMatcher } from "../search/saved-search-matching-queue";
+import { assertWithinPricedListingLimit } from "../trust/gates";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, type ListingInput, readCategory, readListing, readText } from "./input";
 import { writeAuthoredPost } from "./insertion";
 import { isWatching } from "./listing-status";
 import { checkPostFiles } from "./media";
-import { assertWithinPostingLimits } from "./posting-limits";
+import { assertWithinPostingLimits, lockAuthor } from "./posting-limits";
 import { type DeletedPost, removeWithReplies } from "./removal";
 import { hasTextInFirstBlock } from "./rich-text.shared";
 import { POST_MESSAGES } from "./schemas";
@@ -69,6 +70,11 @@ export async function createPost(
     ctx,
     { campusId: author.campusId, authorId: author.id, text, files, columns: { category, ...listing } },
     async (tx, row, insert) => {
+      // Decision 0661: the trust level's number of priced listings for sale (insert locks the author first).
+      if (listing.listingKind === "selling" && (listing.priceCents ?? 0) > 0) {
+        await lockAuthor(tx, author.id);
+        await assertWithinPricedListingLimit(tx, ctx, author.id);
+      }
       // docs/product/safety.md: a listing's text is checked before anything is written.
       await checkListingSafety(ctx, tx, author.id, text.plainText);
       await insert();

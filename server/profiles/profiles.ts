@@ -17,6 +17,7 @@ import {
 import { PROFILE_PHOTO_TYPES, profilePhotoSizes } from "../media/limits.shared";
 import type { MediaStorage } from "../media/storage";
 import { requireReadableCampus } from "../posts/access";
+import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
 import { invalidProfileInput, ProfileError } from "./errors";
 import {
@@ -202,6 +203,8 @@ export async function updateProfilePhoto(
         .set({ img, profileSetUp: setUpOnceBioExists, updatedAt: ctx.clock.now() })
         .where(eq(user.id, actor.id))
         .returning({ profileSetUp: user.profileSetUp });
+      // Decision 0660: a set-up profile is part of the Member level.
+      if (after?.profileSetUp) await recountTrustLevel(tx, ctx, actor.id);
       return after ? { old: before.img, profileSetUp: after.profileSetUp } : undefined;
     });
   } catch (error) {
@@ -252,6 +255,8 @@ async function writeDetails(
     profileSetUp: user.profileSetUp,
   });
   if (!row) throw new ProfileError("user-not-found", missingMessage);
+  // Decision 0660: a set-up profile is part of the Member level (one statement, outside any transaction like the write).
+  if (row.profileSetUp && set.profileSetUp !== undefined) await recountTrustLevel(ctx.db, ctx, actor.id);
   return row;
 }
 

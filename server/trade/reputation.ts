@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { rowsOf } from "../realtime/backlog";
+import { recountTrustLevel } from "../trust/recount";
 import { RATING_MIN_REVIEWS, REPEAT_PAIR_DAYS, type ReputationSummary } from "./review-rules.shared";
 
 /**
@@ -75,6 +76,8 @@ export async function recountReputation(tx: Queryable, ctx: Pick<AppContext, "cl
     where exists (select 1 from "user" where id = ${userId})
     on conflict (user_id) do update set review_count = excluded.review_count, rating = excluded.rating,
       trades_completed = excluded.trades_completed, updated_at = excluded.updated_at`);
+  // Decision 0660: trades, reviews and the rating raise the trust level; recounted beside the row.
+  await recountTrustLevel(tx, ctx, userId);
 }
 
 /**

@@ -110,6 +110,8 @@ export interface TestMemberOptions extends TestUserOptions {
   schoolVerified?: boolean;
   /** Default true: photo and bio set (spec 1 §5 profile_set_up). */
   profileSetUp?: boolean;
+  /** Signed up this many days before the clock's now (7 makes a Basic member, decision 0660). */
+  ageDays?: number;
 }
 
 export interface TestMember extends TestUser {
@@ -140,6 +142,9 @@ export async function createTestMember(t: TestContext, options: TestMemberOption
       profileSetUp,
       bio: profileSetUp ? "Selling my textbooks." : null,
       img: profileSetUp ? `/media-files/images/profilePics/${created.id}/photo-480.webp` : null,
+      ...(options.ageDays
+        ? { createdAt: new Date(t.clock.now().getTime() - options.ageDays * 86_400_000) }
+        : {}),
     })
     .where(eq(user.id, created.id));
   return { ...created, viewer: await viewerOf(t, created.id) };
