@@ -110,6 +110,8 @@ export interface TestMemberOptions extends TestUserOptions {
   schoolVerified?: boolean;
   /** Default true: photo and bio set (spec 1 §5 profile_set_up). */
   profileSetUp?: boolean;
+  /** Decision 0680: the class year the school step asked; default none. */
+  gradYear?: number | null;
 }
 
 export interface TestMember extends TestUser {
@@ -137,6 +139,9 @@ export async function createTestMember(t: TestContext, options: TestMemberOption
     .set({
       schoolVerified,
       schoolEmail: schoolVerified ? `school.${created.email}` : null,
+      // Decision 0680: as a code confirmed it just now (the badge's 12 months start).
+      schoolVerifiedAt: schoolVerified ? t.clock.now() : null,
+      gradYear: options.gradYear ?? null,
       profileSetUp,
       bio: profileSetUp ? "Selling my textbooks." : null,
       img: profileSetUp ? `/media-files/images/profilePics/${created.id}/photo-480.webp` : null,
