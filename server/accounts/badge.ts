@@ -101,7 +101,7 @@ export async function sendBadgeRenewalCode(
 }
 
 /**
- * Decision 0683: the year banner. A school-verified student without a year gives it once; a set
+ * Decision 0682: the year banner. A school-verified student without a year gives it once; a set
  * year changes only with a new code (renewal), so no one moves their own 'Alum' date at will.
  */
 export async function setMissingGradYear(

@@ -84,7 +84,7 @@ export type AccountErrorCode =
   | "school-email-taken"
   | "email-unverified"
   | "no-school-domains"
-  // The verified student badge (decisions 0682, 0683).
+  // The verified student badge (decision 0682).
   | "not-school-verified"
   | "grad-year-set"
   // Passwordless and Google sign-in (decisions 0060, 0061).
