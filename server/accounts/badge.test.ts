@@ -36,12 +36,16 @@ describe("the badge's words (decision 0680)", () => {
     const facts = { schoolVerified: true, schoolVerifiedAt: at, gradYear: 2029 };
     const lapses = badgeLapsesAt(at);
     expect(lapses.toISOString()).toBe("2027-03-02T15:00:00.000Z");
-    expect(studentBadge(facts, new Date(lapses.getTime() - 1))?.label).toBe("Verified student · Class of 2029");
+    expect(studentBadge(facts, new Date(lapses.getTime() - 1))?.label).toBe(
+      "Verified student · Class of 2029",
+    );
     expect(studentBadge(facts, lapses)).toBeNull();
   });
   it("reads 'Alum' after September 30 of the class year, when the badge was valid then", () => {
     const facts = { schoolVerified: true, schoolVerifiedAt: at, gradYear: 2026 };
-    expect(studentBadge(facts, new Date("2026-09-30T23:00:00Z"))?.label).toBe("Verified student · Class of 2026");
+    expect(studentBadge(facts, new Date("2026-09-30T23:00:00Z"))?.label).toBe(
+      "Verified student · Class of 2026",
+    );
     expect(studentBadge(facts, alumFrom(2026))?.label).toBe("Alum");
     // An alum's badge stays: there is no school address left to confirm.
     expect(studentBadge(facts, new Date("2030-01-01T00:00:00Z"))?.label).toBe("Alum");
@@ -78,7 +82,12 @@ describe("school verification asks the year and renews the badge (decisions 0680
     ).rejects.toMatchObject({ status: 400 });
     expect((await row(student.id)).gradYear).toBeNull();
     await t.ctx.db.update(user).set({ badgeReminderSentAt: t.clock.now() }).where(eq(user.id, student.id));
-    await verifySchoolEmailCode(t.ctx, student.viewer, { code, gradYear: "2028" }, { genericInstance: false });
+    await verifySchoolEmailCode(
+      t.ctx,
+      student.viewer,
+      { code, gradYear: "2028" },
+      { genericInstance: false },
+    );
     const after = await row(student.id);
     expect(after.gradYear).toBe(2028);
     expect(after.schoolVerifiedAt?.toISOString()).toBe(t.clock.now().toISOString());
