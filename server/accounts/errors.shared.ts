@@ -84,6 +84,9 @@ export type AccountErrorCode =
   | "school-email-taken"
   | "email-unverified"
   | "no-school-domains"
+  // The verified student badge (decision 0682).
+  | "not-school-verified"
+  | "grad-year-set"
   // Passwordless and Google sign-in (decisions 0060, 0061).
   | "google-unavailable"
   // 'Claim this account' (decision 0126).

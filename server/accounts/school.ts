@@ -7,6 +7,7 @@ import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
+import { gradYearSchema } from "./badge.shared";
 import { issueCode, verifyCode } from "./codes";
 import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors.shared";
 import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas.shared";
@@ -59,6 +60,17 @@ function requireVerifiedEmail(viewer: Viewer): void {
   if (!viewer.verified) throw new AccountError("email-unverified", SETTINGS_ERRORS.emailUnverified);
 }
 
+/**
+ * Decision 0680: the year the school step asks, when given: one of this year to this year + 7 by
+ * the clock, else 'Choose your graduation year' (400) and nothing is done. Absent: the year stays.
+ */
+function readGradYear(ctx: AppContext, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  return parseInput(gradYearSchema(ctx.clock.now()), value, (issue) =>
+    invalidAccountInput({ ...issue, field: "gradYear" }),
+  );
+}
+
 async function currentSchoolEmail(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ schoolEmail: user.schoolEmail })
@@ -78,15 +90,20 @@ async function currentSchoolEmail(db: Queryable, userId: string): Promise<string
 export async function sendSchoolEmailCode(
   ctx: AppContext,
   viewer: Viewer,
-  input: SchoolEmailInput,
+  input: SchoolEmailInput & { gradYear?: unknown },
   campus: SchoolCampus | null,
-): Promise<{ email: string; campusId: string; expiresAt: Date }> {
+): Promise<{ email: string; campusId: string; expiresAt: Date; gradYear: number | undefined }> {
   if (!campus || campus.generic || campus.domains.length === 0) {
     throw new AccountError("no-school-domains", SETTINGS_ERRORS.somethingWentWrong);
   }
   requireVerifiedEmail(viewer);
+  const gradYear = readGradYear(ctx, input.gradYear);
   const current = await currentSchoolEmail(ctx.db, viewer.id);
-  const { email } = parseInput(schoolEmailSchemaFor(campus, current), input, invalidAccountInput);
+  const { email } = parseInput(
+    schoolEmailSchemaFor(campus, current),
+    { email: input.email },
+    invalidAccountInput,
+  );
   if (await schoolEmailOwner(ctx.db, email, viewer.id)) throw schoolEmailTaken();
   const { expiresAt } = await issueCode(ctx, {
     userId: viewer.id,
@@ -94,7 +111,7 @@ export async function sendSchoolEmailCode(
     target: email,
     campus: { id: campus.id, name: campus.name, generic: campus.generic },
   });
-  return { email, campusId: campus.id, expiresAt };
+  return { email, campusId: campus.id, expiresAt, gradYear };
 }
 
 export interface SchoolVerified {
@@ -111,15 +128,20 @@ export interface SchoolVerified {
  * redirect_to that campus (not on the generic instance), and, when this joins a campus
  * the user was not a verified member of, a post of type 'new user' (decision 0041).
  * The code is deleted with it; a wrong code counts a try.
+ *
+ * Decisions 0680 and 0682: it also starts the badge's 12 months (`school_verified_at` = now, the
+ * period's reminder cleared) and stores the year the step asked; a bad year is refused before
+ * the code is looked at, so it stays usable. Renewal is this same step to the same address.
  */
 export async function verifySchoolEmailCode(
   ctx: AppContext,
   viewer: Viewer,
-  input: { code: string },
+  input: { code: string; gradYear?: unknown },
   options: { genericInstance: boolean },
 ): Promise<SchoolVerified> {
   requireVerifiedEmail(viewer);
-  const { code } = parseInput(pinSchema, input, invalidAccountInput);
+  const gradYear = readGradYear(ctx, input.gradYear);
+  const { code } = parseInput(pinSchema, { code: input.code }, invalidAccountInput);
   const outcome: { verified?: SchoolVerified } = {};
   try {
     await verifyCode(ctx, { userId: viewer.id, purpose: "school_email", code }, async (tx, proven) => {
@@ -144,6 +166,9 @@ export async function verifySchoolEmailCode(
           schoolEmail: proven.target,
           campusId: campus.id,
           ...(options.genericInstance ? {} : { redirectTo: campus.id }),
+          schoolVerifiedAt: now,
+          badgeReminderSentAt: null,
+          ...(gradYear === undefined ? {} : { gradYear }),
           updatedAt: now,
         })
         .where(eq(user.id, viewer.id));

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { chatMembers, chatMessages, chats, user } from "../db/schema";
 import { cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, toPage } from "../lists/pages";
-import { userSummaryColumns } from "../lists/user-summary";
+import { toUserSummary, userSummaryColumns } from "../lists/user-summary";
 import { notify } from "../notifications/notify";
 import { conversationsLimited } from "../safety/flag";
 import { assertWithinConversationLimit } from "../trust/gates";
@@ -269,6 +269,7 @@ export async function listChats(
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
     .innerJoin(otherUser, eq(otherUser.id, chatMembers.otherUserId))
     .$dynamic();
+  const now = ctx.clock.now();
   const rows = await keysetPage(
     query,
     { time: chatMembers.lastModified, id: chatMembers.chatId, idKind: "uuid" },
@@ -286,7 +287,7 @@ export async function listChats(
     rows,
     CHAT_LIST_PAGE_SIZE,
     (row) => row.id,
-    ({ cursorTime: _time, ...row }) => row,
+    ({ cursorTime: _time, other, ...row }) => ({ ...row, other: toUserSummary(other, now) }),
   );
 }
 
@@ -339,7 +340,7 @@ export async function getChat(
   const block = await blockBetween(ctx.db, member.id, chat.otherUserId);
   return {
     id: chat.id,
-    other,
+    other: toUserSummary(other, ctx.clock.now()),
     otherDeleted: deletedAt !== null,
     viewerBlocked: block === "viewer-blocked",
     blockedByOther: block === "blocked-viewer",

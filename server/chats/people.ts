@@ -2,21 +2,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
-import { userSummaryColumns } from "../lists/user-summary";
+import { toUserSummary, type UserSummary, userSummaryColumns } from "../lists/user-summary";
 import { searchPeople } from "../search/people";
 import { requireReader } from "./access";
 import { PEOPLE_SEARCH_LIMIT } from "./schemas.shared";
 
-/** A person as the chat screens show them. */
-export interface ChatPerson {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  img: string | null;
-  /** The verified badge (school-verified), as on post cards. */
-  verified: boolean;
-}
+/** A person as the chat screens show them: with the verified badge, as on post cards. */
+export type ChatPerson = UserSummary;
 
 /** A member of the viewer's campus by username, for /messages/new?to= (null when not there). */
 export async function getCampusPerson(
@@ -38,7 +30,7 @@ export async function getCampusPerson(
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row ? toUserSummary(row, ctx.clock.now()) : null;
 }
 
 /**

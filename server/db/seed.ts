@@ -186,6 +186,8 @@ async function insertDemoStudent(
     campusId: student.campusId,
     schoolEmail: student.schoolEmail,
     schoolVerified: true,
+    // Decision 0680: the badge counts from the day the seed's student joined.
+    schoolVerifiedAt: joined,
     emailNotifications: false,
     createdAt: joined,
     updatedAt: joined,

@@ -47,6 +47,8 @@ const requestSchema = z
       .default("student"),
     /** false: no school e-mail (a signed-up, e-mail-verified student, as after the mailed code). */
     school: z.boolean().default(true),
+    /** Decision 0680: the class year given at school verification; null: none yet (the year banner asks). */
+    gradYear: z.number().int().min(2000).max(2100).nullable().default(null),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
     /** Decision 0520: a site admin, as `npm run staff -- grant admin` would make them (logged as the command's). */
@@ -137,6 +139,9 @@ async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): P
           campusId: campus.id,
           schoolEmail: options.school ? schoolEmail : null,
           schoolVerified: options.school,
+          // Decision 0680: the badge's 12 months start now; the class year the school step asked.
+          schoolVerifiedAt: options.school ? now : null,
+          gradYear: options.school ? options.gradYear : null,
           bio: options.profile ? BIO : null,
           createdAt: now,
           updatedAt: now,

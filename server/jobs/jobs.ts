@@ -1,3 +1,4 @@
+import { sendBadgeReminders } from "../accounts/badge";
 import { runAdsRound } from "../ads/worker";
 import type { AppContext } from "../context";
 import { deliverMailRound } from "../mail/worker";
@@ -126,5 +127,13 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     run: async (ctx) => {
       await pruneJobRuns(ctx);
     },
+  },
+  {
+    // Decision 0681: badges lapsing within 30 days, each reminded once a period (notice and e-mail).
+    name: "badge-reminders",
+    runsIn: "one-process",
+    everyMs: HOUR_MS,
+    firstRunAfterMs: 60_000,
+    run: sendBadgeReminders,
   },
 ];

@@ -241,6 +241,23 @@ export async function notifyDataExportReady(
   });
 }
 
+/**
+ * Decision 0681: the student's verified badge lapses soon. The student is its own actor; the
+ * reminder's e-mail goes with it (server/accounts/badge.ts), so this too is already 'e-mailed'.
+ */
+export async function notifyBadgeReminder(
+  tx: Queryable,
+  ctx: AppContext,
+  input: { to: string; campusId: string },
+): Promise<void> {
+  await insertNoticeWithItsOwnMail(tx, ctx, {
+    ...input,
+    actorId: input.to,
+    type: "badge",
+    moderationLogId: null,
+  });
+}
+
 /** A notice that carries its own e-mail: inserted already e-mailed, announced live to its student. */
 async function insertNoticeWithItsOwnMail(
   tx: Queryable,
@@ -249,7 +266,7 @@ async function insertNoticeWithItsOwnMail(
     to: string;
     actorId: string;
     campusId: string;
-    type: "moderation" | "data export";
+    type: "moderation" | "data export" | "badge";
     moderationLogId: string | null;
   },
 ): Promise<void> {

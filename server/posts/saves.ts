@@ -6,7 +6,7 @@ import { isUuid } from "../db/ids";
 import { campuses, postLikes, posts, user } from "../db/schema";
 import { type CursorKey, cursorTime, decodeCursor } from "../lists/cursor";
 import { keysetPage, type Page, pageSize, toPage } from "../lists/pages";
-import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
+import { toUserSummary, type UserSummary, userSummaryColumns } from "../lists/user-summary";
 import { postsShownTo } from "../moderation/visibility";
 import { notify } from "../notifications/notify";
 import { assertCampusReadable, requireParticipant } from "./access";
@@ -120,10 +120,11 @@ export async function listPostSavers(
   const size = pageSize(input.limit, PAGE_SIZES.savers);
   const key = input.cursor ? decodeCursor(input.cursor, "text") : null;
   const rows = await saveQueries.savers(ctx.db, { postId: post.id, key, size });
+  const now = ctx.clock.now();
   return toPage(
     rows,
     size,
     (row) => row.id,
-    ({ cursorTime: _time, ...saver }) => saver,
+    ({ cursorTime: _time, ...saver }) => toUserSummary(saver, now),
   );
 }

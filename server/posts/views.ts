@@ -3,7 +3,12 @@ import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { preparedStatement } from "../db/prepared";
 import { postLikes, postMedia, posts, user } from "../db/schema";
-import { type UserSummary, userSummaryColumns } from "../lists/user-summary";
+import {
+  toUserSummary,
+  type UserSummary,
+  type UserSummaryRow,
+  userSummaryColumns,
+} from "../lists/user-summary";
 import { MODERATION_MESSAGES } from "../moderation/rules.shared";
 import { ratingText } from "../trade/review-rules.shared";
 import { isExpired, type ListingView } from "./listing.shared";
@@ -173,7 +178,7 @@ export type SummaryRow = {
   listingKind: ListingView["kind"];
   listingStatus: ListingView["status"];
   hidden: boolean;
-  author: UserSummary;
+  author: UserSummaryRow;
   savedByViewer: boolean;
   firstMedia: MediaJson | null;
   sellerReputation?: [number, number | null] | null;
@@ -251,7 +256,8 @@ export function toSummary(
     id: row.id,
     type: row.type,
     campusId: row.campusId,
-    author: row.author,
+    // Decision 0680: the badge as the clock reads it now.
+    author: toUserSummary(row.author, ctx.clock.now()),
     category: row.category,
     text,
     firstMedia: row.firstMedia ? toMediaView(ctx, row.firstMedia) : null,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { type StudentBadge, studentBadge } from "../accounts/badge.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
@@ -46,8 +47,10 @@ export interface PublicProfile {
   /** The large (480 px) photo; see profilePhotoSizes() for the small one. */
   img: string | null;
   bio: string | null;
-  /** The verified badge (spec 1 §2 'Profile header'): the school is verified. */
+  /** The school is verified (the account's gates). */
   schoolVerified: boolean;
+  /** The verified badge (spec 1 §2 'Profile header') as the clock reads it now (decision 0680). */
+  badge: StudentBadge | null;
   /** The e-mail is verified; unverified profiles offer 'Claim this account'. */
   verified: boolean;
   profileSetUp: boolean;
@@ -63,6 +66,8 @@ const publicColumns = {
   img: user.img,
   bio: user.bio,
   schoolVerified: user.schoolVerified,
+  schoolVerifiedAt: user.schoolVerifiedAt,
+  gradYear: user.gradYear,
   verified: user.verified,
   profileSetUp: user.profileSetUp,
   totalPosts: user.totalPosts,
@@ -81,7 +86,19 @@ export async function getProfileByUsername(ctx: AppContext, username: string): P
       and(eq(user.username, username.trim().toLowerCase()), eq(user.banned, false), isNull(user.deletedAt)),
     )
     .limit(1);
-  return row ?? null;
+  return row ? toPublicProfile(row, ctx.clock.now()) : null;
+}
+
+/** A row of publicColumns as pages show it: the badge read at `now`, never its dates. */
+function toPublicProfile(
+  row: Omit<PublicProfile, "badge"> & { schoolVerifiedAt: Date | null; gradYear: number | null },
+  now: Date,
+): PublicProfile {
+  const { schoolVerifiedAt, gradYear, ...profile } = row;
+  return {
+    ...profile,
+    badge: studentBadge({ schoolVerified: row.schoolVerified, schoolVerifiedAt, gradYear }, now),
+  };
 }
 
 /**
@@ -107,7 +124,7 @@ export async function getProfileById(ctx: AppContext, userId: string): Promise<P
     .from(user)
     .where(and(eq(user.id, userId), eq(user.banned, false), isNull(user.deletedAt)))
     .limit(1);
-  return row ?? null;
+  return row ? toPublicProfile(row, ctx.clock.now()) : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { noBlockBetween } from "../chats/blocks";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
 import type { Page } from "../lists/pages";
-import type { UserSummary } from "../lists/user-summary";
+import { toUserSummary, type UserSummary } from "../lists/user-summary";
 import { requireReadableCampus } from "../posts/access";
 import { PostError } from "../posts/errors";
 import { POST_MESSAGES } from "../posts/schemas";
@@ -92,7 +92,9 @@ export async function searchPeople(
       firstName: user.firstName,
       lastName: user.lastName,
       img: user.img,
-      verified: user.schoolVerified,
+      schoolVerified: user.schoolVerified,
+      schoolVerifiedAt: user.schoolVerifiedAt,
+      gradYear: user.gradYear,
       score,
     })
     .from(user)
@@ -100,9 +102,10 @@ export async function searchPeople(
     .orderBy(sql`${scoreValue} desc`, sql`${user.id} desc`)
     .limit(size + 1);
   const kept = rows.slice(0, size);
+  const now = ctx.clock.now();
   const last = kept[kept.length - 1];
   return {
-    items: kept.map(({ score: _score, ...person }) => person),
+    items: kept.map(({ score: _score, ...person }) => toUserSummary(person, now)),
     nextCursor:
       rows.length > size && last
         ? Buffer.from(JSON.stringify([last.score, last.id]), "utf8").toString("base64url")

@@ -112,6 +112,8 @@ export interface TestMemberOptions extends TestUserOptions {
   profileSetUp?: boolean;
   /** Signed up this many days before the clock's now (7 makes a Basic member, decision 0660). */
   ageDays?: number;
+  /** Decision 0680: the class year the school step asked; default none. */
+  gradYear?: number | null;
 }
 
 export interface TestMember extends TestUser {
@@ -139,6 +141,9 @@ export async function createTestMember(t: TestContext, options: TestMemberOption
     .set({
       schoolVerified,
       schoolEmail: schoolVerified ? `school.${created.email}` : null,
+      // Decision 0680: as a code confirmed it just now (the badge's 12 months start).
+      schoolVerifiedAt: schoolVerified ? t.clock.now() : null,
+      gradYear: options.gradYear ?? null,
       profileSetUp,
       bio: profileSetUp ? "Selling my textbooks." : null,
       img: profileSetUp ? `/media-files/images/profilePics/${created.id}/photo-480.webp` : null,

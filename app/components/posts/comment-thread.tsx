@@ -49,7 +49,7 @@ function CommentItem({ comment, depth, pagePostId }: CommentItemProps) {
             <Link to={profileHref} className="truncate font-semibold text-zinc-900 hover:underline">
               {name}
             </Link>
-            <VerifiedBadge verified={comment.author.verified} />
+            <VerifiedBadge badge={comment.author.badge} />
             <span aria-hidden="true" className="text-zinc-400">
               ·
             </span>

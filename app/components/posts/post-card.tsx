@@ -5,6 +5,7 @@ import { BadgeCheckIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { hydratedLater, hydratedLaterMarkup } from "~/app/lib/lazy-load";
 import { SharedMarkup } from "~/app/lib/shared-markup";
+import { badgeShortText, type StudentBadge } from "~/server/accounts/badge.shared";
 import type { Sponsorship } from "~/server/ads/sponsored.shared";
 import type { UserSummary } from "~/server/lists/user-summary";
 import { getCategory } from "~/server/posts/categories.shared";
@@ -44,13 +45,16 @@ export interface PostCardProps {
   post: PostSummary & { sponsored?: Sponsorship };
 }
 
-/** The verified badge (spec 1 §2: school-verified) beside a name. */
-export function VerifiedBadge({ verified }: { verified: boolean }) {
-  if (!verified) return null;
+/**
+ * The verified badge (spec 1 §2: school-verified) beside a name: the mark, its words for a screen
+ * reader and as a tooltip ('Verified student · Class of 2027', 'Alum'; decision 0680).
+ */
+export function VerifiedBadge({ badge }: { badge: StudentBadge | null }) {
+  if (!badge) return null;
   return (
-    <span className="inline-flex shrink-0 text-brand-600" title="Verified student">
+    <span className="inline-flex shrink-0 text-brand-600" title={badge.label}>
       <BadgeCheckIcon className="size-4" />
-      <span className="sr-only">Verified</span>
+      <span className="sr-only">{badge.label}</span>
     </span>
   );
 }
@@ -70,6 +74,7 @@ export function PostByline({
 }) {
   const name = displayName(author);
   const profileHref = `/${author.username}`;
+  const classYear = badgeShortText(author.badge);
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
       <ListLink to={profileHref} tabIndex={-1} aria-hidden="true" className="byline-avatar">
@@ -80,7 +85,7 @@ export function PostByline({
           <ListLink to={profileHref} className="byline-name">
             {name}
           </ListLink>
-          <VerifiedBadge verified={author.verified} />
+          <VerifiedBadge badge={author.badge} />
           <span aria-hidden="true" className="text-zinc-400">
             ·
           </span>
@@ -92,7 +97,11 @@ export function PostByline({
             <PostAge date={date} className="byline-age" />
           )}
         </div>
-        <p className="truncate text-sm text-zinc-500">{`@${author.username}`}</p>
+        <p className="truncate text-sm text-zinc-500">
+          {`@${author.username}`}
+          {/* Decision 0680: the class year (or 'Alum') where everyone sees it, after the handle. */}
+          {classYear ? <span className="byline-class" aria-hidden="true">{` · ${classYear}`}</span> : null}
+        </p>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { newMessageHref, useSendMessage } from "~/app/components/chats/send-mess
 import { initialsOf } from "~/app/components/ui/avatar";
 import { buttonClass } from "~/app/components/ui/button";
 import { BadgeCheckIcon, MessageIcon } from "~/app/components/ui/icons";
+import type { StudentBadge } from "~/server/accounts/badge.shared";
 import { MAX_BIO_LENGTH } from "~/server/profiles/schemas.shared";
 import { ProfileActionsMenu } from "./profile-actions-menu";
 
@@ -13,7 +14,8 @@ export interface ProfileHeaderProps {
     firstName: string;
     lastName: string;
     bio: string | null;
-    schoolVerified: boolean;
+    /** Decision 0680: the badge as the server read it now. */
+    badge: StudentBadge | null;
     verified: boolean;
     profileSetUp: boolean;
     totalPosts: number;
@@ -87,14 +89,22 @@ export function ProfileHeader({
 
       <h1 className="mt-3 flex items-center gap-1.5 text-xl font-extrabold tracking-tight text-zinc-950 sm:text-2xl">
         <span className="min-w-0 break-words">{name}</span>
-        {profile.schoolVerified ? (
-          <span title="Verified student" className="inline-flex shrink-0 text-sky-600">
+        {profile.badge ? (
+          <span title={profile.badge.label} className="inline-flex shrink-0 text-sky-600">
             <BadgeCheckIcon className="size-5 sm:size-6" />
-            <span className="sr-only">Verified student</span>
           </span>
         ) : null}
       </h1>
       <p className="text-[15px] text-zinc-500">@{profile.username}</p>
+      {profile.badge ? (
+        // Decision 0680: what the badge says, in words: 'Verified student · Class of 2027', 'Alum'.
+        <p className="mt-1.5">
+          <span className="profile-badge inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-0.5 text-sm font-semibold text-sky-800">
+            <BadgeCheckIcon className="size-4" />
+            {profile.badge.label}
+          </span>
+        </p>
+      ) : null}
       {profile.bio ? (
         // spec 1 §5: the bio display is also cut at 160 characters.
         <p className="mt-3 text-[15px] whitespace-pre-line break-words text-zinc-800">

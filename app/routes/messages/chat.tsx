@@ -246,10 +246,10 @@ function ChatHeader({
         {/* Decision 0475: on a phone the chat is the whole page, so the person's name is its heading. */}
         <h1 className="flex items-center gap-1 text-base font-bold">
           <span className="truncate">{name}</span>
-          {chat.other.verified && !chat.otherDeleted ? (
-            <span title="Verified student" className="text-sky-600">
+          {chat.other.badge && !chat.otherDeleted ? (
+            <span title={chat.other.badge.label} className="text-sky-600">
               <BadgeCheckIcon className="size-4" />
-              <span className="sr-only">Verified student</span>
+              <span className="sr-only">{chat.other.badge.label}</span>
             </span>
           ) : null}
         </h1>

@@ -57,7 +57,7 @@ function LikerRow({ person }: { person: UserSummary }) {
         <span className="min-w-0 flex-1 leading-tight">
           <span className="flex items-center gap-1">
             <span className="truncate font-semibold text-zinc-900">{displayName(person)}</span>
-            <VerifiedBadge verified={person.verified} />
+            <VerifiedBadge badge={person.badge} />
           </span>
           <span className="block truncate text-sm text-zinc-500">@{person.username}</span>
         </span>

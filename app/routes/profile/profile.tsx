@@ -101,7 +101,7 @@ async function profilePage(
       firstName: profile.firstName,
       lastName: profile.lastName,
       bio: profile.bio,
-      schoolVerified: profile.schoolVerified,
+      badge: profile.badge,
       verified: profile.verified,
       profileSetUp: profile.profileSetUp,
       totalPosts: profile.totalPosts,
