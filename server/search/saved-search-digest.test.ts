@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as unsubscribeRoute from "../../app/routes/notifications/unsubscribe-search";
 import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
+import { type RouteServer, startRouteServer } from "../../tests/support/route-server";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { campusOrigin } from "../campuses/campuses";
 import { blockUser } from "../chats/blocks";
@@ -27,16 +29,27 @@ const WEDNESDAY_0801_CST = new Date("2026-03-04T14:01:00Z");
 
 let t: TestContext;
 let seller: TestMember;
+let server: RouteServer;
+const ROUTE_ID = "routes/notifications/unsubscribe-search";
 
 beforeAll(async () => {
   t = await createTestContext({ postLimits: { perMinute: 0, perDay: 0 } });
   seller = await createTestMember(t, { fullName: "Sol Seller" });
+  server = await startRouteServer(t, [
+    { id: ROUTE_ID, path: "notifications/unsubscribe/search", module: unsubscribeRoute },
+  ]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
 beforeEach(() => t.clock.set(MONDAY_0900_CST));
 
 async function dailySearch(student: TestMember, q: string): Promise<string> {
-  const saved = await saveSearch(t.ctx, student.viewer, { campusId: "ou", query: `q=${encodeURIComponent(q)}` });
+  const saved = await saveSearch(t.ctx, student.viewer, {
+    campusId: "ou",
+    query: `q=${encodeURIComponent(q)}`,
+  });
   await setSavedSearchCadence(t.ctx, student.viewer, { id: saved.id, cadence: "daily" });
   return saved.id;
 }
@@ -59,7 +72,9 @@ async function digestsTo(student: TestMember) {
   return t.ctx.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, student.email.toLowerCase()), eq(mailOutbox.kind, SAVED_SEARCH_DIGEST_MAIL_KIND)));
+    .where(
+      and(eq(mailOutbox.to, student.email.toLowerCase()), eq(mailOutbox.kind, SAVED_SEARCH_DIGEST_MAIL_KIND)),
+    );
 }
 
 async function unmailedHits(student: TestMember): Promise<number> {
@@ -77,8 +92,12 @@ async function runAt(at: Date): Promise<void> {
 
 describe("lastDigestTime", () => {
   it("is today's 08:00 once it has passed, else yesterday's, in the campus's zone across daylight saving", () => {
-    expect(lastDigestTime(TUESDAY_0801_CST, "America/Chicago").toISOString()).toBe("2026-03-03T14:00:00.000Z");
-    expect(lastDigestTime(TUESDAY_0759_CST, "America/Chicago").toISOString()).toBe("2026-03-02T14:00:00.000Z");
+    expect(lastDigestTime(TUESDAY_0801_CST, "America/Chicago").toISOString()).toBe(
+      "2026-03-03T14:00:00.000Z",
+    );
+    expect(lastDigestTime(TUESDAY_0759_CST, "America/Chicago").toISOString()).toBe(
+      "2026-03-02T14:00:00.000Z",
+    );
     // 2026-03-08 daylight saving starts: the 9th's 08:00 CDT is 13:00 UTC.
     expect(lastDigestTime(new Date("2026-03-09T13:30:00Z"), "America/Chicago").toISOString()).toBe(
       "2026-03-09T13:00:00.000Z",
@@ -86,7 +105,9 @@ describe("lastDigestTime", () => {
     expect(lastDigestTime(new Date("2026-03-09T12:30:00Z"), "America/Chicago").toISOString()).toBe(
       "2026-03-08T13:00:00.000Z",
     );
-    expect(lastDigestTime(new Date("2026-03-09T08:00:00Z"), "UTC").toISOString()).toBe("2026-03-09T08:00:00.000Z");
+    expect(lastDigestTime(new Date("2026-03-09T08:00:00Z"), "UTC").toISOString()).toBe(
+      "2026-03-09T08:00:00.000Z",
+    );
   });
 });
 
@@ -228,13 +249,37 @@ describe("the one-click unsubscribe", () => {
     expect(url.pathname).toBe("/notifications/unsubscribe/search");
     const token = url.searchParams.get("token") ?? "";
 
+    const address = (tok: string) =>
+      `${server.base}/notifications/unsubscribe/search?token=${encodeURIComponent(tok)}`;
+    // Opening the page (a mail scanner following the link) changes nothing; a wrong token is a 404.
+    const page = await fetch(address(token));
+    expect(page.status).toBe(200);
+    const body = (await page.json()) as { loaderData: Record<string, { search: { name: string } | null }> };
+    expect(body.loaderData[ROUTE_ID]?.search?.name).toBe("desk");
+    expect((await fetch(address(`${token}x`))).status).toBe(404);
+    const oneClick = (tok: string) =>
+      fetch(address(tok), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+    expect((await oneClick(`${token}x`)).status).toBe(404);
+    const [before] = await t.ctx.db
+      .select({ cadence: savedSearches.cadence })
+      .from(savedSearches)
+      .where(eq(savedSearches.id, desk));
+    expect(before?.cadence).toBe("daily");
+
     expect(await unsubscribeSavedSearch(t.ctx, `${token}x`)).toBe(false);
     expect(await findSavedSearchByUnsubscribeToken(t.ctx, `${token}x`)).toBeNull();
-    expect(await unsubscribeSavedSearch(t.ctx, token)).toBe(true);
+    expect((await oneClick(token)).status).toBe(200);
     const rows = await t.ctx.db
       .select({ id: savedSearches.id, cadence: savedSearches.cadence })
       .from(savedSearches)
       .where(eq(savedSearches.userId, student.id));
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.cadence]))).toEqual({ [desk]: "off", [lamp]: "daily" });
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.cadence]))).toEqual({
+      [desk]: "off",
+      [lamp]: "daily",
+    });
   });
 });

@@ -156,7 +156,11 @@ async function markAndReadHits(tx: Tx, cutoff: SQL, userIds: string[], now: Date
 
 /** A listing's title in a mail: its text's first line, shortened. */
 function titleOf(text: string): string {
-  const line = text.split("\n").find((part) => part.trim().length > 0)?.trim() ?? "";
+  const line =
+    text
+      .split("\n")
+      .find((part) => part.trim().length > 0)
+      ?.trim() ?? "";
   const chars = [...line];
   if (chars.length === 0) return "Listing";
   return chars.length > TITLE_CHARACTERS ? `${chars.slice(0, TITLE_CHARACTERS - 1).join("")}…` : line;
@@ -207,7 +211,9 @@ export async function buildDigestMail(
       unsubscribeUrl: savedSearchUnsubscribeUrl(ctx, student.campusId, id),
     }));
   const heading =
-    shown.length === 1 ? "1 new listing for your saved searches" : `${shown.length} new listings for your saved searches`;
+    shown.length === 1
+      ? "1 new listing for your saved searches"
+      : `${shown.length} new listings for your saved searches`;
   const { html, text } = await renderMail(
     createElement(SavedSearchDigestEmail, {
       campusName: ctx.campuses.get(student.campusId)?.name ?? "Campus",

@@ -57,7 +57,9 @@ export function SavedSearchDigestEmail(props: {
               <Text style={{ fontSize: "14px", color: "#3f3f46", margin: "0 0 4px" }}>
                 {[listing.price, listing.status].filter(Boolean).join(" · ")}
               </Text>
-              <Text style={{ fontSize: "13px", color: "#5b5b63", margin: 0 }}>{`matches: ${listing.matches}`}</Text>
+              <Text
+                style={{ fontSize: "13px", color: "#5b5b63", margin: 0 }}
+              >{`matches: ${listing.matches}`}</Text>
             </Column>
           </Row>
         </Section>
