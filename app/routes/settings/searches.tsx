@@ -195,7 +195,7 @@ function SavedSearchRow({ search }: { search: SavedSearchView }) {
             type="submit"
             className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm font-semibold hover:bg-zinc-50"
           >
-            Save alerts
+            Save alerts <span className="sr-only">for {search.name}</span>
           </button>
         </div>
       </cadence.Form>
