@@ -87,6 +87,8 @@ export default [
   route("search/data", "routes/search/search-data.tsx"),
   // Decision 0251: reached from an e-mail without a session (a signed token), so not protected.
   route("notifications/unsubscribe", "routes/notifications/unsubscribe.tsx"),
+  // Decision 0630: a saved search's one-click unsubscribe, by its own token (no session either).
+  route("notifications/unsubscribe/search", "routes/notifications/unsubscribe-search.tsx"),
   route("manifest.webmanifest", "routes/app/manifest.ts"),
   route("media", "routes/media/media.tsx"),
   route("media/:id", "routes/media/media-post.tsx"),

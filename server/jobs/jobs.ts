@@ -5,6 +5,7 @@ import { deliverMailRound } from "../mail/worker";
 import { releaseDeletedAccounts } from "../privacy/deletion";
 import { runDataExportsRound } from "../privacy/export";
 import { pruneRealtimeBacklog } from "../realtime/backlog";
+import { runSavedSearchDigest, SAVED_SEARCH_DIGEST_JOB } from "../search/saved-search-digest";
 import { runSavedSearchMatching } from "../search/saved-search-matching";
 import { SAVED_SEARCH_MATCH_JOB } from "../search/saved-search-matching-queue";
 import { sendMeetupReminders } from "../trade/meetup-reminders";
@@ -117,6 +118,14 @@ export const APP_JOBS: readonly Job<AppContext>[] = [
     runsIn: "one-process",
     everyMs: 30_000,
     run: runSavedSearchMatching,
+  },
+  {
+    // Decision 0630: the daily e-mail of Daily saved searches, once each campus's clock passes
+    // 08:00; a minute's tick is late by at most a minute, and an idle run is one indexed query.
+    name: SAVED_SEARCH_DIGEST_JOB,
+    runsIn: "one-process",
+    everyMs: 60_000,
+    run: runSavedSearchDigest,
   },
   {
     // Decision 0480: job_runs stays bounded.

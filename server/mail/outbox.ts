@@ -18,6 +18,8 @@ export interface MailToQueue {
   notBefore?: Date;
   /** The user a mail composed at send time is for (decision 0251). */
   userId?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -37,20 +39,29 @@ export type MailComposers = Readonly<Record<string, MailComposer>>;
 
 /** Queues a mail; call it with the transaction that makes the change the mail reports. */
 export async function enqueueMail(db: Queryable, mail: MailToQueue, now: Date): Promise<void> {
+  await enqueueMails(db, [mail], now);
+}
+
+/** Queues many mails in one statement (a job's batch, decision 0630). */
+export async function enqueueMails(db: Queryable, mails: readonly MailToQueue[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .insert(mailOutbox)
-    .values({
-      campusId: mail.campusId,
-      kind: mail.kind,
-      to: mail.to.toLowerCase(),
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      expiresAt: mail.expiresAt ?? null,
-      nextAttemptAt: mail.notBefore ?? now,
-      createdAt: now,
-      userId: mail.userId ?? null,
-    })
+    .values(
+      mails.map((mail) => ({
+        campusId: mail.campusId,
+        kind: mail.kind,
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        expiresAt: mail.expiresAt ?? null,
+        nextAttemptAt: mail.notBefore ?? now,
+        createdAt: now,
+        userId: mail.userId ?? null,
+        headers: mail.headers ?? null,
+      })),
+    )
     // Decision 0251: a notification e-mail already pending for the user takes this one in.
     .onConflictDoNothing();
 }

@@ -284,6 +284,23 @@ export async function unsubscribeSavedSearch(ctx: AppContext, token: string): Pr
   return updated.length > 0;
 }
 
+/**
+ * The saved search a one-click token names (its confirmation page, which changes nothing), or
+ * null for any other token.
+ */
+export async function findSavedSearchByUnsubscribeToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ id: string; name: string; cadence: SavedSearchCadence } | null> {
+  if (token.length === 0 || token.length > 200) return null;
+  const [row] = await ctx.db
+    .select({ id: savedSearches.id, name: savedSearches.name, cadence: savedSearches.cadence })
+    .from(savedSearches)
+    .where(eq(savedSearches.unsubscribeTokenHash, tokenHash(token)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The viewer's saved search of this address, if any (the search page's 'Saved' state). */
 export async function findSavedSearch(
   ctx: AppContext,

@@ -82,12 +82,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * Decision 0620: the alerts' choices and the new-match count are shown once saved searches are
- * matched against new listings; until then a control that delivers nothing is not offered.
+ * /settings/searches (decisions 0620 and 0630): each saved search with its name, filters in words and
+ * new matches, to open, rename, choose its alerts (Instant, Daily, Off) or delete.
  */
-const ALERTS_DELIVERED = false;
-
-/** /settings/searches (decision 0620): each saved search with its name and filters, to open, rename or delete. */
 export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   const { searches } = loaderData;
   return (
@@ -131,13 +128,12 @@ function SavedSearchRow({ search }: { search: SavedSearchView }) {
           <p className="text-sm text-zinc-600 break-words">
             “{search.q}”{filters ? ` · ${filters}` : ""}
           </p>
-          {ALERTS_DELIVERED ? (
-            <p className="text-sm text-zinc-500">
-              {search.newMatches === 0
-                ? "No new matches"
-                : `${search.newMatches} new ${search.newMatches === 1 ? "match" : "matches"}`}
-            </p>
-          ) : null}
+          {/* Decision 0630: the listings delivered to it since it was last opened. */}
+          <p className="text-sm text-zinc-500">
+            {search.newMatches === 0
+              ? "No new matches"
+              : `${search.newMatches} new ${search.newMatches === 1 ? "match" : "matches"}`}
+          </p>
         </div>
         <form method="post" className="shrink-0">
           <input type="hidden" name="intent" value="open-saved-search" />
@@ -171,40 +167,38 @@ function SavedSearchRow({ search }: { search: SavedSearchView }) {
           Save name
         </button>
       </rename.Form>
-      {ALERTS_DELIVERED ? (
-        <cadence.Form method="post">
-          <input type="hidden" name="intent" value="set-saved-search-cadence" />
-          <input type="hidden" name="id" value={search.id} />
-          <fieldset>
-            <legend className="text-sm font-medium text-zinc-700">Alerts</legend>
-            <div className="mt-1 flex flex-col gap-1">
-              {SAVED_SEARCH_CADENCE_ORDER.map((value) => (
-                <label key={value} className="flex items-start gap-2 text-[15px]">
-                  <input
-                    type="radio"
-                    name="cadence"
-                    value={value}
-                    defaultChecked={search.cadence === value}
-                    className="mt-1"
-                  />
-                  <span>
-                    {SAVED_SEARCH_CADENCE_LABELS[value]}
-                    <span className="block text-sm text-zinc-500">{SAVED_SEARCH_CADENCE_HINTS[value]}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="mt-2 flex gap-2">
-            <button
-              type="submit"
-              className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm font-semibold hover:bg-zinc-50"
-            >
-              Save alerts
-            </button>
+      <cadence.Form method="post">
+        <input type="hidden" name="intent" value="set-saved-search-cadence" />
+        <input type="hidden" name="id" value={search.id} />
+        <fieldset>
+          <legend className="text-sm font-medium text-zinc-700">Alerts</legend>
+          <div className="mt-1 flex flex-col gap-1">
+            {SAVED_SEARCH_CADENCE_ORDER.map((value) => (
+              <label key={value} className="flex items-start gap-2 text-[15px]">
+                <input
+                  type="radio"
+                  name="cadence"
+                  value={value}
+                  defaultChecked={search.cadence === value}
+                  className="mt-1"
+                />
+                <span>
+                  {SAVED_SEARCH_CADENCE_LABELS[value]}
+                  <span className="block text-sm text-zinc-500">{SAVED_SEARCH_CADENCE_HINTS[value]}</span>
+                </span>
+              </label>
+            ))}
           </div>
-        </cadence.Form>
-      ) : null}
+        </fieldset>
+        <div className="mt-2 flex gap-2">
+          <button
+            type="submit"
+            className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm font-semibold hover:bg-zinc-50"
+          >
+            Save alerts <span className="sr-only">for {search.name}</span>
+          </button>
+        </div>
+      </cadence.Form>
       <remove.Form method="post">
         <input type="hidden" name="intent" value="delete-saved-search" />
         <input type="hidden" name="id" value={search.id} />
