@@ -28,13 +28,16 @@ const ZONE = "America/Chicago";
 const HOUR_S = 3600;
 test.use({ actionTimeout: 20_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ mode: "serial" });
+// A whole trade in three browsers takes minutes on a loaded machine; each wait stays 20 s.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 let clock: ClockApp;
+const spotName = `Norman police lobby ${Date.now()}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   clock = await startClockApp("trade-journey", {}, TRADE_JOURNEY_PORT);
+  await addSpot(spotName);
 });
 
 test.afterAll(async () => {
@@ -92,9 +95,6 @@ async function earlierSale(seller: TestStudent, stars: number): Promise<void> {
 test("two buyers offer, one deal: reserved, met, sold, reviewed; the seller's record shows it", async ({
   browser,
 }) => {
-  test.setTimeout(110_000);
-  const spotName = `Norman police lobby ${Date.now()}`;
-  await addSpot(spotName);
   const { page: seller, student: sally } = await person(browser, "journey-seller", "Sally Seller");
   const { page: ana } = await person(browser, "journey-ana", "Ana Buyer");
   const { page: ben } = await person(browser, "journey-ben", "Ben Buyer");
