@@ -225,10 +225,11 @@ test("two buyers offer, one deal: reserved, met, sold, reviewed; the seller's re
   await ana.reload();
   await expect(ana.getByText("Paid as agreed.", { exact: true })).toBeVisible();
 
-  // Her profile, as Ben reads it: the trade, the review, no private note; too few for stars.
+  // Her profile, as Ben reads it (a stranger sees the reviewer's last initial): the trade, the
+  // review, no private note; too few for stars.
   await ben.goto(`/${sally.username}?show=reviews`);
   const line = ben.getByTestId("reputation-line");
-  await expect(ben.getByRole("article", { name: "Review by Ana Buyer" })).toContainText(
+  await expect(ben.getByRole("article", { name: "Review by Ana B." })).toContainText(
     "Desk exactly as pictured",
   );
   await expect(line).toContainText("New seller");
