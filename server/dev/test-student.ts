@@ -108,7 +108,7 @@ async function photo(width = 64, height = 64, background = "#3a7bd5"): Promise<U
 
 const PHOTO_COLOURS = ["#1e6eb4", "#c8a028", "#28a050", "#b42828"];
 
-async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): Promise<TestStudent> {
+export async function createTestStudent(ctx: AppContext, auth: Auth, input: unknown): Promise<TestStudent> {
   const options = requestSchema.parse(input);
   const campus = await getCampus(ctx.db, options.campus);
   const domain = campus?.domains[0];

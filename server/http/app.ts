@@ -16,6 +16,7 @@ import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { mountRealtimeFixture } from "../dev/realtime-event";
 import { mountTestClock, startTestClock } from "../dev/test-clock";
+import { mountDealFixture } from "../dev/test-deal";
 import { mountStrikeFixture } from "../dev/test-strike";
 import { mountTestFixtures } from "../dev/test-student";
 import { APP_JOBS, DELIVER_MAIL_JOB } from "../jobs/jobs";
@@ -220,6 +221,7 @@ export async function startApp(options: {
   mountTestFixtures(app, { ctx, auth });
   mountRealtimeFixture(app, { ctx, auth });
   mountStrikeFixture(app, { ctx, auth });
+  mountDealFixture(app, { ctx, auth });
   mountTestClock(app, { ctx, testClock });
 
   // Uploaded media, from disk or the bucket alike (decision 0292): kept a year by browsers

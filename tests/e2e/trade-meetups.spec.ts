@@ -1,9 +1,9 @@
-import { mkdir } from "node:fs/promises";
-import { type Browser, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect as baseExpect, test } from "@playwright/test";
 import { seriousAxeViolations } from "./support/axe";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
+import { addMeetupSpot, proposeMeetup, shoot, tomorrowAtThree } from "./support/trade";
 
 // Decisions 0610-0614 (docs/product/meetups.md): a site admin adds a meetup spot on the console's
 // campus page; in a conversation the buyer proposes a meetup there, the seller accepts it, and
@@ -20,26 +20,6 @@ function unique(what: string): string {
   return `${what} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 }
 
-/** Tomorrow at 3 PM on the campus's clock, as `<input type="datetime-local">` takes it. */
-function tomorrowAtThree(): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/New_York",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(Date.now() + 24 * 60 * 60 * 1000));
-  return `${parts}T15:00`;
-}
-
-async function shoot(target: Page | Locator, page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await target.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function context(browser: Browser) {
   return browser.newContext({ baseURL: hostUrl(CAMPUS), viewport: { width: 1280, height: 900 } });
 }
@@ -54,17 +34,13 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
   const adminContext = await context(browser);
   const admin = await adminContext.newPage();
   await createStudent(adminContext, { campus: CAMPUS, label: "meetup-admin", siteAdmin: true });
-  await admin.goto(`/admin/campuses/${CAMPUS}`);
-  await hydrated(admin);
-  const section = admin.getByRole("region", { name: "Meetup spots" });
-  await section.getByLabel("Name", { exact: true }).last().fill(spotName);
-  await section.getByLabel("Kind", { exact: true }).last().selectOption("library");
-  await section.getByLabel("Address", { exact: true }).last().fill(address);
-  await section.getByLabel("Hours (optional)").last().fill("Daily 8 AM – 10 PM");
-  await section.getByLabel("Rules (optional)").last().fill("Meet inside by the front desk.");
-  await section.getByRole("button", { name: "Add spot" }).click();
-  await expect(toast(admin, "Meetup spot added.")).toBeVisible();
-  await expect(section.getByText(spotName, { exact: true }).first()).toBeVisible();
+  const section = await addMeetupSpot(admin, CAMPUS, {
+    name: spotName,
+    kind: "library",
+    address,
+    hours: "Daily 8 AM – 10 PM",
+    rules: "Meet inside by the front desk.",
+  });
   await expect(
     admin.getByRole("region", { name: "Changes" }).getByText("Added a meetup spot").first(),
   ).toBeVisible();
@@ -78,7 +54,7 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
   await section.getByRole("button", { name: `Move ${union} up` }).click();
   await expect(toast(admin, "Meetup spot moved.")).toBeVisible();
   await expect(section.getByRole("listitem").first()).toContainText(union);
-  await shoot(section, admin, "console-spots");
+  await shoot(admin, section, SHOTS, "console-spots");
   expect(await seriousAxeViolations(admin)).toEqual([]);
   await adminContext.close();
 
@@ -107,24 +83,21 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
     const chatPath = new URL(buyer.url()).pathname;
     await hydrated(buyer);
 
-    await buyer.getByRole("button", { name: /Propose meetup/ }).click();
-    const dialog = buyer.getByRole("dialog", { name: "Propose meetup" });
-    await dialog.getByRole("radio", { name: new RegExp(spotName) }).check();
-    await expect(dialog.getByText("Eastern Time, within the next 30 days.")).toBeVisible();
-    await dialog.getByLabel("Date and time").fill(tomorrowAtThree());
-    await shoot(dialog, buyer, "propose-dialog");
-    expect(await seriousAxeViolations(buyer)).toEqual([]);
-    await dialog.getByRole("button", { name: "Send proposal" }).click();
-    await expect(toast(buyer, "Meetup proposed.")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const buyerCard = buyer.getByTestId("meetup-card").last();
-    await expect(buyerCard).toContainText("You proposed a meetup");
+    const buyerCard = await proposeMeetup(buyer, {
+      spotName,
+      when: tomorrowAtThree("America/New_York"),
+      beforeSend: async (dialog) => {
+        await expect(dialog.getByText("Eastern Time, within the next 30 days.")).toBeVisible();
+        await shoot(buyer, dialog, SHOTS, "propose-dialog");
+        expect(await seriousAxeViolations(buyer)).toEqual([]);
+      },
+    });
     await expect(buyerCard).toContainText("Proposed");
     await expect(buyerCard).toContainText(spotName);
     await expect(buyerCard).toContainText(/3:00 PM E[SD]T/);
     await expect(buyerCard.getByText(/Waiting for/)).toBeVisible();
     await expect(buyerCard.getByRole("button", { name: "Accept" })).toHaveCount(0);
-    await shoot(buyerCard, buyer, "meetup-card-proposed");
+    await shoot(buyer, buyerCard, SHOTS, "meetup-card-proposed");
 
     // The seller accepts; the buyer's card and the top of the conversation change live.
     await sellerPage.goto(chatPath);
@@ -146,9 +119,9 @@ test("an admin adds a spot; the buyer proposes a meetup there, the seller accept
       await expect(top.getByRole("link", { name: /Open in Maps/ })).toBeVisible();
     }
     await expect(buyerCard).toContainText("Accepted");
-    await shoot(buyerCard, buyer, "meetup-card-accepted");
-    await shoot(buyer.getByRole("region", { name: "Accepted meetup" }), buyer, "accepted-meetup-top");
-    await shoot(buyer, buyer, "meetup-conversation");
+    await shoot(buyer, buyerCard, SHOTS, "meetup-card-accepted");
+    await shoot(buyer, buyer.getByRole("region", { name: "Accepted meetup" }), SHOTS, "accepted-meetup-top");
+    await shoot(buyer, buyer, SHOTS, "meetup-conversation");
     expect(await seriousAxeViolations(sellerPage)).toEqual([]);
   } finally {
     await sellerContext.close();

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hostUrl } from "./support/env";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
+import { counterOffer, makeOffer, postListing, shoot } from "./support/trade";
 
 // Decisions 0601–0604: two buyers offer on one listing, the seller counters one, that buyer
 // accepts; the listing reads Reserved for the other, whose card reads 'No longer available' live;
@@ -19,32 +20,7 @@ async function person(browser: Browser, label: string, fullName: string) {
   return page;
 }
 
-async function shoot(page: Page, name: string, target = page.getByTestId("offer-card").last()) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await target.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function makeOffer(page: Page, postUrl: string, dollars: string) {
-  await page.goto(postUrl);
-  await hydrated(page);
-  await page.getByRole("button", { name: "Make offer" }).click();
-  const dialog = page.getByRole("dialog", { name: "Make offer" });
-  const amount = dialog.getByRole("textbox", { name: "Your offer ($)" });
-  await expect(amount).toHaveValue("50");
-  if (dollars === "40") await shoot(page, "make-offer-dialog", dialog);
-  await amount.fill(dollars);
-  await dialog.getByRole("button", { name: "Send offer" }).click();
-  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  await hydrated(page);
-  const card = page.getByTestId("offer-card").last();
-  await expect(card).toHaveAttribute("data-state", "pending");
-  await expect(card.getByText("You offered")).toBeVisible();
-  return card;
-}
+const lastCard = (page: Page) => page.getByTestId("offer-card").last();
 
 test("two offers, a counter, an accept: the listing is reserved, the other offer closes live, then sold", async ({
   page,
@@ -53,30 +29,17 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
   test.setTimeout(180_000);
   await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller", fullName: "Sally Seller" });
   const title = `Desk chair ${Date.now()}`;
-  await page.goto("/home");
-  await hydrated(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
-  await page.keyboard.type(title);
-  const details = composer.getByRole("group", { name: "Listing details (optional)" });
-  await details.getByRole("textbox", { name: "Price" }).fill("50");
-  await details.getByText("Open to offers", { exact: true }).click();
-  await composer.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
-  await page
-    .locator("article")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /^Comment/ })
-    .click();
-  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postUrl = page.url();
+  const postUrl = await postListing(page, { title, price: "50" });
 
   const ana = await person(browser, "trade-ana", "Ana Buyer");
   const ben = await person(browser, "trade-ben", "Ben Buyer");
-  await makeOffer(ana, postUrl, "40");
-  const benCard = await makeOffer(ben, postUrl, "38");
-  await shoot(ben, "offer-pending");
+  await makeOffer(ana, postUrl, {
+    dollars: "40",
+    price: "50",
+    beforeSend: (dialog) => shoot(ana, dialog, SHOTS, "make-offer-dialog"),
+  });
+  const benCard = await makeOffer(ben, postUrl, { dollars: "38", price: "50" });
+  await shoot(ben, lastCard(ben), SHOTS, "offer-pending");
 
   // The seller sees both offers on the listing's page, best first, and counters Ana's.
   await page.goto(postUrl);
@@ -84,19 +47,16 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
   const offers = page.getByRole("region", { name: "Offers (2)" });
   await expect(offers.getByRole("listitem")).toHaveCount(2);
   await expect(offers.getByRole("listitem").first()).toContainText("Ana");
-  await shoot(page, "listing-offers", offers);
+  await shoot(page, offers, SHOTS, "listing-offers");
   await offers.getByRole("link", { name: "$40" }).click();
   await expect(page).toHaveURL(/\/messages\//);
   await hydrated(page);
   await expect(page.getByTestId("trade-header")).toContainText(title);
   const anaOffer = page.getByTestId("offer-card").last();
   await expect(anaOffer.getByRole("button", { name: "Accept" })).toBeVisible();
-  await anaOffer.getByRole("button", { name: "Counter" }).click();
-  const counter = page.getByRole("dialog", { name: "Counter" });
-  await counter.getByRole("textbox", { name: "Your offer ($)" }).fill("45");
-  await counter.getByRole("button", { name: "Send counteroffer" }).click();
+  await counterOffer(page, anaOffer, "45");
   await expect(page.getByTestId("offer-card").first()).toHaveAttribute("data-state", "countered");
-  await shoot(page, "offer-countered", page.getByTestId("offer-card").first());
+  await shoot(page, page.getByTestId("offer-card").first(), SHOTS, "offer-countered");
 
   // Ana's open conversation shows the counter live; she accepts it.
   const anaCounter = ana.getByTestId("offer-card").last();
@@ -106,8 +66,8 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
   await expect(toast(ana, "Offer accepted. The listing is reserved for you both.")).toBeVisible();
   await expect(ana.getByTestId("offer-card").last()).toHaveAttribute("data-state", "accepted");
   await expect(ana.getByTestId("listing-state")).toHaveText("Reserved");
-  await shoot(ana, "offer-accepted");
-  await shoot(ana, "deal-header-buyer", ana.getByTestId("trade-header"));
+  await shoot(ana, lastCard(ana), SHOTS, "offer-accepted");
+  await shoot(ana, ana.getByTestId("trade-header"), SHOTS, "deal-header-buyer");
 
   // Ben's card closes live, and the listing reads Reserved for him.
   await expect(benCard).toHaveAttribute("data-state", "closed");
@@ -118,7 +78,7 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
       .getByRole("note")
       .filter({ hasText: "reserved for someone else" }),
   ).toBeVisible();
-  await shoot(ben, "offer-closed");
+  await shoot(ben, lastCard(ben), SHOTS, "offer-closed");
   await ben.goto(postUrl);
   await expect(ben.getByText("Reserved").first()).toBeVisible();
   await expect(ben.getByRole("button", { name: "Make offer" })).toHaveCount(0);
@@ -126,12 +86,12 @@ test("two offers, a counter, an accept: the listing is reserved, the other offer
   // The seller marks the deal sold from the conversation's header.
   const header = page.getByTestId("trade-header");
   await expect(header.getByTestId("listing-state")).toHaveText("Reserved");
-  await shoot(page, "deal-header-seller", header);
+  await shoot(page, header, SHOTS, "deal-header-seller");
   await header.getByRole("button", { name: "Mark sold" }).click();
   await expect(toast(page, "Marked as sold.")).toBeVisible();
   await expect(header.getByTestId("listing-state")).toHaveText("Sold");
   await expect(ana.getByTestId("listing-state")).toHaveText("Sold");
-  await shoot(page, "deal-header-sold", header);
+  await shoot(page, header, SHOTS, "deal-header-sold");
 });
 
 test("a buyer withdraws; the seller declines: each card reads so on both sides", async ({
@@ -141,38 +101,21 @@ test("a buyer withdraws; the seller declines: each card reads so on both sides",
   test.setTimeout(120_000);
   await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller2", fullName: "Sam Seller" });
   const title = `Bike lock ${Date.now()}`;
-  await page.goto("/home");
-  await hydrated(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
-  await page.keyboard.type(title);
-  const details = composer.getByRole("group", { name: "Listing details (optional)" });
-  await details.getByRole("textbox", { name: "Price" }).fill("50");
-  await details.getByText("Open to offers", { exact: true }).click();
-  await composer.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
-  await page
-    .locator("article")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /^Comment/ })
-    .click();
-  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postUrl = page.url();
+  const postUrl = await postListing(page, { title, price: "50" });
 
   const cy = await person(browser, "trade-cy", "Cy Buyer");
-  const first = await makeOffer(cy, postUrl, "30");
+  const first = await makeOffer(cy, postUrl, { dollars: "30", price: "50" });
   await first.getByRole("button", { name: "Withdraw" }).click();
   await expect(first).toHaveAttribute("data-state", "withdrawn");
-  await shoot(cy, "offer-withdrawn", first);
-  const second = await makeOffer(cy, postUrl, "35");
+  await shoot(cy, first, SHOTS, "offer-withdrawn");
+  const second = await makeOffer(cy, postUrl, { dollars: "35", price: "50" });
   const chatUrl = cy.url();
   await page.goto(chatUrl);
   await hydrated(page);
   await page.getByTestId("offer-card").last().getByRole("button", { name: "Decline" }).click();
   await expect(page.getByTestId("offer-card").last()).toHaveAttribute("data-state", "declined");
   await expect(second).toHaveAttribute("data-state", "declined");
-  await shoot(cy, "offer-declined", second);
+  await shoot(cy, second, SHOTS, "offer-declined");
 
   // Decision 0602: an offer's card on an older page, loaded by scrolling up, is a card too.
   const statuses = await cy.evaluate(async (path) => {
@@ -205,25 +148,7 @@ test("Send Message on a listing offers quick starts; one tap sends it and the co
   test.setTimeout(120_000);
   await createStudent(page.context(), { campus: CAMPUS, label: "trade-seller3", fullName: "Sue Seller" });
   const title = `Rice cooker ${Date.now()}`;
-  await page.goto("/home");
-  await hydrated(page);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await expect(composer.getByRole("textbox", { name: "Post text" })).toBeFocused();
-  await page.keyboard.type(title);
-  await composer
-    .getByRole("group", { name: "Listing details (optional)" })
-    .getByRole("textbox", { name: "Price" })
-    .fill("20");
-  await composer.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(toast(page, "Posted! Your post was sent.")).toBeVisible();
-  await page
-    .locator("article")
-    .filter({ hasText: title })
-    .getByRole("link", { name: /^Comment/ })
-    .click();
-  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const postUrl = page.url();
+  const postUrl = await postListing(page, { title, price: "20", offers: false });
 
   const dee = await person(browser, "trade-dee", "Dee Buyer");
   await dee.goto(postUrl);
@@ -239,7 +164,7 @@ test("Send Message on a listing offers quick starts; one tap sends it and the co
     "Is the price negotiable?",
     "When can we meet?",
   ]);
-  await shoot(dee, "quick-starts", quick);
+  await shoot(dee, quick, SHOTS, "quick-starts");
   await quick.getByRole("button", { name: "Is this still available?" }).click();
   await expect(dee).toHaveURL(/\/messages\/[0-9a-f-]{36}/);
   await expect(dee.getByRole("list", { name: "Messages" })).toContainText("Is this still available?");

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import pg from "pg";
 import { type AppProcess, startAppProcess } from "../../scripts/app-process";
 import type { TestStudent } from "../../server/dev/test-student";
 import { APP_PORT } from "./support/env";
 import { POSTGRES_SERVER_URL, postgresAdmin, postgresReachable } from "./support/postgres";
+import { writeReview } from "./support/trade";
 
 // Decisions 0615–0618: both people of a completed deal review each other, blind until the second;
 // the seller's Reviews tab shows them and, from three deals up, the star average. The deals are
@@ -93,24 +94,12 @@ async function completedDeal(seller: TestStudent, buyer: TestStudent, postId: st
   }
 }
 
+const reviewUrl = (dealId: string) => `${ORIGIN}/deals/${dealId}/review`;
+
 async function signedIn(browser: Browser, person: TestStudent, width = 1280): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies([{ ...person.cookie, url: ORIGIN }]);
   return context;
-}
-
-async function review(
-  page: Page,
-  dealId: string,
-  input: { stars: number; tags: string[]; text: string; note?: string },
-): Promise<void> {
-  await page.goto(`${ORIGIN}/deals/${dealId}/review`);
-  await page.getByText(`${input.stars} ★`, { exact: true }).click();
-  for (const tag of input.tags) await page.getByText(tag, { exact: true }).click();
-  await page.getByLabel("Your review (public)").fill(input.text);
-  if (input.note) await page.getByLabel(/Private note to/).fill(input.note);
-  await page.getByRole("button", { name: "Send review" }).click();
-  await expect(page.getByText(/You reviewed this trade/)).toBeVisible();
 }
 
 test("both review, blind until the second; the seller's Reviews tab and, after three deals, the average", async ({
@@ -142,7 +131,7 @@ test("both review, blind until the second; the seller's Reviews tab and, after t
   await buyerPage.screenshot({ path: path.join(SHOTS, "review-form-390.png"), fullPage: true });
   await buyerPage.setViewportSize({ width: 1280, height: 900 });
 
-  await review(buyerPage, dealId, {
+  await writeReview(buyerPage, reviewUrl(dealId), {
     stars: 5,
     tags: ["Item as described", "Friendly"],
     text: "Lamp exactly as pictured.",
@@ -158,7 +147,11 @@ test("both review, blind until the second; the seller's Reviews tab and, after t
   await expect(buyerPage.getByTestId("reputation-line")).toContainText("New seller");
 
   // The second review publishes both.
-  await review(sellerPage, dealId, { stars: 5, tags: ["Paid as agreed"], text: "Paid on the spot." });
+  await writeReview(sellerPage, reviewUrl(dealId), {
+    stars: 5,
+    tags: ["Paid as agreed"],
+    text: "Paid on the spot.",
+  });
   await expect(sellerPage.getByText("Lamp exactly as pictured.")).toBeVisible();
   await expect(sellerPage.getByText("Reply a little faster next time")).toBeVisible();
   await buyerPage.goto(`${ORIGIN}/deals/${dealId}/review`);
@@ -178,8 +171,12 @@ test("both review, blind until the second; the seller's Reviews tab and, after t
     const other = await student(label, "Another Buyer");
     const id = await completedDeal(seller, other, postId);
     const context = await signedIn(browser, other);
-    await review(await context.newPage(), id, { stars, tags: [], text: `Good trade ${label}` });
-    await review(sellerPage, id, { stars: 5, tags: [], text: "Thanks!" });
+    await writeReview(await context.newPage(), reviewUrl(id), {
+      stars,
+      tags: [],
+      text: `Good trade ${label}`,
+    });
+    await writeReview(sellerPage, reviewUrl(id), { stars: 5, tags: [], text: "Thanks!" });
     await context.close();
   }
   await sellerPage.goto(`${ORIGIN}/profile?show=reviews`);

@@ -27,15 +27,22 @@ export interface ClockApp {
   stop(): Promise<void>;
 }
 
-/** `env`: variables of the spec's own (admin-console.spec.ts's SMTP_URL, to a sink it can make fail). */
-export async function startClockApp(name: string, env: Record<string, string> = {}): Promise<ClockApp> {
+/**
+ * `env`: variables of the spec's own (admin-console.spec.ts's SMTP_URL, to a sink it can make fail).
+ * `port`: a spec that may run beside the other clock specs takes one of its own.
+ */
+export async function startClockApp(
+  name: string,
+  env: Record<string, string> = {},
+  port: number = TEST_CLOCK_PORT,
+): Promise<ClockApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cbs-e2e-${name}-`));
   const app = await startAppProcess({
     // Only what the app needs: nothing of the caller's docs/contract.md variables leaks in.
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      PORT: String(TEST_CLOCK_PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SEED_DEMO: "0",
@@ -44,14 +51,14 @@ export async function startClockApp(name: string, env: Record<string, string> = 
       NOTIFICATION_EMAIL_DELAY: "0",
       ...env,
     },
-    port: TEST_CLOCK_PORT,
+    port,
     output: path.join(root, "test-results", `e2e-${name}-app.log`),
     name: `${name} app`,
   }).catch((error) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  const origin = `http://localhost:${TEST_CLOCK_PORT}`;
+  const origin = `http://localhost:${port}`;
   const clockAnswer = async (response: Response) => {
     if (response.status !== 200) throw new Error(`/dev/clock: ${response.status} ${await response.text()}`);
     return new Date(((await response.json()) as { now: string }).now);

@@ -29,6 +29,12 @@ export const RESTART_PORTS = [
 export const TEST_CLOCK_PORT = Number(process.env.E2E_TEST_CLOCK_PORT ?? APP_PORT + 11);
 
 /**
+ * trade-journey.spec.ts's clock app: a port of its own, so it may run beside the specs on
+ * TEST_CLOCK_PORT. APP_PORT + 12 is trade-reviews.spec.ts's.
+ */
+export const TRADE_JOURNEY_PORT = Number(process.env.E2E_TRADE_JOURNEY_PORT ?? APP_PORT + 13);
+
+/**
  * Decision 0135: every campus is private unless PUBLIC_CAMPUSES opens it. The harness opens every
  * campus but this one, which the privacy spec (private-campus.spec.ts) keeps to itself, so the
  * specs that browse signed out read whichever campus they use.
