@@ -247,7 +247,11 @@ describe("a new student's warned first message (decision 0672)", () => {
     const regular = await createTestMember(t);
     const open = await createTestMember(t);
     await t.ctx.db.update(user).set({ trustLevel: 0 }).where(eq(user.id, newcomer.id));
-    await t.ctx.db.update(user).set({ trustLevel: 1 }).where(eq(user.id, regular.id));
+    // Locked, so the conversation gate's recount (decision 0660) leaves the level as set.
+    await t.ctx.db
+      .update(user)
+      .set({ trustLevel: 1, trustLockedAt: t.ctx.clock.now() })
+      .where(eq(user.id, regular.id));
     const flagged = await startConversation(
       t.ctx,
       newcomer.viewer,

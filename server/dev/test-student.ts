@@ -51,6 +51,8 @@ const requestSchema = z
     gradYear: z.number().int().min(2000).max(2100).nullable().default(null),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
+    /** Decision 0660: signed up this many days before the clock's now (7 makes a Basic member). */
+    ageDays: z.number().int().min(0).max(3650).default(0),
     /** Decision 0520: a site admin, as `npm run staff -- grant admin` would make them (logged as the command's). */
     siteAdmin: z.boolean().default(false),
     /** Decision 0520: a moderator of their own campus, as `npm run staff -- grant moderator` would make them. */
@@ -143,7 +145,7 @@ export async function createTestStudent(ctx: AppContext, auth: Auth, input: unkn
           schoolVerifiedAt: options.school ? now : null,
           gradYear: options.school ? options.gradYear : null,
           bio: options.profile ? BIO : null,
-          createdAt: now,
+          createdAt: new Date(now.getTime() - options.ageDays * 86_400_000),
           updatedAt: now,
         });
         await tx.insert(account).values({
