@@ -68,6 +68,8 @@ test("reports hide a listing, a moderator dismisses then suspends, an appeal res
   const author = await createStudent(authorContext, {
     label: "mod-author",
     fullName: "Avery Author",
+    // A week on the site: a New author's item is hidden after fewer reports (decision 0661).
+    ageDays: 8,
     posts: [{ text: listing, photos: 1 }],
   });
   const postId = author.postIds[0] ?? "";
