@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestContext();
   moderator = await createModerator(t, "ou");
   utModerator = await createModerator(t, "ut");
-  author = await createTestMember(t, { fullName: "Alex Author" });
+  author = await createTestMember(t, { fullName: "Alex Author", ageDays: 8 });
 });
 afterAll(() => t.close());
 
@@ -35,7 +35,7 @@ const weightOf = async (itemId: string) =>
 
 describe("muting a reporter (decision 0542)", () => {
   it("makes their open and later reports weigh 0, so they never help hide a post; unmuting restores them", async () => {
-    const muted = await createTestMember(t);
+    const muted = await createTestMember(t, { ageDays: 8 });
     const first = await createTestPost(t, author.viewer, { text: "Desk lamp" });
     const item = await reportPost(muted, first.id);
     expect(await weightOf(item.id)).toBe(1);
@@ -50,7 +50,11 @@ describe("muting a reporter (decision 0542)", () => {
 
     // With two fresh reporters (1 + 1) and the muted one (0), threshold 3 is not reached.
     const second = await createTestPost(t, author.viewer, { text: "Bike lock" });
-    for (const reporter of [muted, await createTestMember(t), await createTestMember(t)]) {
+    for (const reporter of [
+      muted,
+      await createTestMember(t, { ageDays: 8 }),
+      await createTestMember(t, { ageDays: 8 }),
+    ]) {
       await reportPost(reporter, second.id);
     }
     const [post] = await t.ctx.db.select().from(posts).where(eq(posts.id, second.id));
@@ -67,7 +71,7 @@ describe("muting a reporter (decision 0542)", () => {
   });
 
   it("answers not-found out of the staff member's scope, or for someone who did not report the item", async () => {
-    const reporter = await createTestMember(t);
+    const reporter = await createTestMember(t, { ageDays: 8 });
     const item = await reportPost(reporter, (await createTestPost(t, author.viewer, { text: "Kettle" })).id);
     const notFound = { code: "not-found" };
     await expect(

@@ -111,6 +111,8 @@ describe("saving (spec 2 §4)", () => {
       lastName: "R.",
       img: expect.any(String),
       verified: true,
+      // Decision 0680: school-verified, no class year given.
+      badge: { kind: "student", label: "Verified student", classOf: null },
     });
     const second = await listPostSavers(t.ctx, null, {
       postId: id,

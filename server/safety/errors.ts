@@ -33,3 +33,13 @@ export class SafetyError extends DomainError<SafetyErrorCode> {
 export function isSafetyError(error: unknown): error is SafetyError {
   return error instanceof SafetyError;
 }
+
+/**
+ * Decision 0651: the nudge a refused write asks its sender about (Edit / Send anyway), or null when
+ * the failure is anything else — the one place that tells a nudge from other refusals.
+ */
+export function nudgeOf(error: unknown): { message: string; status: number } | null {
+  return isSafetyError(error) && error.code === "safety-nudge"
+    ? { message: error.message, status: error.status }
+    : null;
+}

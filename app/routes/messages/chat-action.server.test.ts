@@ -15,6 +15,7 @@ describe("messageFromForm", () => {
       text: "hi",
       postId: null,
       files: [],
+      acknowledgedNudge: false,
     });
   });
 

@@ -8,7 +8,7 @@ import { CHAT_MESSAGES, messageFormSchema } from "~/server/chats/schemas.shared"
 import type { AppContext } from "~/server/context";
 import { CHAT_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { formHoldsNul } from "~/server/http/middleware/form-bodies";
-import { isSafetyError } from "~/server/safety/errors";
+import { nudgeOf } from "~/server/safety/errors";
 import { readUploadForm, uploadTempRoot } from "~/server/uploads/upload-form";
 
 /**
@@ -82,10 +82,11 @@ export function chatParticipation(refusal: ParticipationRefusal): ParticipationA
 /** The chat area's answer to a refusal or an unexpected failure (spec 2 §8 'Something went wrong'). */
 export function chatFailure(app: AppContext, error: unknown, intent: string) {
   // docs/product/safety.md 'Nudges': the composer asks the sender (Edit / Send anyway) instead of a toast.
-  if (isSafetyError(error) && error.code === "safety-nudge") {
+  const nudge = nudgeOf(error);
+  if (nudge) {
     return data(
-      { ok: false as const, intent, toast: null, nudge: { message: error.message } },
-      { status: error.status },
+      { ok: false as const, intent, toast: null, nudge: { message: nudge.message } },
+      { status: nudge.status },
     );
   }
   return failureReply(app, error, {
