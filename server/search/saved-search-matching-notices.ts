@@ -52,8 +52,16 @@ export async function tellInstantMatches(
       order by saved_search_id, created_at desc`),
   );
   const joined = new Map(open.map((row) => [row.savedSearchId, row.createdAt]));
-  for (const [savedSearchId, createdAt] of joined) {
-    await markTold(tx, listing.id, [savedSearchId], sql`${createdAt}::timestamptz`, now);
+  if (open.length > 0) {
+    // Each joined hit takes its notice's time, all in one statement.
+    await tx.execute(sql`
+      update saved_search_hits h
+      set notified_at = v.notified_at::timestamptz, emailed_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(
+        open.map((row) => sql`(${row.savedSearchId}::uuid, ${row.createdAt}::text)`),
+        sql`, `,
+      )}) as v (saved_search_id, notified_at)
+      where h.post_id = ${listing.id}::uuid and h.saved_search_id = v.saved_search_id`);
   }
 
   const alone = searches.filter((search) => !joined.has(search.id));

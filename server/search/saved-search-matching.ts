@@ -6,9 +6,10 @@ import { visibilityNow } from "../moderation/visibility";
 import type { SearchFilters } from "./filters.shared";
 import { applicableFilters } from "./listing";
 import { postSearchTextConditions, postSearchViewerConditions } from "./posts";
+import { type ListingWords, listingWords, wordsAgainstListing } from "./saved-search-listing-words";
 import { tellInstantMatches } from "./saved-search-matching-notices";
 import { canonicalSearch } from "./saved-searches";
-import { expandWordLists, rowsOf, toTsQuery } from "./terms";
+import { expandWordLists, rowsOf, type TermGroup, toTsQuery } from "./terms";
 import { normaliseSearchText, searchWords } from "./text.shared";
 
 /**
@@ -17,13 +18,16 @@ import { normaliseSearchText, searchWords } from "./text.shared";
  *
  * 1. Candidates, through decision 0620's partial indexes: the searches whose rarest word is one
  *    of the listing's words or begins one of them (the last word typed is completed as a
- *    prefix), and the searches without words whose category and price bounds admit the listing.
+ *    prefix) or whose typo keys meet the listing's words with letters left out (decision 0622:
+ *    /search forgives misspellings), and the searches without words whose category and price
+ *    bounds admit the listing.
  *    Never the listing's author's own, never another campus's, never an alert turned Off.
  * 2. The real check: each candidate's query string replayed through /search's parser, its words
  *    expanded by the same dictionary lookup (expandWordLists = expandWords for many), and the
  *    listing tested against the same condition /search's page reads (postSearchConditions) for
  *    the search's student: blocks either way, hidden, removed and suspended authors' listings
  *    are left out there, exactly as /search leaves them out.
+ *    The listing's own words spare the lookup where they settle a search (decision 0622).
  *
  * Bounded: a batch is at most SEARCHES_PER_BATCH candidates, in id order from the queue row's
  * after_id, each batch one transaction that writes its hits (once: the hits' primary key), the
@@ -33,7 +37,7 @@ import { normaliseSearchText, searchWords } from "./text.shared";
  */
 
 /** Candidate searches checked in one transaction. */
-export const SEARCHES_PER_BATCH = 200;
+export const SEARCHES_PER_BATCH = 500;
 /** Batches one run of the job does at most before it yields (it asks to run again at once). */
 const BATCHES_PER_RUN = 25;
 /** Queued listings one run reads. */
@@ -44,6 +48,8 @@ interface Listing {
   campusId: string;
   authorId: string;
 }
+
+type QueuedListing = Listing & { category: string | null; priceCents: number | null };
 
 export interface CandidateSearch {
   id: string;
@@ -57,27 +63,25 @@ export interface CandidateSearch {
 
 /**
  * Step 1: the campus's saved searches after `afterId` (id order) that may match the listing.
- * The listing's words come from its own search vector, so they are the words /search indexed.
+ * The listing's words come from its own search vector (listingWords), so they are the words
+ * /search indexed.
  */
 async function candidateSearches(
   tx: Tx,
-  listing: Listing & { category: string | null; priceCents: number | null },
+  listing: QueuedListing,
+  words: ListingWords,
   afterId: string | null,
   limit: number,
 ): Promise<CandidateSearch[]> {
   return rowsOf<CandidateSearch>(
     await tx.execute(sql`
-      with words as (
-        select unnest(tsvector_to_array(search_tsv)) as word from posts where id = ${listing.id}::uuid
-      ),
-      word_keys as (
-        select distinct left(word, n) as rare_word from words, generate_series(1, char_length(word)) n
-      ),
-      candidate as (
+      with candidate as (
         select s.id, s.user_id, s.query, s.cadence, s.last_instant_mail_at
         from saved_searches s
         where s.campus_id = ${listing.campusId} and s.cadence <> 'off' and s.rare_word is not null
-          and s.rare_word in (select rare_word from word_keys)
+          -- Arrays the planner reads as index conditions (a subquery it guesses at scans all).
+          and (s.rare_word = any(array(select json_array_elements_text(${JSON.stringify(words.keys)}::json)))
+            or s.typo_keys && array(select json_array_elements_text(${JSON.stringify(words.typoKeys)}::json)))
         union all
         select s.id, s.user_id, s.query, s.cadence, s.last_instant_mail_at
         from saved_searches s
@@ -114,21 +118,38 @@ export async function matchingSearches(
   tx: Tx,
   listing: Listing,
   candidates: readonly CandidateSearch[],
+  words: ListingWords,
 ): Promise<CandidateSearch[]> {
   if (candidates.length === 0) return [];
   const searches = candidates.map((candidate) => {
     const { q, filters } = canonicalSearch(candidate.query);
-    return { candidate, words: searchWords(normaliseSearchText(q)), filters: applicableFilters(filters) };
+    const asked = searchWords(normaliseSearchText(q));
+    return {
+      candidate,
+      words: asked,
+      plan: wordsAgainstListing(asked, words),
+      filters: applicableFilters(filters),
+    };
   });
-  const groups = await expandWordLists(
+  // Only the searches the listing's words cannot settle are looked up in the dictionary.
+  const looked = searches.flatMap((search, index) => (search.plan === "expand" ? [index] : []));
+  const expanded = await expandWordLists(
     tx,
     listing.campusId,
-    searches.map((search) => search.words),
+    looked.map((index) => searches[index]?.words ?? []),
   );
+  const groups = new Map<number, TermGroup[] | null>(looked.map((index, i) => [index, expanded[i] ?? null]));
+  searches.forEach((search, index) => {
+    if (search.plan === "found")
+      groups.set(
+        index,
+        search.words.map((word) => ({ terms: [word], posts: 0 })),
+      );
+  });
   // Searches with the same filters share one condition; their tsqueries are its list.
   const byFilters = new Map<string, { filters: SearchFilters; tsqueries: Map<string, number[]> }>();
   searches.forEach((search, index) => {
-    const found = groups[index];
+    const found = groups.get(index);
     if (!found) return;
     const key = JSON.stringify(search.filters);
     const group = byFilters.get(key) ?? { filters: search.filters, tsqueries: new Map<string, number[]>() };
@@ -176,6 +197,23 @@ export async function matchingSearches(
 }
 
 /**
+ * Both steps for one batch, reading only: the candidates after `afterId` (the batch's extent,
+ * whatever matched) and those whose search finds the listing. The matching benchmark times this
+ * apart from the writes that follow (hits and notices).
+ */
+export async function findMatches(
+  ctx: AppContext,
+  tx: Tx,
+  listing: QueuedListing,
+  afterId: string | null,
+  limit = SEARCHES_PER_BATCH,
+): Promise<{ candidates: CandidateSearch[]; matched: CandidateSearch[] }> {
+  const words = await listingWords(tx, listing.id);
+  const candidates = await candidateSearches(tx, listing, words, afterId, limit);
+  return { candidates, matched: await matchingSearches(ctx, tx, listing, candidates, words) };
+}
+
+/**
  * One batch of one queued listing, in one transaction. True when the listing is done (its queue
  * row is gone), false when more of its campus's searches remain.
  */
@@ -187,7 +225,7 @@ export async function matchListingBatch(ctx: AppContext, postId: string, limit =
       .where(eq(savedSearchMatchQueue.postId, postId))
       .for("update", { skipLocked: true });
     if (!queued) return true;
-    const [listing] = rowsOf<Listing & { category: string | null; priceCents: number | null }>(
+    const [listing] = rowsOf<QueuedListing>(
       await tx.execute(sql`
         select id, campus_id as "campusId", author_id as "authorId", category, price_cents as "priceCents"
         from posts where id = ${postId}::uuid and parent_id is null`),
@@ -197,8 +235,7 @@ export async function matchListingBatch(ctx: AppContext, postId: string, limit =
       return true;
     };
     if (!listing) return done();
-    const candidates = await candidateSearches(tx, listing, queued.afterId, limit);
-    const matched = await matchingSearches(ctx, tx, listing, candidates);
+    const { candidates, matched } = await findMatches(ctx, tx, listing, queued.afterId, limit);
     if (matched.length > 0) {
       const now = ctx.clock.now();
       const written = await tx

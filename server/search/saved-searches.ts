@@ -16,6 +16,7 @@ import { DomainError, statusOf } from "../errors.shared";
 import { requireParticipant } from "../posts/access";
 import { DEFAULT_SEARCH_FILTERS, type SearchFilters, searchHref } from "./filters.shared";
 import { readSearchFilters } from "./read-filters";
+import { typoKeys } from "./saved-search-listing-words";
 import {
   SAVED_SEARCH_LIMIT,
   SAVED_SEARCH_MESSAGES,
@@ -131,6 +132,7 @@ export async function saveSearch(
     if ((saved?.n ?? 0) >= SAVED_SEARCH_LIMIT)
       throw new SavedSearchError("limit", SAVED_SEARCH_MESSAGES.limit);
     const id = crypto.randomUUID();
+    const rareWord = await rarestWord(tx, input.campusId, search.q);
     await tx.insert(savedSearches).values({
       id,
       campusId: input.campusId,
@@ -138,7 +140,8 @@ export async function saveSearch(
       name,
       query: search.query,
       queryKey: search.queryKey,
-      rareWord: await rarestWord(tx, input.campusId, search.q),
+      rareWord,
+      typoKeys: typoKeys(rareWord),
       category: search.filters.category,
       minPriceCents: search.filters.minPriceCents,
       maxPriceCents: search.filters.maxPriceCents,

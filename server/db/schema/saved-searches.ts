@@ -26,6 +26,11 @@ export const savedSearches = pgTable(
     query: text("query").notNull(),
     queryKey: text("query_key").notNull(),
     rareWord: text("rare_word"),
+    /**
+     * Decision 0622: the rare word with one or two letters left out (typoKeys), so the candidate
+     * step also finds a listing that /search would find through a misspelling of it.
+     */
+    typoKeys: text("typo_keys").array().notNull().default(sql`'{}'::text[]`),
     category: text("category"),
     minPriceCents: integer("min_price_cents"),
     maxPriceCents: integer("max_price_cents"),
@@ -48,6 +53,11 @@ export const savedSearches = pgTable(
     // Decision 0620's candidate step: searches with words by their rarest word, the others by category.
     index("saved_searches_rare_word_idx")
       .on(table.campusId, table.rareWord)
+      .where(sql`${table.cadence} <> 'off' and ${table.rareWord} is not null`),
+    // Written straight into the index (no pending list): the matcher reads it for every listing.
+    index("saved_searches_typo_keys_idx")
+      .using("gin", table.typoKeys)
+      .with({ fastupdate: false })
       .where(sql`${table.cadence} <> 'off' and ${table.rareWord} is not null`),
     index("saved_searches_wordless_idx")
       .on(table.campusId, table.category)
