@@ -189,6 +189,7 @@ test("both review, blind until the second; the seller's Reviews tab and, after t
 
   // The seller replies once.
   await sellerPage.setViewportSize({ width: 1280, height: 900 });
+  await sellerPage.locator("summary", { hasText: "Reply" }).first().click();
   await sellerPage.getByLabel("Add a public reply (once)").first().fill("Glad it works!");
   await sellerPage.getByRole("button", { name: "Post reply" }).first().click();
   await expect(sellerPage.getByText("Glad it works!")).toBeVisible();

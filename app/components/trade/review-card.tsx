@@ -90,29 +90,35 @@ export function ReviewCard({
           <p className="text-sm break-words whitespace-pre-wrap text-zinc-800">{review.reply}</p>
         </div>
       ) : review.canReply ? (
-        <reply.Form method="post" action={replyAction} className="flex flex-col gap-2">
-          <input type="hidden" name="intent" value="reply-review" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <label htmlFor={`reply-${review.id}`} className="text-sm font-medium text-zinc-800">
-            Add a public reply (once)
-          </label>
-          <textarea
-            id={`reply-${review.id}`}
-            name="reply"
-            required
-            maxLength={REVIEW_TEXT_MAX}
-            rows={2}
-            className="rounded-lg border border-zinc-300 px-3 py-2 text-base"
-          />
-          <Button
-            type="submit"
-            variant="secondary"
-            className="self-start"
-            processing={reply.state !== "idle"}
-          >
-            Post reply
-          </Button>
-        </reply.Form>
+        // Decision 0618: the reply is offered once, folded, so a page of reviews is not a page of open boxes.
+        <details className="group">
+          <summary className="inline-flex cursor-pointer list-none rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm font-semibold text-zinc-900 hover:bg-zinc-50 group-open:hidden">
+            Reply
+          </summary>
+          <reply.Form method="post" action={replyAction} className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="reply-review" />
+            <input type="hidden" name="reviewId" value={review.id} />
+            <label htmlFor={`reply-${review.id}`} className="text-sm font-medium text-zinc-800">
+              Add a public reply (once)
+            </label>
+            <textarea
+              id={`reply-${review.id}`}
+              name="reply"
+              required
+              maxLength={REVIEW_TEXT_MAX}
+              rows={2}
+              className="rounded-lg border border-zinc-300 px-3 py-2 text-base"
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              className="self-start"
+              processing={reply.state !== "idle"}
+            >
+              Post reply
+            </Button>
+          </reply.Form>
+        </details>
       ) : null}
       {report.dialog}
     </article>

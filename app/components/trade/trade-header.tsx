@@ -28,7 +28,8 @@ export function TradeHeader({ header }: { header: TradeHeaderView }) {
       {listing ? (
         <Link
           to={`/post/${listing.id}`}
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-lg hover:bg-white"
+          // At least 14rem for the title: on a phone the deal's buttons wrap under it instead.
+          className="flex min-w-56 flex-1 items-center gap-2 rounded-lg hover:bg-white"
         >
           {listing.thumbUrl ? (
             <img src={listing.thumbUrl} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
@@ -40,7 +41,10 @@ export function TradeHeader({ header }: { header: TradeHeaderView }) {
             <span className="text-xs text-zinc-700">
               {listing.priceCents !== null ? `${formatPrice(listing.priceCents)} · ` : ""}
               <span data-testid="listing-state">{STATUS_LABELS[listing.status]}</span>
-              {active && deal.amountCents !== null ? ` for ${formatPrice(deal.amountCents)}` : ""}
+              {/* Reserved or sold, for what the two agreed (the offer's amount, not the asking price). */}
+              {deal && deal.state !== "cancelled" && deal.amountCents !== null
+                ? ` for ${formatPrice(deal.amountCents)}`
+                : ""}
             </span>
           </span>
         </Link>
