@@ -153,18 +153,25 @@ describe("opening a saved search", () => {
     await drain();
     const first = await openSavedSearch(t.ctx, student.viewer, { id: saved.id });
     const since = new URLSearchParams(first.query).get("since");
-    const postIds = [post.id];
-    expect(await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since, postIds })).toEqual([
-      post.id,
-    ]);
+    expect(await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since })).toEqual([post.id]);
     // Someone else's viewer reads nothing of this search, whatever it sends.
-    expect(await newMatchIds(t.ctx, buyer.viewer, { savedSearchId: saved.id, since, postIds })).toEqual([]);
+    expect(await newMatchIds(t.ctx, buyer.viewer, { savedSearchId: saved.id, since })).toEqual([]);
     t.clock.advance(60_000);
     const again = await openSavedSearch(t.ctx, student.viewer, { id: saved.id });
     const later = new URLSearchParams(again.query).get("since");
-    expect(
-      await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since: later, postIds }),
-    ).toEqual([]);
+    expect(await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since: later })).toEqual([]);
+    // More new matches than a page holds: all of them, so the pages that scroll in are marked too.
+    const more: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      t.clock.advance(1_000);
+      more.push((await createTestPost(t, seller.viewer, { text: `Hammock number ${i}` })).id);
+    }
+    await drain();
+    t.clock.advance(60_000);
+    const third = await openSavedSearch(t.ctx, student.viewer, { id: saved.id });
+    const latest = new URLSearchParams(third.query).get("since");
+    const marked = await newMatchIds(t.ctx, student.viewer, { savedSearchId: saved.id, since: latest });
+    expect(new Set(marked)).toEqual(new Set(more));
   });
 });
 

@@ -97,13 +97,13 @@ export async function loader(args: Route.LoaderArgs) {
     // Decision 0620: whether the viewer saved this search already (the save control's state).
     const savedSearch =
       viewer && show !== "people" ? await findSavedSearch(context.app, viewer, url.search) : null;
-    // Decision 0621: opened from the saved searches, the listings delivered since last time are marked.
+    // Decision 0621: opened from the saved searches, the listings delivered since last time are
+    // marked, on this page and on those that scroll in after it.
     const newIds =
       viewer && savedSearch && results.kind === "latest" && !cursor
         ? await newMatchIds(context.app, viewer, {
             savedSearchId: savedSearch.id,
             since: url.searchParams.get("since"),
-            postIds: results.page.items.map((item) => item.id),
           })
         : [];
     return data({ ...base, results, savedSearch: savedSearch !== null, newIds });
