@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated, toast } from "./support/page";
+import { writePhoto } from "./support/photos";
 import { createStudent } from "./support/student";
 
 // Decision 0640: a seller edits a listing from its menu with the composer's own fields; a buyer
@@ -40,8 +41,12 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test("a price drop on a saved listing notifies its saver; an edit keeps the comments, says 'Edited', and is the owner's alone", async ({
   browser,
-}) => {
+}, testInfo) => {
   mkdirSync(SHOTS, { recursive: true });
+  const red = await writePhoto(testInfo.outputPath("red.png"), { r: 200, g: 40, b: 40 });
+  const green = await writePhoto(testInfo.outputPath("green.png"), { r: 40, g: 160, b: 80 });
+  const blue = await writePhoto(testInfo.outputPath("blue.png"), { r: 40, g: 80, b: 200 });
+  const yellow = await writePhoto(testInfo.outputPath("yellow.png"), { r: 220, g: 200, b: 40 });
   const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await createStudent(sellerContext, { label: "edit-seller", fullName: "Sela Seller" });
@@ -61,6 +66,10 @@ test("a price drop on a saved listing notifies its saver; an edit keeps the comm
   await details.getByRole("textbox", { name: "Price" }).fill("40");
   await details.getByText("Open to offers", { exact: true }).click();
   await details.getByRole("combobox", { name: "Condition" }).selectOption("Like new");
+  await dialog.locator('input[type="file"]').setInputFiles([red, green]);
+  await expect(dialog.getByRole("list", { name: "Chosen photos and videos" }).getByRole("img")).toHaveCount(
+    2,
+  );
   const composerControls = await controlsOf(dialog.getByRole("form", { name: "Create Post" }));
   await dialog.getByRole("button", { name: "Post", exact: true }).click();
   await toast(seller, "Posted! Your post was sent.").getByRole("link", { name: "View" }).click();
@@ -99,6 +108,8 @@ test("a price drop on a saved listing notifies its saver; an edit keeps the comm
   await expect(editDetails.getByRole("combobox", { name: "Condition" }).locator("option:checked")).toHaveText(
     "Like new",
   );
+  const photos = form.getByRole("list", { name: "Chosen photos and videos" });
+  await expect(photos.getByRole("img")).toHaveCount(2);
   expect(await controlsOf(form)).toEqual(composerControls);
   await shoot(seller, "edit-form");
 
@@ -108,11 +119,16 @@ test("a price drop on a saved listing notifies its saver; an edit keeps the comm
   await seller.keyboard.press("ControlOrMeta+a");
   await seller.keyboard.type(`${edited}, call 405-555-0182`);
   await editDetails.getByRole("textbox", { name: "Price" }).fill("25");
+  // Photos: the first removed, two added (3 of at most 10).
+  await photos.getByRole("button", { name: "Remove Photo 1 of 2" }).click();
+  await form.locator('input[type="file"]').setInputFiles([blue, yellow]);
+  await expect(photos.getByRole("img")).toHaveCount(3);
   await form.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(seller, "Please remove the phone number")).toBeVisible();
   await expect(seller).toHaveURL(new RegExp(`${postPath}/edit$`));
   await expect(text).toHaveText(`${edited}, call 405-555-0182`);
   await expect(editDetails.getByRole("textbox", { name: "Price" })).toHaveValue("25");
+  await expect(photos.getByRole("img")).toHaveCount(3);
   const check = await sellerContext.newPage();
   await check.goto(postPath);
   await expect(check.getByText("$40 · Open to offers")).toBeVisible();
@@ -128,6 +144,7 @@ test("a price drop on a saved listing notifies its saver; an edit keeps the comm
   await expect(seller).toHaveURL(new RegExp(`${postPath}$`));
   await expect(seller.getByText(edited)).toBeVisible();
   await expect(seller.getByText("$25 · Open to offers")).toBeVisible();
+  await expect(seller.getByRole("img", { name: /^Photo \d of 3 from/ })).toHaveCount(3);
   await expect(
     seller
       .locator("p")
@@ -156,6 +173,8 @@ test("a price drop on a saved listing notifies its saver; an edit keeps the comm
   await seller.getByRole("button", { name: "More options for this post" }).click();
   await seller.getByRole("menuitem", { name: "Edit" }).click();
   await expect(editDetails.getByRole("textbox", { name: "Price" })).toHaveValue("25");
+  // The photos as saved: green kept, blue and yellow added.
+  await expect(photos.getByRole("img")).toHaveCount(3);
   await editDetails.getByRole("textbox", { name: "Price" }).fill("30");
   await form.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(seller, "Your listing was updated.")).toBeVisible();
