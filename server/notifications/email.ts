@@ -10,6 +10,7 @@ import {
   notifications,
   posts,
   priceDrops,
+  savedSearches,
   user,
 } from "../db/schema";
 import type { ComposedMail, OutboxRow } from "../mail/outbox";
@@ -17,6 +18,7 @@ import { renderMail } from "../mail/render";
 import { NotificationsEmail } from "../mail/templates/notifications";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { priceDropNoticeColumns } from "./price-drop-notice";
+import { searchMatchNoticeColumns } from "./search-match-notice";
 import {
   actorsPhrase,
   displayName,
@@ -24,6 +26,7 @@ import {
   emailKindOf,
   noticeLine,
   notificationHref,
+  searchMatchHref,
 } from "./texts";
 
 /** The outbox kind of notification e-mails (decision 0251): composed when sent. */
@@ -247,10 +250,13 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
       campusId: notifications.campusId,
       contentShown: notificationContentShown(notifications, visibilityNow(now)),
       priceDrop: priceDropNoticeColumns,
+      // Decision 0621: a search match is named after its search, as in the list.
+      searchMatch: searchMatchNoticeColumns,
       ...actor,
     })
     .from(notifications)
     .innerJoin(user, eq(user.id, notifications.actorId))
+    .leftJoin(savedSearches, eq(savedSearches.id, notifications.savedSearchId))
     .leftJoin(priceDrops, eq(priceDrops.id, notifications.priceDropId))
     .leftJoin(posts, eq(posts.id, priceDrops.postId))
     .where(
@@ -282,7 +288,7 @@ export async function composeNotificationMail(ctx: AppContext, row: OutboxRow): 
   const origin = campusOrigin(row.campusId, null, ctx.config);
   const lines = wanted.slice(0, MAIL_LINES).map((item) => ({
     text: noticeLine(item, actorsPhrase(displayName(item), 0)),
-    url: `${origin}${notificationHref(item)}`,
+    url: `${origin}${item.type === "search match" && item.searchMatch ? searchMatchHref(item.searchMatch, notificationHref(item)) : notificationHref(item)}`,
   }));
   const first = lines[0];
   const heading = wanted.length === 1 && first ? first.text : `You have ${wanted.length} new notifications`;

@@ -19,6 +19,7 @@ import { STANDING_PATH } from "../moderation/rules.shared";
 import { notificationContentShown, visibilityNow } from "../moderation/visibility";
 import { type EmailPreferences, readEmailPreferences } from "./email";
 import { priceDropNoticeColumns } from "./price-drop-notice";
+import { searchMatchNoticeColumns } from "./search-match-notice";
 import {
   actorsPhrase,
   DATA_EXPORT_NOTICE,
@@ -28,7 +29,7 @@ import {
   noticeLine,
   notificationHref,
   type PriceDropNotice,
-  searchMatchText,
+  searchMatchHref,
 } from "./texts";
 
 /** spec 2 §9: notifications 15 a page. */
@@ -69,12 +70,7 @@ export const notificationQueries = {
         },
         contentShown: notificationContentShown(notifications, p.now),
         // Decision 0621: a search match names its saved search and counts the listings it tells of.
-        searchMatch: {
-          name: savedSearches.name,
-          query: savedSearches.query,
-          matches: sql<number>`(select count(*)::int from saved_search_hits h
-            where h.saved_search_id = ${notifications.savedSearchId} and h.notified_at = ${notifications.createdAt})`,
-        },
+        searchMatch: searchMatchNoticeColumns,
         // Decision 0640: a price drop's words come from its row (by primary key) and the listing.
         priceDrop: priceDropNoticeColumns,
       })
@@ -212,17 +208,16 @@ export async function listNotifications(
     const { id, username, firstName, lastName, img } = row.actor;
     // Decision 0621: 'New match for "desk lamp"', leading to the listing (several: the search).
     if (row.type === "search match" && row.searchMatch?.name) {
-      const matches = Number(row.searchMatch.matches ?? 1);
       items.push({
         id: row.id,
         type: row.type,
         actors: [{ id, username, firstName, lastName, name: displayName(row.actor), img }],
         others: 0,
-        text: searchMatchText(row.searchMatch.name, matches),
-        href:
-          matches > 1 && row.searchMatch.query
-            ? `/search?${row.searchMatch.query}`
-            : notificationHref(row.contentShown ? row : { postId: null, chatId: null }),
+        text: noticeLine(row, ""),
+        href: searchMatchHref(
+          row.searchMatch,
+          notificationHref(row.contentShown ? row : { postId: null, chatId: null }),
+        ),
         createdAt: row.createdAt.toISOString(),
         unread: !row.read,
       });

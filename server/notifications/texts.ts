@@ -140,12 +140,27 @@ export function priceDropText(drop: { fromCents: number; toCents: number; listin
   return `Price drop: ${listingTitle(drop.listingText)} is now ${formatPrice(drop.toCents)} (was ${formatPrice(drop.fromCents)})`;
 }
 
+/** Decision 0621: the saved search a 'search match' notice names, and the listings it counts. */
+export interface SearchMatchNotice {
+  name: string | null;
+  /** The search's stored query string (its results' address). */
+  query: string | null;
+  /** The hits stamped with the notice's time (several arrived together: one notice). */
+  matches: number | null;
+}
+
 /**
- * A notice's whole line: a price drop's own words (decision 0640), else the actor's name and what
- * they did. The one place the bell, the push and the e-mail word a line.
+ * A notice's whole line: a price drop's own words (decision 0640), a search match's (decision
+ * 0621), else the actor's name and what they did. The one place the bell, the push and the
+ * e-mail word a line.
  */
 export function noticeLine(
-  item: { type: NotificationType; event?: string | null; priceDrop?: PriceDropNotice | null },
+  item: {
+    type: NotificationType;
+    event?: string | null;
+    priceDrop?: PriceDropNotice | null;
+    searchMatch?: SearchMatchNotice | null;
+  },
   actors: string,
 ): string {
   const drop = item.type === "price drop" ? item.priceDrop : null;
@@ -155,7 +170,17 @@ export function noticeLine(
       toCents: drop.toCents,
       listingText: drop.listingText ?? "",
     });
+  const search = item.type === "search match" ? item.searchMatch : null;
+  if (search?.name) return searchMatchText(search.name, Number(search.matches ?? 1));
   return `${actors} ${notificationWhat(item.type, item.event)}`;
+}
+
+/**
+ * Decision 0621: where a search match leads — the one listing (`listingHref`), or the search's
+ * results when the notice counts several; the list and the e-mail alike.
+ */
+export function searchMatchHref(search: SearchMatchNotice, listingHref: string): string {
+  return Number(search.matches ?? 1) > 1 && search.query ? `/search?${search.query}` : listingHref;
 }
 
 /** The kinds people turn e-mail on or off for (decision 0251 settings page; price drops, decision 0640). */

@@ -132,6 +132,8 @@ describe("the daily digest", () => {
     expect(mail?.subject).toBe("2 new listings for your saved searches");
     expect(mail?.text.match(/IKEA desk lamp/g)).toHaveLength(1);
     expect(mail?.text).toContain("matches: desk, lamp");
+    // The reader chose this mail: its footer says so (not the sign-in mails' "someone used this address").
+    expect(mail?.text).toContain("you chose daily alerts for your saved searches");
     expect(mail?.text).toContain("matches: desk");
     expect(mail?.text).toContain("$40");
     expect(mail?.text).toContain("Available");

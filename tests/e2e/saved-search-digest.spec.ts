@@ -115,6 +115,8 @@ test("a Daily search sends one digest listing the listing once; its one-click un
   expect(await seriousAxeViolations(page)).toEqual([]);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
+    // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/settings-searches-${width}.png`, fullPage: true });
   }
   expect(digestsTo(buyer.email)).toHaveLength(0);

@@ -10,7 +10,7 @@ import type { AppContext } from "~/server/context";
 import { COMPOSER_FORM_LIMITS } from "~/server/http/middleware/body-limit";
 import { requireParticipant } from "~/server/posts/access";
 import { plainTextToRichText } from "~/server/posts/rich-text.shared";
-import { POST_MESSAGES } from "~/server/posts/schemas";
+import { POST_MESSAGES, postFormSchema } from "~/server/posts/schemas";
 import { readLeadingFields, uploadFormReader } from "~/server/uploads/upload-form";
 
 /**
@@ -159,6 +159,46 @@ export async function answerComposerForm<Input, Created extends { id: string; ro
         participation: composerParticipation({ enhanced, ...where }),
       });
     }
+  });
+}
+
+/** The post composer's fields, as createPost and editListing read them (decisions 0170, 0640). */
+export interface PostFormInput {
+  text: z.infer<typeof postFormSchema>["text"];
+  category: z.infer<typeof postFormSchema>["category"];
+  listing: Pick<z.infer<typeof postFormSchema>, "price" | "priceTerms" | "condition" | "listingKind">;
+}
+
+/**
+ * Decision 0641: the post composer's form, one reading for /create/post and /post/{id}/edit
+ * (decision 0640: an edit is checked as posting is): its fields through `postFormSchema`, then
+ * `save` (create or edit) with them, the files and the form.
+ */
+export function answerPostForm<Created extends { id: string; rootId: string | null }>(
+  app: AppContext,
+  request: Request,
+  viewer: Viewer | null,
+  options: {
+    where: { setUpOrigin: string; postId?: string; campus: CampusLike };
+    save: (input: PostFormInput, files: File[], form: FormData) => Promise<Created>;
+    plainAnswer: (created: Created) => Response | Promise<Response>;
+  },
+) {
+  return answerComposerForm(app, request, viewer, {
+    action: "post",
+    where: options.where,
+    schema: postFormSchema,
+    fields: (form) => ({
+      text: formText(form),
+      category: formString(form, "category"),
+      price: formString(form, "price"),
+      priceTerms: formString(form, "priceTerms"),
+      condition: formString(form, "condition"),
+      listingKind: formString(form, "listingKind"),
+    }),
+    create: ({ text, category, ...listing }, files, form) =>
+      options.save({ text, category, listing }, files, form),
+    plainAnswer: options.plainAnswer,
   });
 }
 

@@ -1,25 +1,19 @@
 import { useEffect } from "react";
 import { redirect, useLocation, useNavigate } from "react-router";
 import { useComposer } from "~/app/components/posts/composer-context";
+import { ComposerPage } from "~/app/components/posts/composer-page";
 import { goBackTarget, parseGoBack, setUpOriginFor } from "~/app/components/posts/composer-targets";
 import { PlainComposerForm } from "~/app/components/posts/plain-composer-form";
 import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
-import { useHydrated } from "~/app/lib/hydrated";
 import { backStep, loadHistory, saveHistory } from "~/app/lib/navigation-history";
 import { useRootData } from "~/app/lib/root-data";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
-import {
-  answerComposerForm,
-  composerHeaders,
-  formString,
-  formText,
-} from "~/app/routes/posts/composer-action.server";
+import { answerPostForm, composerHeaders } from "~/app/routes/posts/composer-action.server";
 import { participationRefusal } from "~/server/accounts/gates.shared";
 import { categoryFilter } from "~/server/posts/categories.shared";
 import { createPost } from "~/server/posts/posts";
-import { postFormSchema } from "~/server/posts/schemas";
 import type { Route } from "./+types/create-post";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -58,31 +52,10 @@ export async function action(args: Route.ActionArgs) {
     setUpOrigin: setUpOriginFor(goBack),
     campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
   };
-  return answerComposerForm(app, args.request, viewer, {
-    action: "post",
+  return answerPostForm(app, args.request, viewer, {
     where,
-    schema: postFormSchema,
-    fields: (form) => ({
-      text: formText(form),
-      category: formString(form, "category"),
-      price: formString(form, "price"),
-      priceTerms: formString(form, "priceTerms"),
-      condition: formString(form, "condition"),
-      listingKind: formString(form, "listingKind"),
-    }),
-    create: async (input, files) => {
-      const { id } = await createPost(app, viewer, {
-        campusId: campus.id,
-        text: input.text,
-        category: input.category,
-        files,
-        listing: {
-          price: input.price,
-          priceTerms: input.priceTerms,
-          condition: input.condition,
-          listingKind: input.listingKind,
-        },
-      });
+    save: async (input, files) => {
+      const { id } = await createPost(app, viewer, { campusId: campus.id, ...input, files });
       return { id, rootId: null };
     },
     plainAnswer: () => redirect("/home?filter=notify-posted"),
@@ -91,7 +64,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
   const { goBack, category } = loaderData;
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const { viewer } = useRootData();
@@ -116,20 +88,18 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
   };
 
   return (
-    <div className="mx-auto min-h-dvh w-full max-w-xl bg-white px-4 pb-10 md:my-8 md:min-h-0 md:rounded-2xl md:border md:border-zinc-200 md:pb-6">
-      {hydrated ? (
-        <PostComposer variant="page" goBack={goBack} onDone={leave} initialCategory={category} />
-      ) : (
-        <>
-          <h1 className="py-4 text-lg font-bold text-zinc-900">Create Post</h1>
-          <PlainComposerForm
-            kind="post"
-            category={category}
-            backHref={goBackTarget(goBack) ?? "/home"}
-            toast={actionData && !actionData.ok ? actionData.toast : null}
-          />
-        </>
-      )}
-    </div>
+    <ComposerPage
+      title="Create Post"
+      plain={
+        <PlainComposerForm
+          kind="post"
+          category={category}
+          backHref={goBackTarget(goBack) ?? "/home"}
+          toast={actionData && !actionData.ok ? actionData.toast : null}
+        />
+      }
+    >
+      <PostComposer variant="page" goBack={goBack} onDone={leave} initialCategory={category} />
+    </ComposerPage>
   );
 }

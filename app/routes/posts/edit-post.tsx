@@ -1,20 +1,15 @@
 import { redirect, useNavigate } from "react-router";
+import { ComposerPage } from "~/app/components/posts/composer-page";
 import { PostComposer } from "~/app/components/posts/post-composer";
 import { pageTitle } from "~/app/components/shell/campus";
 import type { ShellHandle } from "~/app/components/shell/shell-mode";
 import { orNotFound } from "~/app/lib/errors.server";
 import { formValues } from "~/app/lib/form.server";
-import { useHydrated } from "~/app/lib/hydrated";
 import { getViewer, requireUser } from "~/app/lib/viewer.server";
-import {
-  answerComposerForm,
-  composerHeaders,
-  formString,
-  formText,
-} from "~/app/routes/posts/composer-action.server";
+import { answerPostForm, composerHeaders } from "~/app/routes/posts/composer-action.server";
 import { editListing, getListingForEdit } from "~/server/posts/edit-listing";
 import { formatPrice } from "~/server/posts/listing.shared";
-import { MAX_POST_FILES, postFormSchema } from "~/server/posts/schemas";
+import { MAX_POST_FILES } from "~/server/posts/schemas";
 import type { Route } from "./+types/edit-post";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -68,33 +63,16 @@ export async function action(args: Route.ActionArgs) {
   const { app, campus } = args.context;
   const viewer = await getViewer(args);
   const postId = args.params.id;
-  return answerComposerForm(app, args.request, viewer, {
-    action: "post",
+  return answerPostForm(app, args.request, viewer, {
     where: {
       setUpOrigin: "detail",
       postId,
       campus: { id: viewer?.campusId ?? campus.id, generic: campus.generic },
     },
-    schema: postFormSchema,
-    fields: (form) => ({
-      text: formText(form),
-      category: formString(form, "category"),
-      price: formString(form, "price"),
-      priceTerms: formString(form, "priceTerms"),
-      condition: formString(form, "condition"),
-      listingKind: formString(form, "listingKind"),
-    }),
-    create: async (input, files, form) => {
+    save: async (input, files, form) => {
       await editListing(app, viewer, postId, {
         campusId: campus.id,
-        text: input.text,
-        category: input.category,
-        listing: {
-          price: input.price,
-          priceTerms: input.priceTerms,
-          condition: input.condition,
-          listingKind: input.listingKind,
-        },
+        ...input,
         removeMedia: formValues(form, "removeMedia", MAX_POST_FILES),
         files,
       });
@@ -105,16 +83,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const back = () => navigate(`/post/${loaderData.postId}`);
   return (
-    <div className="mx-auto min-h-dvh w-full max-w-xl bg-white px-4 pb-10 md:my-8 md:min-h-0 md:rounded-2xl md:border md:border-zinc-200 md:pb-6">
-      {hydrated ? (
-        <PostComposer variant="page" goBack="detail" onDone={back} edit={loaderData} />
-      ) : (
-        <h1 className="py-4 text-lg font-bold text-zinc-900">Edit Post</h1>
-      )}
-    </div>
+    <ComposerPage title="Edit Post">
+      <PostComposer variant="page" goBack="detail" onDone={back} edit={loaderData} />
+    </ComposerPage>
   );
 }

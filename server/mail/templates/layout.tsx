@@ -6,6 +6,8 @@ export function MailLayout(props: {
   preview: string;
   campusName: string;
   heading: string;
+  /** Why the reader gets this mail, for mails they chose (decision 0630); else a code or link someone asked for. */
+  reason?: string;
   children: ReactNode;
 }) {
   return (
@@ -24,8 +26,8 @@ export function MailLayout(props: {
           </Heading>
           <Section>{props.children}</Section>
           <Text style={{ color: "#6b6b73", fontSize: "12px", marginTop: "32px" }}>
-            You received this e-mail because someone used this address on Campus Buy Sell. If it was not you,
-            you can ignore it.
+            {props.reason ??
+              "You received this e-mail because someone used this address on Campus Buy Sell. If it was not you, you can ignore it."}
           </Text>
         </Container>
       </Body>

@@ -33,7 +33,12 @@ export function SavedSearchDigestEmail(props: {
   manageUrl: string;
 }) {
   return (
-    <MailLayout preview={props.heading} campusName={props.campusName} heading={props.heading}>
+    <MailLayout
+      preview={props.heading}
+      campusName={props.campusName}
+      heading={props.heading}
+      reason="You get this e-mail because you chose daily alerts for your saved searches on Campus Buy Sell."
+    >
       {props.listings.map((listing) => (
         <Section key={listing.url} style={{ borderTop: "1px solid #e4e4e7", padding: "12px 0" }}>
           <Row>
