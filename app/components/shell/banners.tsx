@@ -7,7 +7,6 @@ import {
   SchoolIcon,
 } from "~/app/components/ui/icons";
 import { useRootData } from "~/app/lib/root-data";
-import { GRAD_YEAR_PATH } from "~/server/accounts/badge.shared";
 
 export type BannerKind = "verify" | "visit-campus";
 
@@ -44,6 +43,12 @@ export function visitCampusTarget(root: {
 }
 
 /**
+ * GRAD_YEAR_PATH of server/accounts/badge.shared.ts, written out: importing it would make the feed's
+ * first-load chunk (which holds that module for the post cards) export it (decision 0340's budget).
+ */
+const GRAD_YEAR_PATH = "/settings/account/graduation_year";
+
+/**
  * Decision 0682: a school-verified student without a class year is asked for it, once, by a
  * banner and not a wall: plain forms to the year page (they work before and without the
  * script); 'Not now' hides it. The server decides whether it shows (root data `gradYearBanner`).
@@ -62,7 +67,7 @@ function GradYearBanner({ years }: { years: readonly number[] }) {
         <label id="grad-year-banner" htmlFor="grad-year-banner-select" className="font-semibold">
           What’s your class year?
           <span className="block text-sm font-normal text-brand-700/80">
-            Your verified student badge will read ‘Class of …’.
+            Add it to your verified student badge.
           </span>
         </label>
         <span className="flex flex-wrap items-center gap-2">

@@ -11,12 +11,8 @@ import { dismissGradYearBanner } from "~/app/lib/grad-year-banner.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { setMissingGradYear } from "~/server/accounts/badge";
-import {
-  BADGE_MESSAGES,
-  BADGE_RENEWAL_PATH,
-  gradYearChoices,
-  gradYearFormSchema,
-} from "~/server/accounts/badge.shared";
+import { BADGE_MESSAGES, BADGE_RENEWAL_PATH, gradYearChoices } from "~/server/accounts/badge.shared";
+import { gradYearFormSchema } from "~/server/accounts/grad-year.shared";
 import type { Route } from "./+types/graduation-year";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.

@@ -19,13 +19,9 @@ import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { type AccountActionData, EMAIL_SENT } from "~/app/routes/settings/account/account-action.server";
 import { getBadgeState, sendBadgeRenewalCode } from "~/server/accounts/badge";
-import {
-  BADGE_MESSAGES,
-  gradYearChoices,
-  gradYearFormSchema,
-  gradYearSchema,
-} from "~/server/accounts/badge.shared";
+import { BADGE_MESSAGES, gradYearChoices } from "~/server/accounts/badge.shared";
 import { SETTINGS_ERRORS } from "~/server/accounts/errors.shared";
+import { gradYearFormSchema, gradYearSchema } from "~/server/accounts/grad-year.shared";
 import { MAX_EMAIL_LENGTH, schoolEmailSchema } from "~/server/accounts/schemas.shared";
 import { resolveSchoolCampus, sendSchoolEmailCode } from "~/server/accounts/school";
 import { isSchoolEmailDomain } from "~/server/campuses/names.shared";
@@ -273,7 +269,7 @@ function BadgeRenewal({
         ) : (
           <>
             {renewal.label ? <strong className="font-semibold text-zinc-900">{renewal.label}</strong> : null}
-            {renewal.lapsesOn ? ` until ${renewal.lapsesOn}.` : null}
+            {renewal.lapsesOn ? ` until ${renewal.lapsesOn}.` : "."}
           </>
         )}{" "}
         Renew it with a new PIN to{" "}
