@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { type ClockApp, startClockApp } from "./support/clock-app";
 import { APP_PORT } from "./support/env";
-import { uniqueEmail, waitForCode } from "./support/mailbox";
+import { mailTo, uniqueEmail, waitForCode } from "./support/mailbox";
 import { hydrated, toast } from "./support/page";
 import { createStudent } from "./support/student";
 
@@ -86,12 +86,26 @@ test("a student verifies their school e-mail choosing the year; their profile an
   await expect(renewal).toContainText(`Verified student · Class of ${CLASS_OF} until`);
   await expect(renewal).toContainText(school);
   await shoot(page, "school-renewal");
+
+  // Renewing: a new PIN to the same address, the year chosen again; the code page confirms it.
+  await hydrated(page);
+  const mailsBefore = (await mailTo(school)).length;
+  await renewal.getByRole("combobox", { name: "Graduation year" }).selectOption(String(CLASS_OF + 1));
+  await renewal.getByRole("button", { name: "Renew badge" }).click();
+  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?.*renew=1/);
+  await expect(page.getByText("Entering it renews your verified student badge for 12 months.")).toBeVisible();
+  await expect.poll(async () => (await mailTo(school)).length).toBeGreaterThan(mailsBefore);
+  await page.getByRole("textbox", { name: "PIN" }).fill(await waitForCode(school));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(toast(page, "Your verified student badge is renewed")).toBeVisible();
+  await page.goto(`/${student.username}`);
+  await expect(page.locator(".profile-badge")).toHaveText(`Verified student · Class of ${CLASS_OF + 1}`);
 });
 
 test("a verified student without a year is asked by a banner, not a wall, and it sets the year", async ({
   page,
 }) => {
-  const student = await createStudent(page.context(), { label: "badge-banner" });
+  const student = await createStudent(page.context(), { label: "badge-banner", gradYear: null });
   await page.goto("/home");
   const banner = page.getByRole("region", { name: /What’s your class year\?/ });
   await expect(banner).toBeVisible();
@@ -100,7 +114,7 @@ test("a verified student without a year is asked by a banner, not a wall, and it
   await shoot(page, "year-banner");
   await hydrated(page);
   await banner.getByRole("combobox").selectOption(String(CLASS_OF));
-  await banner.getByRole("button", { name: "Save", exact: true }).click();
+  await banner.getByRole("button", { name: "Save year", exact: true }).click();
   await expect(toast(page, "Class year saved")).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
   await expect(banner).toHaveCount(0);
@@ -111,7 +125,7 @@ test("a verified student without a year is asked by a banner, not a wall, and it
 test("the banner's 'Not now' hides it; the year page works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const student = await createStudent(context, { label: "badge-dismiss" });
+  const student = await createStudent(context, { label: "badge-dismiss", gradYear: null });
   await page.goto(`http://localhost:${APP_PORT}/home`);
   const banner = page.getByRole("region", { name: /What’s your class year\?/ });
   await expect(banner).toBeVisible();

@@ -89,7 +89,7 @@ function GradYearBanner({ years }: { years: readonly number[] }) {
             type="submit"
             className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            Save
+            Save year
           </button>
         </span>
       </Form>
