@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { seriousAxeViolations } from "./support/axe";
 import { type ClockApp, startClockApp } from "./support/clock-app";
 import { APP_PORT } from "./support/env";
 import { mailTo, uniqueEmail, waitForCode } from "./support/mailbox";
@@ -113,6 +114,7 @@ test("a verified student without a year is asked by a banner, not a wall, and it
   await expect(page.getByText("What are you selling?").first()).toBeVisible();
   await shoot(page, "year-banner");
   await hydrated(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await banner.getByRole("combobox").selectOption(String(CLASS_OF));
   await banner.getByRole("button", { name: "Save year", exact: true }).click();
   await expect(toast(page, "Class year saved")).toBeVisible();
