@@ -22,6 +22,7 @@ import { campusOriginOf } from "./lib/campus-origin.server";
 import { applyCampusRedirect } from "./lib/campus-redirect.server";
 import { isGeoGatedPath, REPORT_TIME_ZONE_SCRIPT, useReportTimeZone } from "./lib/geo-gate";
 import { enforceGeoGate, reportedTimeZone } from "./lib/geo-gate.server";
+import { gradYearBanner } from "./lib/grad-year-banner.server";
 import { whenPartsHydrated } from "./lib/lazy-load";
 import { useNonce } from "./lib/nonce";
 import { RealtimeProvider, RevalidateOnRealtime } from "./lib/realtime";
@@ -83,6 +84,8 @@ export async function loader(args: Route.LoaderArgs) {
       /** Whether the geo gate checks anything, and the time zone it saw (see app/lib/geo-gate.ts). */
       geoGateOn: app.config.geoGate || app.config.firewall,
       reportedTimeZone: reportedTimeZone(args.request),
+      /** Decision 0682: the class years the year banner offers, when it shows; null otherwise. */
+      gradYearBanner: await gradYearBanner(args.request, viewer, app.clock.now()),
       /** The footers' '© {year}' (spec 1 §9): this year by the app's clock, on every campus. */
       year: app.clock.now().getUTCFullYear(),
     },

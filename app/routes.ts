@@ -31,6 +31,8 @@ export default [
       route("account/verify_email", "routes/settings/account/verify-email.tsx"),
       route("account/school_email", "routes/settings/account/school-email.tsx"),
       route("account/verify_school_email", "routes/settings/account/verify-school-email.tsx"),
+      // Decision 0682: the class year of a student verified before it was asked (the year banner).
+      route("account/graduation_year", "routes/settings/account/graduation-year.tsx"),
       route("account/phone", "routes/settings/account/phone.tsx"),
       route("account/gender", "routes/settings/account/gender.tsx"),
       route("account/birth_date", "routes/settings/account/birth-date.tsx"),

@@ -19,6 +19,7 @@ const member: Viewer = {
   verified: true,
   schoolVerified: true,
   schoolEmail: "jamie@utexas.edu",
+  gradYear: null,
   profileSetUp: false,
   banned: false,
   suspendedUntil: null,

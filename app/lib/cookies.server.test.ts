@@ -32,6 +32,7 @@ const viewer: Viewer = {
   verified: false,
   schoolVerified: false,
   schoolEmail: null,
+  gradYear: null,
   profileSetUp: false,
   banned: false,
   suspendedUntil: null,

@@ -17,6 +17,7 @@ const base: Viewer = {
   verified: true,
   schoolVerified: false,
   schoolEmail: null,
+  gradYear: null,
   profileSetUp: false,
   banned: false,
   suspendedUntil: null,

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The verified-student badge (docs/product/student-badge.md, decision 0680): what it reads, when
  * it lapses and when it turns into 'Alum', from the account's facts and the clock. One function
@@ -67,23 +65,6 @@ export function alumFrom(gradYear: number): Date {
 export function gradYearChoices(now: Date): number[] {
   const first = now.getUTCFullYear();
   return Array.from({ length: GRAD_YEAR_SPAN + 1 }, (_, index) => first + index);
-}
-
-/** A graduation year as a form sends it: one of gradYearChoices(now), else 'Choose your graduation year'. */
-export function gradYearSchema(now: Date) {
-  const choices = new Set(gradYearChoices(now));
-  return z
-    .union([z.string(), z.number()], { error: BADGE_MESSAGES.gradYearInvalid })
-    .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-    .refine((value) => /^\d{4}$/.test(value) && choices.has(Number(value)), {
-      error: BADGE_MESSAGES.gradYearInvalid,
-    })
-    .transform(Number);
-}
-
-/** The form that gives only the year (the banner, a renewal): `gradYear`. */
-export function gradYearFormSchema(now: Date) {
-  return z.object({ gradYear: gradYearSchema(now) });
 }
 
 /**

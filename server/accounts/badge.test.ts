@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, lastCodeMailedTo, lastMailTo } from "../../tests/support/factories";
+import {
+  createTestMember,
+  createTestPost,
+  lastCodeMailedTo,
+  lastMailTo,
+} from "../../tests/support/factories";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { notifications, user } from "../db/schema";
+import { listNotifications } from "../notifications/notifications";
+import { getPost } from "../posts/posts";
 import { getProfileById } from "../profiles/profiles";
 import { sendBadgeReminders, sendBadgeRenewalCode, setMissingGradYear } from "./badge";
 import { alumFrom, badgeLapsesAt, gradYearChoices, studentBadge } from "./badge.shared";
@@ -129,6 +136,13 @@ describe("the profile's badge by the clock, and the reminder job (decision 0681)
     await sendBadgeReminders(t.ctx);
     await sendBadgeReminders(t.ctx);
     expect(await reminders()).toHaveLength(1);
+    // The list words it and leads to the renewal, naming no one.
+    const listed = await listNotifications(t.ctx, student.viewer, {});
+    expect(listed.items.find((item) => item.type === "badge")).toMatchObject({
+      text: "Your verified student badge ends soon. Confirm your school email to keep it.",
+      href: "/settings/account/school_email",
+      actors: [],
+    });
     const mail = await lastMailTo(t, student.email, "badge-reminder");
     expect(mail.text).toContain("/settings/account/school_email");
     expect((await getProfileById(t.ctx, student.id))?.badge?.label).toBe("Verified student · Class of 2029");
@@ -136,5 +150,38 @@ describe("the profile's badge by the clock, and the reminder job (decision 0681)
     expect((await getProfileById(t.ctx, student.id))?.badge).toBeNull();
     await sendBadgeReminders(t.ctx);
     expect(await reminders()).toHaveLength(1);
+  });
+});
+
+describe("'Alum' after September 30 of the class year, on the profile and a post (decision 0680)", () => {
+  it("reads the class year until September 30 ends everywhere, then 'Alum', which does not lapse", async () => {
+    t.clock.set(new Date("2026-03-02T15:00:00Z"));
+    const student = await createTestMember(t, { gradYear: 2026 });
+    const post = await createTestPost(t, student.viewer, { text: "Desk lamp" });
+    const seen = async () => {
+      const detail = await getPost(t.ctx, student.viewer, {
+        postId: post.id,
+        campusId: student.viewer.campusId,
+      });
+      return {
+        profile: (await getProfileById(t.ctx, student.id))?.badge?.label,
+        post: detail?.author.badge?.label,
+      };
+    };
+    expect(await seen()).toEqual({
+      profile: "Verified student · Class of 2026",
+      post: "Verified student · Class of 2026",
+    });
+    // Still September 30 in the last time zone on Earth.
+    t.clock.set(new Date("2026-10-01T11:59:00Z"));
+    expect(await seen()).toEqual({
+      profile: "Verified student · Class of 2026",
+      post: "Verified student · Class of 2026",
+    });
+    t.clock.set(new Date("2026-10-01T12:00:00Z"));
+    expect(await seen()).toEqual({ profile: "Alum", post: "Alum" });
+    // Past the 12 months: an alum's badge stays.
+    t.clock.set(new Date("2027-06-01T00:00:00Z"));
+    expect(await seen()).toEqual({ profile: "Alum", post: "Alum" });
   });
 });

@@ -16,12 +16,12 @@ import {
   badgeLapsesAt,
   badgeWillLapse,
   confirmedBeforeLapseAt,
-  gradYearFormSchema,
   type StudentBadge,
   studentBadge,
 } from "./badge.shared";
 import { issueCode } from "./codes";
 import { AccountError, invalidAccountInput } from "./errors.shared";
+import { gradYearFormSchema } from "./grad-year.shared";
 import type { Viewer } from "./viewer";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

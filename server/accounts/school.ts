@@ -7,9 +7,9 @@ import { user } from "../db/schema";
 import { insertNewUserPost } from "../posts/new-user-post";
 import { recountTrustLevel } from "../trust/recount";
 import { parseInput } from "../validation";
-import { gradYearSchema } from "./badge.shared";
 import { issueCode, verifyCode } from "./codes";
 import { AccountError, invalidAccountInput, SETTINGS_ERRORS } from "./errors.shared";
+import { gradYearSchema } from "./grad-year.shared";
 import { pinSchema, type SchoolEmailInput, schoolEmailSchema } from "./schemas.shared";
 import type { Viewer } from "./viewer";
 

@@ -17,6 +17,8 @@ export interface Viewer {
   verified: boolean;
   schoolVerified: boolean;
   schoolEmail: string | null;
+  /** Decision 0682: the class year; null for a student verified before it was asked (the year banner). */
+  gradYear: number | null;
   profileSetUp: boolean;
   banned: boolean;
   /** Decision 0543: suspended until then (compare with the clock); null when never suspended. */
@@ -36,6 +38,7 @@ const viewerColumns = {
   verified: user.verified,
   schoolVerified: user.schoolVerified,
   schoolEmail: user.schoolEmail,
+  gradYear: user.gradYear,
   profileSetUp: user.profileSetUp,
   banned: user.banned,
   suspendedUntil: user.suspendedUntil,

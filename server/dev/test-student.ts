@@ -47,8 +47,12 @@ const requestSchema = z
       .default("student"),
     /** false: no school e-mail (a signed-up, e-mail-verified student, as after the mailed code). */
     school: z.boolean().default(true),
-    /** Decision 0680: the class year given at school verification; null: none yet (the year banner asks). */
-    gradYear: z.number().int().min(2000).max(2100).nullable().default(null),
+    /**
+     * Decision 0680: the class year given at school verification, as the school step now asks it
+     * (absent: next year by the clock); null: none yet, a student verified before it was asked
+     * (the year banner asks, decision 0682).
+     */
+    gradYear: z.number().int().min(2000).max(2100).nullable().optional(),
     /** false: a student without photo and bio (profile_set_up false), for the posting gate. */
     profile: z.boolean().default(true),
     /** Decision 0660: signed up this many days before the clock's now (7 makes a Basic member). */
@@ -143,7 +147,11 @@ export async function createTestStudent(ctx: AppContext, auth: Auth, input: unkn
           schoolVerified: options.school,
           // Decision 0680: the badge's 12 months start now; the class year the school step asked.
           schoolVerifiedAt: options.school ? now : null,
-          gradYear: options.school ? options.gradYear : null,
+          gradYear: !options.school
+            ? null
+            : options.gradYear === undefined
+              ? now.getUTCFullYear() + 1
+              : options.gradYear,
           bio: options.profile ? BIO : null,
           createdAt: new Date(now.getTime() - options.ageDays * 86_400_000),
           updatedAt: now,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { BADGE_MESSAGES, BADGE_RENEWAL_PATH } from "../accounts/badge.shared";
 import type { Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/client";
@@ -34,6 +35,12 @@ import {
 
 /** spec 2 §9: notifications 15 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = 15;
+
+/** The notices about the student's own account: their words and where they lead, no one named. */
+const OWN_NOTICES: Partial<Record<NotificationType, { text: string; href: string }>> = {
+  "data export": { text: DATA_EXPORT_NOTICE, href: DATA_PAGE_PATH },
+  badge: { text: BADGE_MESSAGES.reminderNotice, href: BADGE_RENEWAL_PATH },
+};
 
 /** Kinds several people do to one post, shown as one line ('Ana S. and 4 others saved your post'). */
 const GROUPED: ReadonlySet<NotificationType> = new Set(["like", "comment", "post interaction"]);
@@ -191,15 +198,17 @@ export async function listNotifications(
       });
       continue;
     }
-    // Decision 0570: the student's own archive; the link itself is only in the e-mail.
-    if (row.type === "data export") {
+    // Decision 0570: the student's own archive (the link itself is only in the e-mail); decision
+    // 0681: the badge's reminder, leading to its renewal. Neither names anyone.
+    const own = OWN_NOTICES[row.type];
+    if (own) {
       items.push({
         id: row.id,
         type: row.type,
         actors: [],
         others: 0,
-        text: DATA_EXPORT_NOTICE,
-        href: DATA_PAGE_PATH,
+        text: own.text,
+        href: own.href,
         createdAt: row.createdAt.toISOString(),
         unread: !row.read,
       });
@@ -248,7 +257,7 @@ export async function listNotifications(
     if (groupKey) groups.set(groupKey, item);
   }
   for (const item of items) {
-    if (item.type === "moderation" || item.type === "data export" || item.text) continue;
+    if (item.type === "moderation" || item.type in OWN_NOTICES || item.text) continue;
     item.others = item.actors.length - 1;
     const [first, second] = item.actors;
     item.text = noticeLine(

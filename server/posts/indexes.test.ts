@@ -29,6 +29,7 @@ const viewer: Viewer = {
   verified: true,
   schoolVerified: true,
   schoolEmail: null,
+  gradYear: null,
   profileSetUp: true,
   banned: false,
   suspendedUntil: null,

@@ -43,7 +43,8 @@ let bob: TestMember;
 
 beforeAll(async () => {
   t = await createTestContext();
-  alice = await createTestMember(t, { fullName: "Alice Leaving" });
+  // A class year and a period's reminder: the tombstone keeps neither (decision 0680).
+  alice = await createTestMember(t, { fullName: "Alice Leaving", gradYear: 2027 });
   bob = await createTestMember(t, { fullName: "Bob Staying" });
 });
 afterAll(() => t.close());
@@ -233,6 +234,12 @@ describe("deleteAccount (decision 0571)", () => {
       phone: null,
       verified: false,
       schoolVerified: false,
+      schoolVerifiedAt: null,
+      badgeReminderSentAt: null,
+      gradYear: null,
+      trustLevel: 0,
+      trustLockedAt: null,
+      messagePolicy: "anyone",
       username,
       email: alice.email,
     });

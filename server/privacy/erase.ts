@@ -259,6 +259,15 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<Era
         gradYear: null,
         verified: false,
         schoolVerified: false,
+        // Decisions 0650 and 0680: the badge's period, the trust level and its staff lock, the
+        // safety flag and the message setting belong to the person, not to the tombstone.
+        schoolVerifiedAt: null,
+        badgeReminderSentAt: null,
+        trustLevel: 0,
+        trustLockedAt: null,
+        trustLockedBy: null,
+        conversationsLimitedUntil: null,
+        messagePolicy: "anyone",
         profileSetUp: false,
         gettingStarted: false,
         emailNotifications: false,

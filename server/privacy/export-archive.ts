@@ -83,7 +83,8 @@ async function addProfile(ctx: AppContext, writer: ArchiveWriter, userId: string
   const [profile] = await rows(
     ctx,
     sql`select id, username, email, first_name, last_name, campus_id, school_email, school_verified,
-      verified, grad_year, phone, bio, gender, birth_date, img as photo, type, total_posts, created_at
+      verified, grad_year, school_verified_at, trust_level, phone, bio, gender, birth_date, img as photo, type,
+      total_posts, created_at
       from "user" where id = ${userId}`,
   );
   const key = typeof profile?.photo === "string" ? ctx.storage.keyOf(profile.photo) : null;

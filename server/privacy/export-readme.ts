@@ -6,8 +6,10 @@ This archive holds everything Campus Buy Sell keeps about you. Dates are in UTC 
 money in US cents. Each file is JSON, which any text editor can open.
 
 profile.json        Your profile: username, names, e-mail and school e-mail, campus, graduation
-                    year, phone, bio, gender, birth date, whether you are verified, and when you
-                    joined. "photo" names your profile photo in media/profile/.
+                    year, phone, bio, gender, birth date, whether you are verified, when you last
+                    confirmed your school e-mail (your verified student badge lasts 12 months
+                    from then), your trust level, and when you joined. "photo" names your
+                    profile photo in media/profile/.
 settings.json       Your e-mail notification settings, who can message you, how many accounts
                     you blocked and since when (not who: that is someone else's account), and
                     how many browsers get your push notifications.

@@ -40,7 +40,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cbs-export-test-"));
   t = await createTestContext({ dataDir });
-  alice = await createTestMember(t, { fullName: "Alice Archive" });
+  alice = await createTestMember(t, { fullName: "Alice Archive", gradYear: 2027 });
   bob = await createTestMember(t, { fullName: "Bob Other" });
 });
 afterAll(async () => {
@@ -154,6 +154,8 @@ describe("the data archive (decision 0570)", () => {
     }
     const json = (name: string) => JSON.parse(files.get(name)?.toString("utf8") ?? "null");
     expect(json("profile.json")).toMatchObject({ id: alice.id, email: alice.email, first_name: "Alice" });
+    // Decision 0680: the class year and when the badge's 12 months started.
+    expect(json("profile.json")).toMatchObject({ grad_year: 2027, school_verified_at: expect.any(String) });
     const posts = json("posts.json");
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ id: own.id, text: "My lamp for sale" });

@@ -214,6 +214,7 @@ function signedInStops({ viewer, seller, word, chatPath }: World, width: number)
     { url: "/settings/account/password" },
     { url: "/settings/account/email" },
     { url: "/settings/account/school_email" },
+    { url: "/settings/account/graduation_year" },
     { url: "/settings/account/phone" },
     { url: "/settings/account/gender" },
     { url: "/settings/account/birth_date" },

@@ -265,6 +265,7 @@ test("no generated input gets a server error, signed in or not, on any action or
     "/settings/account/verify_email",
     "/settings/account/school_email",
     "/settings/account/verify_school_email",
+    "/settings/account/graduation_year",
     "/settings/account/phone",
     "/settings/account/gender",
     "/settings/account/birth_date",

@@ -28,8 +28,13 @@ async function openSchoolEmail(page: Page, url: string): Promise<void> {
   await hydrated(page);
 }
 
+/** Decision 0680: the school step asks the class year too (next year, one of this year to + 7). */
+const CLASS_OF = String(new Date().getUTCFullYear() + 1);
+const gradYearSelect = (page: Page) => page.getByRole("combobox", { name: "Graduation year" });
+
 async function sendPin(page: Page, address: string): Promise<void> {
   await schoolEmailInput(page).fill(address);
+  await gradYearSelect(page).selectOption(CLASS_OF);
   await sendPinButton(page).click();
 }
 
@@ -56,7 +61,9 @@ test("a student joins their campus with a school e-mail PIN", async ({ page }) =
 
   const school = uniqueEmail("school", "ou.edu");
   await sendPin(page, school);
-  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ou$/);
+  await expect(page).toHaveURL(
+    /\/settings\/account\/verify_school_email\?email=.+&campus=ou&gradYear=\d{4}$/,
+  );
   await expect(page.getByText("Email sent", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
 
@@ -133,7 +140,9 @@ test("on the generic instance the campus comes from the query, and the student g
   // A subdomain of a UT domain counts (docs/contract.md).
   const school = uniqueEmail("school", "mail.utexas.edu");
   await sendPin(page, school);
-  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ut$/);
+  await expect(page).toHaveURL(
+    /\/settings\/account\/verify_school_email\?email=.+&campus=ut&gradYear=\d{4}$/,
+  );
   await enterPin(page, await waitForCode(school));
   await expect(page).toHaveURL(/\/search_schools$/);
   await expect(page.getByText("Welcome to UT Buy / Sell!", { exact: true })).toBeVisible();
@@ -160,14 +169,18 @@ test("a school e-mail typed before the page's script runs: 'Send PIN' stays usab
   await watchDisabled(page, "Send PIN");
   await countReactCommits(page);
 
-  await loadWithScriptsHeld(page, "/settings/account/school_email", () =>
-    schoolEmailInput(page).fill(school),
-  );
+  await loadWithScriptsHeld(page, "/settings/account/school_email", async () => {
+    await schoolEmailInput(page).fill(school);
+    await gradYearSelect(page).selectOption(CLASS_OF);
+  });
 
   expect(await disabledMoments(page)).toEqual([]);
   await expect(schoolEmailInput(page)).toHaveValue(school);
+  await expect(gradYearSelect(page)).toHaveValue(CLASS_OF);
   expect(await commitsWhileIdle(page)).toBeLessThan(5);
   await sendPinButton(page).click();
   await expect(page.getByRole("heading", { name: "Enter PIN" })).toBeVisible();
-  await expect(page).toHaveURL(/\/settings\/account\/verify_school_email\?email=.+&campus=ou$/);
+  await expect(page).toHaveURL(
+    /\/settings\/account\/verify_school_email\?email=.+&campus=ou&gradYear=\d{4}$/,
+  );
 });

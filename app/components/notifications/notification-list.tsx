@@ -3,7 +3,7 @@ import { formatAge } from "~/app/components/posts/post-format";
 import { Avatar } from "~/app/components/ui/avatar";
 import { BackButton } from "~/app/components/ui/back-button";
 import { buttonClass } from "~/app/components/ui/button";
-import { BellIcon } from "~/app/components/ui/icons";
+import { BadgeCheckIcon, BellIcon } from "~/app/components/ui/icons";
 import { ListLink } from "~/app/components/ui/list-link";
 import { LoadMoreList } from "~/app/components/ui/load-more-list";
 import type { NotificationItem, NotificationsPage } from "~/server/notifications/notifications";
@@ -67,6 +67,14 @@ function NotificationRow({ item, now }: { item: NotificationItem; now: Date }) {
               className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
             >
               ↓
+            </span>
+          ) : item.type === "badge" ? (
+            // Decision 0681: the student's own badge asks for a new code; the badge's mark, no one's avatar.
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-1 ring-brand-100"
+            >
+              <BadgeCheckIcon className="size-6" />
             </span>
           ) : (
             <Avatar person={first ?? null} size="md" />

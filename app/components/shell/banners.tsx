@@ -1,5 +1,11 @@
-import { Link } from "react-router";
-import { BadgeCheckIcon, ChevronRightIcon, ExternalLinkIcon, SchoolIcon } from "~/app/components/ui/icons";
+import { Form, Link, useLocation } from "react-router";
+import {
+  BadgeCheckIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  ExternalLinkIcon,
+  SchoolIcon,
+} from "~/app/components/ui/icons";
 import { useRootData } from "~/app/lib/root-data";
 
 export type BannerKind = "verify" | "visit-campus";
@@ -36,7 +42,85 @@ export function visitCampusTarget(root: {
   return root.viewerCampusUrl ?? "/home";
 }
 
+/**
+ * GRAD_YEAR_PATH of server/accounts/badge.shared.ts, written out: importing it would make the feed's
+ * first-load chunk (which holds that module for the post cards) export it (decision 0340's budget).
+ */
+const GRAD_YEAR_PATH = "/settings/account/graduation_year";
+
+/**
+ * Decision 0682: a school-verified student without a class year is asked for it, once, by a
+ * banner and not a wall: plain forms to the year page (they work before and without the
+ * script); 'Not now' hides it. The server decides whether it shows (root data `gradYearBanner`).
+ */
+function GradYearBanner({ years }: { years: readonly number[] }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <section
+      aria-labelledby="grad-year-banner"
+      className="mb-3 flex items-start gap-3 rounded-2xl border border-brand-100 bg-brand-50 px-4 py-3 text-brand-700"
+    >
+      <BadgeCheckIcon className="mt-0.5 size-6 shrink-0" />
+      <Form method="post" action={GRAD_YEAR_PATH} className="flex min-w-0 flex-1 flex-col gap-2">
+        <input type="hidden" name="returnTo" value={here} />
+        <label id="grad-year-banner" htmlFor="grad-year-banner-select" className="font-semibold">
+          What’s your class year?
+          <span className="block text-sm font-normal text-brand-700/80">
+            Add it to your verified student badge.
+          </span>
+        </label>
+        <span className="flex flex-wrap items-center gap-2">
+          <select
+            id="grad-year-banner-select"
+            name="gradYear"
+            required
+            defaultValue=""
+            className="rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20"
+          >
+            <option value="">Graduation year</option>
+            {years.map((year) => (
+              <option key={year} value={String(year)}>
+                {year}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            Save year
+          </button>
+        </span>
+      </Form>
+      <Form method="post" action={GRAD_YEAR_PATH}>
+        <input type="hidden" name="returnTo" value={here} />
+        <button
+          type="submit"
+          name="intent"
+          value="dismiss"
+          className="-m-1 rounded-full p-1 text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <CloseIcon className="size-5" />
+          <span className="sr-only">Not now</span>
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export function Banners() {
+  const root = useRootData();
+  const year = root.gradYearBanner ? <GradYearBanner years={root.gradYearBanner} /> : null;
+  return (
+    <>
+      <AccountBanner />
+      {year}
+    </>
+  );
+}
+
+function AccountBanner() {
   const root = useRootData();
   const kind = bannerFor(root.viewer, root.campus.generic);
   if (kind === "verify") {

@@ -7,6 +7,7 @@ import { readForm } from "~/app/lib/form.server";
 import { redirectWithToast } from "~/app/lib/toast.server";
 import { requireUser } from "~/app/lib/viewer.server";
 import { answerCodeForm } from "~/app/routes/auth/action.server";
+import { sendBadgeRenewalCode } from "~/server/accounts/badge";
 import { resolveSchoolCampus, sendSchoolEmailCode, verifySchoolEmailCode } from "~/server/accounts/school";
 import type { Route } from "./+types/verify-school-email";
 
@@ -23,20 +24,26 @@ async function requireEmailVerifiedUser(args: Route.LoaderArgs | Route.ActionArg
   return viewer;
 }
 
-/** spec 1 §2: reads the email and campus query parameters; without an email it goes back a step. */
+/**
+ * spec 1 §2: reads the email and campus query parameters; without an email it goes back a step.
+ * Decisions 0680 and 0682: also the class year chosen with the address (the domain checks it again
+ * with the code) and whether this PIN renews the badge (a new PIN then goes to the same address).
+ */
 function pinQuery({ request }: Route.LoaderArgs | Route.ActionArgs) {
   const params = new URL(request.url).searchParams;
   const email = params.get("email")?.trim();
   const campus = params.get("campus");
+  const gradYear = params.get("gradYear") ?? undefined;
+  const renew = params.get("renew") === "1";
   const back = `/settings/account/school_email${campus ? `?${new URLSearchParams({ campus })}` : ""}`;
   if (!email) throw redirect(back);
-  return { email, campus, back };
+  return { email, campus, gradYear, renew, back };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   await requireEmailVerifiedUser(args);
-  const { email, back } = pinQuery(args);
-  return { email, back };
+  const { email, back, renew } = pinQuery(args);
+  return { email, back, renew };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,13 +54,26 @@ export async function action(args: Route.ActionArgs) {
     intents: PIN_INTENTS,
     failures: AREA_FAILURES.accountSettings,
     resend: () => {
+      if (query.renew) return sendBadgeRenewalCode(context.app, viewer, { gradYear: query.gradYear });
       const campus = resolveSchoolCampus(context.campus, query.campus, (id) => context.campuses.get(id));
-      return sendSchoolEmailCode(context.app, viewer, { email: query.email }, campus);
+      return sendSchoolEmailCode(
+        context.app,
+        viewer,
+        { email: query.email, gradYear: query.gradYear },
+        campus,
+      );
     },
     verify: async (value) => {
-      const verified = await verifySchoolEmailCode(context.app, viewer, value, {
-        genericInstance: context.campus.generic,
-      });
+      const verified = await verifySchoolEmailCode(
+        context.app,
+        viewer,
+        { ...value, gradYear: query.gradYear },
+        { genericInstance: context.campus.generic },
+      );
+      // Decision 0682: a renewal starts the badge's 12 months again on the same campus.
+      if (query.renew && !verified.joined) {
+        return redirectWithToast(verified.next, { message: BADGE_RENEWED, type: "success" });
+      }
       // spec 1 §4: the generic instance goes on to /search_schools, a campus to /home (ours: a welcome toast).
       return redirectWithToast(verified.next, {
         message: `Welcome to ${campusBrand({ name: verified.campus.name, generic: false })}!`,
@@ -63,10 +83,18 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
+/** Decision 0682: the toast after a renewal's PIN (a renewal joins no campus, so no 'Welcome'). */
+const BADGE_RENEWED = "Your verified student badge is renewed";
+
 /** spec 1 §2 /settings/account/verify_school_email ('Enter PIN'). */
 export default function VerifySchoolEmail({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPinForm sentTo={loaderData.email} actionData={actionData}>
+      {loaderData.renew ? (
+        <p className="mt-5 text-[15px] text-zinc-600">
+          Entering it renews your verified student badge for 12 months.
+        </p>
+      ) : null}
       <div className="mt-5">
         <AccountFormNote>
           Wrong address? <AccountTextLink to={loaderData.back}>Change it</AccountTextLink>
