@@ -68,16 +68,17 @@ smoke free pet home open offers price includes original box north dorm library a
 week weekend evenings message me thanks only months old like brand still`
   .split(/\s+/)
   .filter(Boolean);
-const SYLLABLES = ["ka", "lo", "mi", "ra", "te", "vu", "zo", "pe", "ni", "sa", "du", "fe", "go", "hi", "ju"];
-/** Brands, models and course codes: each rare, together a good part of what is searched. */
-const RARE = Array.from({ length: 1_700 }, (_, i) => {
-  let word = "";
-  let n = i + 7;
-  for (let k = 0; k < 3; k++) {
-    word += SYLLABLES[n % SYLLABLES.length];
-    n = Math.floor(n / SYLLABLES.length) + k * 3;
-  }
-  return `${word}${i % 10}x`;
+/**
+ * Brands, models and course codes: each rare, together a good part of what is searched. Random
+ * letters (5 to 8) and a digit, so two of them are seldom within two typos of each other, as
+ * real names are (names built from a few syllables would be, and /search would rightly match
+ * them to each other).
+ */
+const RARE = Array.from({ length: 1_700 }, () => {
+  const letters = Array.from({ length: 5 + Math.floor(random() * 4) }, () =>
+    String.fromCharCode(97 + Math.floor(random() * 26)),
+  );
+  return `${letters.join("")}${Math.floor(random() * 10)}`;
 });
 /**
  * An item, Zipf-like but flatter than a power of 3: the top item is about 2 % of what is asked

@@ -37,7 +37,7 @@ import { normaliseSearchText, searchWords } from "./text.shared";
  */
 
 /** Candidate searches checked in one transaction. */
-export const SEARCHES_PER_BATCH = 500;
+export const SEARCHES_PER_BATCH = 1000;
 /** Batches one run of the job does at most before it yields (it asks to run again at once). */
 const BATCHES_PER_RUN = 25;
 /** Queued listings one run reads. */
