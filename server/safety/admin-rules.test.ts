@@ -4,7 +4,7 @@ import { createTestMember, createTestPost, type TestMember } from "../../tests/s
 import { createSiteAdmin } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { startConversation } from "../chats/conversations";
-import { safetyRules, user } from "../db/schema";
+import { moderationLog, safetyRules, user } from "../db/schema";
 import { addSafetyRule, listSafetyRules, readPatternText, setSafetyRuleEnabled } from "./admin-rules";
 import { SAFETY_ADMIN_MESSAGES } from "./admin-rules.shared";
 import { syncBuiltinSafetyRules } from "./rules";
@@ -137,6 +137,11 @@ describe("adding a rule", () => {
       builtin: false,
       createdBy: admin.id,
     });
+    const [logged] = await t.ctx.db
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.targetId, row?.id ?? ""));
+    expect(logged).toMatchObject({ action: "add_safety_rule", actorId: admin.id, campusId: null });
   });
 
   it("refuses a bad pattern, a used name and a nudge on listings, writing nothing", async () => {

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { Viewer } from "../accounts/viewer";
 import { AdminError, adminNotFound, invalidAdminInput } from "../admin/errors.shared";
 import type { AppContext } from "../context";
+import type { Queryable } from "../db/client";
 import { type SafetyRuleAction, type SafetyRuleScope, safetyRules } from "../db/schema";
+import { appendModerationLog } from "../staff/moderation-log";
 import { requireSiteAdmin } from "../staff/roles";
 import { parseInput } from "../validation";
 import { type NewSafetyRuleInput, newSafetyRuleSchema, SAFETY_ADMIN_MESSAGES } from "./admin-rules.shared";
@@ -52,6 +54,32 @@ export async function listSafetyRules(
       builtin: row.builtin,
       enabled: row.enabled,
     }));
+}
+
+/**
+ * Every console change is in the staff's log (docs/product/operating-the-site.md); a rule is the
+ * whole site's, so its row belongs to no campus (like a job's run, decision 0552).
+ */
+async function logRuleChange(
+  tx: Queryable,
+  actorId: string,
+  action: "add_safety_rule" | "switch_safety_rule",
+  ruleId: string,
+  facts: { name: string; enabled?: boolean; now: Date },
+): Promise<void> {
+  const { now, ...details } = facts;
+  await appendModerationLog(tx, {
+    campusId: null,
+    actorId,
+    source: "staff",
+    actorRole: "site_admin",
+    action,
+    targetKind: "safety_rule",
+    targetId: ruleId,
+    targetUserId: null,
+    details,
+    at: now,
+  });
 }
 
 const MAX_TERM_CHARS = 40;
@@ -110,25 +138,28 @@ export async function addSafetyRule(
   const value = parseInput(newSafetyRuleSchema, input, invalidAdminInput);
   const pattern = readPatternText(value.pattern);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(safetyRules)
-    .values({
-      key: value.name,
-      scope: value.scope,
-      action: value.action,
-      pattern,
-      message: value.message,
-      countsTowardFlag: value.action === "warn" && Boolean(value.countsTowardFlag),
-      builtin: false,
-      enabled: true,
-      createdBy: admin.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: safetyRules.key })
-    .returning({ id: safetyRules.id, name: safetyRules.key });
-  if (!row) throw new AdminError("invalid-input", SAFETY_ADMIN_MESSAGES.nameTaken, "name");
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(safetyRules)
+      .values({
+        key: value.name,
+        scope: value.scope,
+        action: value.action,
+        pattern,
+        message: value.message,
+        countsTowardFlag: value.action === "warn" && Boolean(value.countsTowardFlag),
+        builtin: false,
+        enabled: true,
+        createdBy: admin.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: safetyRules.key })
+      .returning({ id: safetyRules.id, name: safetyRules.key });
+    if (!row) throw new AdminError("invalid-input", SAFETY_ADMIN_MESSAGES.nameTaken, "name");
+    await logRuleChange(tx, admin.id, "add_safety_rule", row.id, { name: row.name, now });
+    return row;
+  });
 }
 
 export const safetyRuleSwitchSchema = z.object({
@@ -146,13 +177,21 @@ export async function setSafetyRuleEnabled(
   viewer: Pick<Viewer, "id"> | null,
   input: SafetyRuleSwitchInput,
 ): Promise<{ name: string; enabled: boolean }> {
-  await requireSiteAdmin(ctx, viewer);
+  const admin = await requireSiteAdmin(ctx, viewer);
   const value = parseInput(safetyRuleSwitchSchema, input, invalidAdminInput);
-  const [row] = await ctx.db
-    .update(safetyRules)
-    .set({ enabled: value.enabled === "true" })
-    .where(eq(safetyRules.id, value.ruleId))
-    .returning({ name: safetyRules.key, enabled: safetyRules.enabled });
-  if (!row) throw adminNotFound();
-  return row;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(safetyRules)
+      .set({ enabled: value.enabled === "true" })
+      .where(eq(safetyRules.id, value.ruleId))
+      .returning({ name: safetyRules.key, enabled: safetyRules.enabled });
+    if (!row) throw adminNotFound();
+    await logRuleChange(tx, admin.id, "switch_safety_rule", value.ruleId, {
+      name: row.name,
+      enabled: row.enabled,
+      now,
+    });
+    return row;
+  });
 }

@@ -12,6 +12,7 @@ export const CONSOLE_SECTIONS = [
   { to: "/admin/payments", label: "Payments", end: false },
   { to: "/admin/mail", label: "Mail", end: false },
   { to: "/admin/jobs", label: "Jobs", end: false },
+  { to: "/admin/safety", label: "Safety", end: false },
   { to: "/admin/moderators", label: "Moderators", end: false },
 ] as const;
 
