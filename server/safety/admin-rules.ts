@@ -119,6 +119,8 @@ export function readPatternText(text: string): SafetyPattern {
   const parsed = safetyPatternSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue?.path.length === 1 && issue.path[0] === "kind")
+      throw patternError("The pattern's kind is terms, detector or any (the matcher takes nothing else).");
     const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join(".")})` : "";
     throw patternError(`The pattern doesn't fit the matcher${where}: ${issue?.message ?? "unreadable"}.`);
   }

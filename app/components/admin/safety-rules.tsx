@@ -143,20 +143,25 @@ export function SafetyRuleCard({ rule }: { rule: AdminSafetyRule }) {
       className={`min-w-0 rounded-2xl border border-zinc-200 p-4 ${rule.enabled ? "bg-white" : "bg-zinc-50"}`}
       data-testid="safety-rule"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={titleId} className="font-mono text-base font-semibold break-all text-zinc-900">
-            {rule.name}
-          </h2>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-            <span>{SAFETY_SCOPE_LABELS[rule.scope]}</span>
-            <span aria-hidden="true">·</span>
-            <span>{SAFETY_ACTION_LABELS[rule.action]}</span>
-            {rule.countsTowardFlag ? <Badge tone="amber">Counts toward the flag</Badge> : null}
-            <Badge tone="zinc">{rule.builtin ? "Built-in" : "Added"}</Badge>
-            {rule.enabled ? <Badge tone="green">On</Badge> : <Badge tone="red">Off</Badge>}
-          </p>
-        </div>
+      <h2 id={titleId} className="font-mono text-base font-semibold break-all text-zinc-900">
+        {rule.name}
+      </h2>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-600">
+        <span>{SAFETY_SCOPE_LABELS[rule.scope]}</span>
+        <span aria-hidden="true">·</span>
+        <span>{SAFETY_ACTION_LABELS[rule.action]}</span>
+        {rule.countsTowardFlag ? <Badge tone="amber">Counts toward the flag</Badge> : null}
+        <Badge tone="zinc">{rule.builtin ? "Built-in" : "Added"}</Badge>
+        {rule.enabled ? <Badge tone="green">On</Badge> : <Badge tone="red">Off</Badge>}
+      </p>
+      <p className="mt-2 text-sm break-words text-zinc-800">{rule.message}</p>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <details className="min-w-0 flex-1 basis-48 text-sm">
+          <summary className="cursor-pointer py-2 text-zinc-600">Pattern</summary>
+          <pre className="mt-1 max-h-48 overflow-auto rounded-lg bg-zinc-50 p-2 text-xs break-all whitespace-pre-wrap text-zinc-800">
+            {rule.pattern}
+          </pre>
+        </details>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="switch-rule" />
           <input type="hidden" name="ruleId" value={rule.id} />
@@ -171,13 +176,6 @@ export function SafetyRuleCard({ rule }: { rule: AdminSafetyRule }) {
           </button>
         </fetcher.Form>
       </div>
-      <p className="mt-2 text-sm break-words text-zinc-800">{rule.message}</p>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-zinc-600">Pattern</summary>
-        <pre className="mt-1 max-h-48 overflow-auto rounded-lg bg-zinc-50 p-2 text-xs whitespace-pre-wrap break-all text-zinc-800">
-          {rule.pattern}
-        </pre>
-      </details>
     </li>
   );
 }

@@ -47,13 +47,14 @@ export function TrustPanel({ trust, canLock }: { trust: ConsoleTrustStanding; ca
             <span className="text-lg font-semibold text-zinc-900" data-testid="console-trust-level">
               {trust.level} · {trust.name}
             </span>
-            {trust.locked ? (
-              <Badge tone="amber">
-                Locked {utc(trust.locked.at)}
-                {trust.locked.byName ? ` by ${trust.locked.byName}` : ""}
-              </Badge>
-            ) : null}
+            {trust.locked ? <Badge tone="amber">Locked</Badge> : null}
           </p>
+          {trust.locked ? (
+            <p className="text-sm text-zinc-600">
+              Locked {utc(trust.locked.at)}
+              {trust.locked.byName ? ` by ${trust.locked.byName}` : ""}; the recount leaves it as set.
+            </p>
+          ) : null}
           {trust.reasons.length > 0 ? (
             <div>
               <h3 className="text-sm font-medium text-zinc-500">Why {trust.name}</h3>
