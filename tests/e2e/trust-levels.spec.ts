@@ -64,7 +64,7 @@ test("a new account's eleventh new conversation in a day is refused with what li
   await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
     "Hi! Is your desk still for sale?",
   );
-  await page.screenshot({ path: `${SHOTS}/limit-refused-390-or-default.png` });
+  await page.screenshot({ path: `${SHOTS}/limit-refused-1280.png` });
 
   // The settings row and page: the level and what lifts it.
   await page.goto("/settings/account");
@@ -196,5 +196,49 @@ test("a site admin adds a safety rule on /admin/safety, and it stops the next me
   } finally {
     await adminContext.close();
     await senderContext.close();
+  }
+});
+
+test("a sender warned to 3 students is reported automatically: /mod shows why, where reporters' reasons go", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const senderContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  const adminContext = await browser.newContext({ baseURL: hostUrl(CAMPUS) });
+  try {
+    const sender = await senderContext.newPage();
+    await createStudent(senderContext, {
+      campus: CAMPUS,
+      label: "flag-sender",
+      fullName: "Flora Flagg",
+      ageDays: 30,
+    });
+    const people = await Promise.all([0, 1, 2].map((index) => recipient(`flag-to-${index}`)));
+    for (const person of people) {
+      await startConversation(sender, person, "Still available? I can zelle you first to hold it");
+      await expect(sender).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+    }
+    const admin = await adminContext.newPage();
+    await createStudent(adminContext, { campus: CAMPUS, label: "flag-admin", siteAdmin: true, ageDays: 400 });
+    await admin.goto(`/mod?campus=${CAMPUS}`);
+    await hydrated(admin);
+    const row = admin
+      .getByRole("listitem")
+      .filter({ hasText: "Flora" })
+      .filter({ has: admin.getByTestId("auto-reason") });
+    await expect(row.getByTestId("auto-reason")).toContainText(
+      "Automatic: Safety flag: asked 3 or more students",
+    );
+    await expect(row).not.toContainText("0 reporters");
+    await shoot(admin, "mod-queue-automatic");
+    await row.getByRole("link").first().click();
+    await expect(admin).toHaveURL(/\/mod\/items\//);
+    await expect(admin.getByTestId("auto-reason")).toContainText(
+      "Automatic: Safety flag: asked 3 or more students",
+    );
+    await shoot(admin, "mod-item-automatic");
+  } finally {
+    await senderContext.close();
+    await adminContext.close();
   }
 });
