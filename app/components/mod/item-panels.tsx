@@ -146,7 +146,7 @@ export function ReportsPanel({ view }: { view: ModerationItemView }) {
           </span>
         ))}
       </p>
-      <ul className="mt-3 divide-y divide-zinc-100">
+      <ul className={view.reports.length > 0 ? "mt-3 divide-y divide-zinc-100" : "hidden"}>
         {view.reports.map((report) => (
           <li key={report.id} className="py-2 text-sm">
             <p className="flex flex-wrap items-center gap-2">
