@@ -109,6 +109,8 @@ export default [
   // Decisions 0550–0553: the operator console's dashboard, jobs and mail (site admins only).
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin/jobs", "routes/admin/jobs.tsx"),
+  // Decision 0654: the safety rules, extended by site admins.
+  route("admin/safety", "routes/admin/safety.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/campuses", "routes/admin/campuses.tsx"),
   route("admin/campuses/:id", "routes/admin/campus.tsx"),

@@ -68,6 +68,8 @@ export interface ModerationItemView {
     decision: string | null;
     decidedAt: string | null;
     decidedBy: string | null;
+    /** Decisions 0650, 0653: why the product opened the item itself, in place of reporters' reasons. */
+    autoReason: string | null;
   };
   reasonCounts: { reason: string; label: string; count: number }[];
   /** Every report, oldest first, with its reporter: staff only ever see who reported. */
@@ -171,6 +173,7 @@ export async function getModerationItem(
       decision: item.decision,
       decidedAt: item.decidedAt?.toISOString() ?? null,
       decidedBy: deciderRow ? deciderName(deciderRow) : null,
+      autoReason: item.autoReason,
     },
     reasonCounts: [...counts].map(([reason, count]) => ({
       reason,

@@ -47,6 +47,8 @@ export interface QueueRow {
   /** The student whose content or account it is (an appeal's: the appellant), or null when gone. */
   studentName: string | null;
   reasons: ReasonCount[];
+  /** Decisions 0650, 0653: why the product opened the item itself (no reporters), or null. */
+  autoReason: string | null;
   reporters: number;
   weight: number;
   openedAt: string;
@@ -116,6 +118,7 @@ export async function listQueue(
       openedAt: moderationItems.openedAt,
       decidedAt: moderationItems.decidedAt,
       decision: moderationItems.decision,
+      autoReason: moderationItems.autoReason,
     })
     .from(moderationItems)
     .where(and(...where))
@@ -139,6 +142,7 @@ export async function listQueue(
         excerpt: excerpt?.text ?? "",
         studentName: excerpt?.studentName ?? null,
         reasons: tally?.reasons ?? [],
+        autoReason: row.autoReason,
         reporters: tally?.reporters ?? 0,
         weight: tally?.weight ?? 0,
         openedAt: row.openedAt.toISOString(),

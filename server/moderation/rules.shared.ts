@@ -198,6 +198,11 @@ export function logActionWords(action: string, days: number | null): string {
       return "Locked the trust level";
     case "unlock_trust_level":
       return "Unlocked the trust level";
+    // Decision 0654: the safety rules.
+    case "add_safety_rule":
+      return "Added a safety rule";
+    case "switch_safety_rule":
+      return "Switched a safety rule on or off";
     // Decision 0610: the campus's meetup spots.
     case "add_meetup_spot":
       return "Added a meetup spot";

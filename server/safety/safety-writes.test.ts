@@ -1,10 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
+import { createSiteAdmin } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { startConversation } from "../chats/conversations";
 import { listMessages, sendMessage } from "../chats/messages";
 import { chatMessages, moderationItems, notifications, posts, user } from "../db/schema";
+import { getModerationItem } from "../moderation/item-view";
+import { listQueue, readQueueFilters } from "../moderation/queue";
 import { SAFETY_FLAG_REASON } from "./flag";
 import { syncBuiltinSafetyRules } from "./rules";
 import { PHONE_NUDGE } from "./rules-stopping";
@@ -188,6 +191,15 @@ describe("flag (decision 0653)", () => {
       .from(moderationItems)
       .where(and(eq(moderationItems.targetKind, "user"), eq(moderationItems.targetId, scammer.id)));
     expect(item).toMatchObject({ state: "open", toAdmins: true, autoReason: SAFETY_FLAG_REASON });
+    // The queue and the item read the reason, where reporters' reasons go.
+    const admin = await createSiteAdmin(t, { fullName: "Ada Admin" });
+    const queue = await listQueue(t.ctx, admin.viewer, readQueueFilters({}));
+    expect(queue.items.find((row) => row.id === item?.id)).toMatchObject({
+      autoReason: SAFETY_FLAG_REASON,
+      reporters: 0,
+    });
+    const view = await getModerationItem(t.ctx, admin.viewer, item?.id ?? "");
+    expect(view.item.autoReason).toBe(SAFETY_FLAG_REASON);
 
     await expect(
       startConversation(t.ctx, scammer.viewer, { recipientId: fourth.id, text: "hi, is it available?" }),

@@ -115,6 +115,15 @@ export async function getOwnTrustStanding(
   return standing;
 }
 
+/** The viewer's level alone (the 'Trust level' row of /settings/account), recounted first. */
+export async function getOwnTrustLevel(
+  ctx: AppContext,
+  viewer: Pick<Viewer, "id">,
+): Promise<{ level: TrustLevel; name: string }> {
+  const level = await recountTrustLevel(ctx.db, ctx, viewer.id);
+  return { level, name: TRUST_LEVEL_NAMES[level] };
+}
+
 /** A site admin's view of a student's level (the console's student page; 404 for anyone else). */
 export async function getStudentTrustStanding(
   ctx: AppContext,

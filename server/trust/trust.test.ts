@@ -17,7 +17,7 @@ import {
   type TrustFacts,
 } from "./levels.shared";
 import { recountStatement, recountTrustLevel } from "./recount";
-import { readTrustStanding, setTrustLock } from "./standing";
+import { getOwnTrustLevel, readTrustStanding, setTrustLock } from "./standing";
 
 // Decisions 0660-0663: trust levels, on the embedded database and (DATABASE_URL) PostgreSQL.
 
@@ -140,6 +140,8 @@ describe("the levels' thresholds", () => {
     const standing = await readTrustStanding(t.ctx.db, t.ctx, a.id);
     expect(standing?.level).toBe(3);
     expect(levelFromFacts(standing?.facts as TrustFacts)).toBe(3);
+    // The settings row reads the same level by name.
+    expect(await getOwnTrustLevel(t.ctx, a.viewer)).toEqual({ level: 3, name: "Regular" });
   });
 
   it("is one statement served by indexes (EXPLAIN)", async () => {

@@ -12,6 +12,7 @@ export const CONSOLE_SECTIONS = [
   { to: "/admin/payments", label: "Payments", end: false },
   { to: "/admin/mail", label: "Mail", end: false },
   { to: "/admin/jobs", label: "Jobs", end: false },
+  { to: "/admin/safety", label: "Safety", end: false },
   { to: "/admin/moderators", label: "Moderators", end: false },
 ] as const;
 
@@ -19,7 +20,7 @@ export const CONSOLE_SECTIONS = [
  * Decision 0574: on a phone the bar is wider than the screen; the current section (NavLink's
  * aria-current="page") is scrolled into the middle of the bar, the bar alone, without animation,
  * so Jobs or Moderators is not off the edge; again when the screen turns. Wide screens show the
- * whole bar: nothing moves.
+ * whole bar, on a second line when the main column is too narrow for it: nothing moves.
  */
 function useCurrentInView(bar: React.RefObject<HTMLElement | null>, pathname: string) {
   useEffect(() => {
@@ -42,7 +43,7 @@ export function ConsoleNav() {
   useCurrentInView(bar, useLocation().pathname);
   return (
     <nav ref={bar} aria-label="Operator console" className="relative -mx-1 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 px-1 pb-1">
+      <ul className="flex min-w-max gap-1 px-1 pb-1 md:min-w-0 md:flex-wrap">
         {CONSOLE_SECTIONS.map((section) => (
           <li key={section.to}>
             <NavLink

@@ -47,7 +47,8 @@ export function Badge({ tone, children }: { tone: "red" | "amber" | "green" | "z
   );
 }
 
-const inputClass =
+/** The console forms' text inputs and selects. */
+export const inputClass =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20";
 
 /** What an action answers: a toast, and a message under one of its fields. */

@@ -133,6 +133,12 @@ export function ReportsPanel({ view }: { view: ModerationItemView }) {
   const now = new Date(view.now);
   return (
     <Panel title={`Reports (${view.reports.length})`} id="reports-title">
+      {/* Decisions 0650, 0653: an item the product opened itself says why, where reporters' reasons go. */}
+      {view.item.autoReason ? (
+        <p className="mb-2 text-sm break-words text-zinc-800" data-testid="auto-reason">
+          <span className="font-semibold">Automatic:</span> {view.item.autoReason}
+        </p>
+      ) : null}
       <p className="flex flex-wrap gap-3 text-sm text-zinc-700">
         {view.reasonCounts.map((reason) => (
           <span key={reason.reason}>
@@ -140,7 +146,7 @@ export function ReportsPanel({ view }: { view: ModerationItemView }) {
           </span>
         ))}
       </p>
-      <ul className="mt-3 divide-y divide-zinc-100">
+      <ul className={view.reports.length > 0 ? "mt-3 divide-y divide-zinc-100" : "hidden"}>
         {view.reports.map((report) => (
           <li key={report.id} className="py-2 text-sm">
             <p className="flex flex-wrap items-center gap-2">

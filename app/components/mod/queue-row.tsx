@@ -52,12 +52,18 @@ export function QueueRowCard({
           {item.excerpt || "No text"}
         </span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600">
+          {/* Decisions 0650, 0653: an item the product opened says why where reporters' reasons go. */}
+          {item.autoReason ? (
+            <span className="break-words text-zinc-800" data-testid="auto-reason">
+              Automatic: {item.autoReason}
+            </span>
+          ) : null}
           {item.reasons.map((reason) => (
             <span key={reason.reason}>
               {reason.label} <span className="font-semibold text-zinc-800">×{reason.count}</span>
             </span>
           ))}
-          {item.kind === "appeal" ? null : (
+          {item.kind === "appeal" || (item.autoReason && item.reporters === 0) ? null : (
             <span>
               {reporters} · weight {item.weight.toFixed(1)}
             </span>

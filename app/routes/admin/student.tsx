@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { ConsoleNav } from "~/app/components/admin/console-nav";
 import { ActionForm, Badge, money, Panel, utc } from "~/app/components/admin/console-parts";
+import { TrustPanel } from "~/app/components/admin/trust-panel";
 import { pageTitle } from "~/app/components/shell/campus";
 import { adminSessionOf } from "~/app/lib/admin-session.server";
 import { failureReply, orNotFound } from "~/app/lib/errors.server";
@@ -28,6 +29,8 @@ import {
 import { getStudentCard } from "~/server/admin/students";
 import { isIndefinite, logActionWords, STRIKE_ACTION_LABELS } from "~/server/moderation/rules.shared";
 import { requireSiteAdmin } from "~/server/staff/roles";
+import { TRUST_LEVEL_NAMES } from "~/server/trust/levels.shared";
+import { getStudentTrustStanding, setTrustLock, type TrustLockInput } from "~/server/trust/standing";
 import type { Route } from "./+types/student";
 
 /** Decision 0140: an error answers in this page's panel (the 404 panel for anyone but a site admin). */
@@ -46,9 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
   const app = args.context.app;
   const viewer = await getViewer(args);
   const card = await orNotFound(getStudentCard(app, viewer, args.params.id));
+  // Decision 0663: the level (recounted first), what it rests on, and the lock.
+  const trust = await orNotFound(getStudentTrustStanding(app, viewer, args.params.id));
   const { token } = adminSessionOf(args.request);
   const recent = viewer ? await signInIsRecent(app, viewer.id, token) : false;
-  return data({ card, askPassword: !recent });
+  return data({ card, trust, askPassword: !recent });
 }
 
 const INTENTS = z.enum([
@@ -58,9 +63,10 @@ const INTENTS = z.enum([
   "verify-email",
   "sign-out-everywhere",
   "resend-code",
+  "trust-lock",
 ]);
 const FAILURES = { fallback: ADMIN_MESSAGES.somethingWentWrong, logMessage: "console student action failed" };
-const INLINE = ["days", "reasonCode", "reason", "password"] as const;
+const INLINE = ["days", "reasonCode", "reason", "password", "level"] as const;
 
 export async function action(args: Route.ActionArgs) {
   const app = args.context.app;
@@ -92,6 +98,11 @@ export async function action(args: Route.ActionArgs) {
         signOutStudentEverywhere(app, viewer, fields as SignOutStudentInput, own, sessions),
       );
       message = `Signed out of ${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessions"}.`;
+    } else if (intent === "trust-lock") {
+      const result = await orNotFound(setTrustLock(app, viewer, fields as TrustLockInput));
+      message = result.locked
+        ? `Trust level locked at ${TRUST_LEVEL_NAMES[result.level]}.`
+        : "Trust level unlocked and recounted.";
     } else {
       await orNotFound(resendStudentCode(app, viewer, fields as StudentActionInput));
       message = "A new code is on its way.";
@@ -109,7 +120,7 @@ export async function action(args: Route.ActionArgs) {
  * and the console's actions.
  */
 export default function StudentCard({ loaderData }: Route.ComponentProps) {
-  const { card, askPassword } = loaderData;
+  const { card, trust, askPassword } = loaderData;
   const { student, counts } = card;
   const suspendedUntil = student.suspendedUntil ? new Date(student.suspendedUntil) : null;
   return (
@@ -198,6 +209,8 @@ export default function StudentCard({ loaderData }: Route.ComponentProps) {
           </dl>
         </Panel>
       </div>
+
+      <TrustPanel trust={trust} canLock={!student.deletedAt} />
 
       <Panel title="Actions" id="actions-title">
         {/* Decision 0573: a deleted account is a tombstone; the server refuses every action on it. */}

@@ -12,6 +12,7 @@ import { ChevronRightIcon } from "~/app/components/ui/icons";
 import { requireAccount } from "~/app/routes/settings/account/account-action.server";
 import { getMessagePolicy } from "~/server/chats/requests";
 import { MESSAGE_POLICY_LABELS, REQUEST_MESSAGES } from "~/server/chats/requests.shared";
+import { getOwnTrustLevel } from "~/server/trust/standing";
 import type { Route } from "./+types/account";
 
 // Decision 0140: an error here answers in this page's panel, inside the shell.
@@ -61,7 +62,11 @@ export async function loader(args: Route.LoaderArgs) {
       to: "/settings/account/birth_date",
     },
   ];
-  return { rows, messagePolicy: await getMessagePolicy(args.context.app, viewer) };
+  const [messagePolicy, trust] = await Promise.all([
+    getMessagePolicy(args.context.app, viewer),
+    getOwnTrustLevel(args.context.app, viewer),
+  ]);
+  return { rows, messagePolicy, trustLevelName: trust.name };
 }
 
 /**
@@ -87,6 +92,19 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           {REQUEST_MESSAGES.settingTitle}
           <span className="block text-sm font-normal text-zinc-600">
             {MESSAGE_POLICY_LABELS[loaderData.messagePolicy]}
+          </span>
+        </span>
+        <ChevronRightIcon className="size-4 shrink-0 text-zinc-500" />
+      </Link>
+      {/* Decision 0663: the student's trust level and what lifts it. */}
+      <Link
+        to="/settings/account/trust"
+        className="mt-3 flex min-h-11 items-center justify-between gap-3 rounded-xl border border-zinc-200 px-4 py-2 text-[15px] font-medium text-zinc-900 hover:bg-zinc-50"
+      >
+        <span>
+          Trust level
+          <span className="block text-sm font-normal text-zinc-600" data-testid="trust-level-row">
+            {loaderData.trustLevelName}
           </span>
         </span>
         <ChevronRightIcon className="size-4 shrink-0 text-zinc-500" />
