@@ -121,15 +121,20 @@ export async function matchingSearches(
   words: ListingWords,
 ): Promise<CandidateSearch[]> {
   if (candidates.length === 0) return [];
+  // Many students save the same search: each distinct query string is read once.
+  const read = new Map<
+    string,
+    { words: string[]; plan: ReturnType<typeof wordsAgainstListing>; filters: SearchFilters }
+  >();
   const searches = candidates.map((candidate) => {
-    const { q, filters } = canonicalSearch(candidate.query);
-    const asked = searchWords(normaliseSearchText(q));
-    return {
-      candidate,
-      words: asked,
-      plan: wordsAgainstListing(asked, words),
-      filters: applicableFilters(filters),
-    };
+    let known = read.get(candidate.query);
+    if (!known) {
+      const { q, filters } = canonicalSearch(candidate.query);
+      const asked = searchWords(normaliseSearchText(q));
+      known = { words: asked, plan: wordsAgainstListing(asked, words), filters: applicableFilters(filters) };
+      read.set(candidate.query, known);
+    }
+    return { candidate, ...known };
   });
   // Only the searches the listing's words cannot settle are looked up in the dictionary.
   const looked = searches.flatMap((search, index) => (search.plan === "expand" ? [index] : []));
