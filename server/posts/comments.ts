@@ -10,6 +10,7 @@ import { preparedStatement } from "../db/prepared";
 import { campuses, posts, user } from "../db/schema";
 import { postsShownTo, shownTo, visibilityNow } from "../moderation/visibility";
 import { notifyNewComment } from "../notifications/notify";
+import { checkCommentSafety } from "../safety/listing";
 import { assertCampusReadable, requireParticipant } from "./access";
 import { PostError } from "./errors";
 import { assertOwnCampus, readText } from "./input";
@@ -149,6 +150,8 @@ export async function createComment(
         const chain = await lockChain(tx, parent.id);
         if (!chain.some((row) => row.id === parent.id))
           throw new PostError("not-found", POST_MESSAGES.postGone);
+        // docs/product/safety.md 'Comments': the scam-stopping block rules, before anything is written.
+        await checkCommentSafety(ctx, tx, author.id, text.plainText);
         // After the thread's rows, as removeWithReplies takes posts before the author's row.
         await insert();
         await tx

@@ -16,8 +16,8 @@ import { BUILTIN_ORDER } from "./rules";
 
 /**
  * The one safety check (docs/product/safety.md, decision 0651) that sending a message, creating
- * a post and editing a post call inside their transactions, on the server, for every path that
- * stores text. It reads the enabled rules of the scope in one indexed query
+ * a post, editing a post and writing a comment (decision 0655) call inside their transactions, on
+ * the server, for every path that stores text. It reads the enabled rules of the scope in one indexed query
  * (safety_rules_enabled_idx), compiles each rule once per version (cached by id and updated_at),
  * reads the text once, and answers:
  * - a block rule matched → throws SafetyError 'safety-blocked' with the rule's message;
@@ -31,10 +31,16 @@ export interface SafetyWriter {
   createdAt: Date;
 }
 
+export type SafetyScope = "chat" | "listing" | "comment";
+
 export interface SafetyCheckInput {
   writer: SafetyWriter;
-  /** 'chat' for a message, 'listing' for a post's text. */
-  scope: "chat" | "listing";
+  /**
+   * 'chat' for a message, 'listing' for a post's text, 'comment' for a comment's: only the block
+   * rules for both chat and listings (codes, shorteners, look-alikes, posing as staff) apply to a
+   * comment (docs/product/safety.md 'Comments').
+   */
+  scope: SafetyScope;
   text: string;
   /** The message's recipient (chat), for the caller's flag count; not needed by the rules themselves. */
   recipientId?: string;
@@ -78,7 +84,7 @@ function compiledOf(id: string, version: number, pattern: unknown): CompiledPatt
 
 async function loadRules(
   db: Queryable,
-  scope: "chat" | "listing",
+  scope: SafetyScope,
 ): Promise<{ rules: LoadedRule[]; prefixes: Set<string> }> {
   const rows = await db
     .select({
@@ -92,7 +98,14 @@ async function loadRules(
       updatedAt: safetyRules.updatedAt,
     })
     .from(safetyRules)
-    .where(and(eq(safetyRules.enabled, true), inArray(safetyRules.scope, [scope, "both"])));
+    .where(
+      and(
+        eq(safetyRules.enabled, true),
+        scope === "comment"
+          ? and(eq(safetyRules.scope, "both"), eq(safetyRules.action, "block"))
+          : inArray(safetyRules.scope, [scope, "both"]),
+      ),
+    );
   const rules: LoadedRule[] = [];
   for (const row of rows) {
     const compiled = compiledOf(row.id, row.updatedAt.getTime(), row.pattern);

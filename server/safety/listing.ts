@@ -16,6 +16,30 @@ export async function checkListingSafety(
   authorId: string,
   plainText: string,
 ): Promise<void> {
+  await checkPostTextSafety(ctx, tx, authorId, plainText, "listing");
+}
+
+/**
+ * docs/product/safety.md 'Comments': a comment's text, inside the transaction that writes it,
+ * against the block rules for both chat and listings (verification codes, shorteners,
+ * look-alike links, posing as staff). Throws SafetyError 'safety-blocked'; nothing is written.
+ */
+export async function checkCommentSafety(
+  ctx: Pick<AppContext, "config" | "clock">,
+  tx: Tx,
+  authorId: string,
+  plainText: string,
+): Promise<void> {
+  await checkPostTextSafety(ctx, tx, authorId, plainText, "comment");
+}
+
+async function checkPostTextSafety(
+  ctx: Pick<AppContext, "config" | "clock">,
+  tx: Tx,
+  authorId: string,
+  plainText: string,
+  scope: "listing" | "comment",
+): Promise<void> {
   if (plainText.trim() === "") return;
   const [author] = await tx
     .select({ createdAt: user.createdAt })
@@ -25,7 +49,7 @@ export async function checkListingSafety(
   if (!author) return;
   await checkSafety(tx, ctx, {
     writer: { id: authorId, createdAt: author.createdAt },
-    scope: "listing",
+    scope,
     text: plainText,
   });
 }

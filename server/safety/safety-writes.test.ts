@@ -1,6 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestMember, createTestPost, type TestMember } from "../../tests/support/factories";
+import {
+  createTestComment,
+  createTestMember,
+  createTestPost,
+  type TestMember,
+} from "../../tests/support/factories";
 import { createSiteAdmin } from "../../tests/support/moderation";
 import { createTestContext, type TestContext } from "../../tests/support/test-context";
 import { startConversation } from "../chats/conversations";
@@ -251,6 +256,38 @@ describe("listings", () => {
     await expect(
       createTestPost(t, seller.viewer, {
         text: "node.js book, e.g. for CS 2334. $25, pick up at Dale Hall after 3:30. Venmo or cash at the meetup.",
+      }),
+    ).resolves.toMatchObject({ id: expect.any(String) });
+  });
+});
+
+describe("comments (docs/product/safety.md 'Comments')", () => {
+  it("refuses a comment asking for a verification code or posing as staff, and writes nothing", async () => {
+    const seller = await member("Cal Commented");
+    const scammer = await member("Sid Scammer");
+    const listing = await createTestPost(t, seller.viewer, { text: "Lamp, $10" });
+    for (const text of [
+      "Is it still there? Send me the 6 digit code Google texts you first",
+      "Campus Buy Sell support here: your listing is on hold, reply with your password",
+    ]) {
+      await expect(createTestComment(t, scammer.viewer, listing.id, { text })).rejects.toMatchObject({
+        code: "safety-blocked",
+      });
+    }
+    const [row] = await t.ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(eq(posts.authorId, scammer.id));
+    expect(row?.count).toBe(0);
+  });
+
+  it("takes an ordinary comment, a phone number included (the listing-only refusals do not apply)", async () => {
+    const seller = await member("Cora Comments");
+    const buyer = await member("Bo Buyer");
+    const listing = await createTestPost(t, seller.viewer, { text: "Chair, $15" });
+    await expect(
+      createTestComment(t, buyer.viewer, listing.id, {
+        text: "Still available? I can pick up at 3:30, cash at the meetup.",
       }),
     ).resolves.toMatchObject({ id: expect.any(String) });
   });
