@@ -136,3 +136,25 @@ test("a verification-code request is not delivered, and the sender is told why",
     await close();
   }
 });
+
+test("a comment asking for a verification code is refused with the reason; the text stays in the box", async ({
+  browser,
+}) => {
+  const { seller, buyerPage, close } = await twoStudents(browser, 1280);
+  try {
+    await buyerPage.goto(`/post/${seller.postIds[0] ?? ""}`);
+    await hydrated(buyerPage);
+    await buyerPage.getByRole("link", { name: "Create A Comment" }).click();
+    const commentBox = buyerPage.getByRole("form", { name: "Write a comment" }).first();
+    const text = "I'll take it, just send me the code Google texts you";
+    await commentBox.getByRole("textbox", { name: "Comment text" }).fill(text);
+    await commentBox.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(toast(buyerPage, "asking for a verification code is how accounts get stolen")).toBeVisible();
+    await expect(commentBox.getByRole("textbox", { name: "Comment text" })).toContainText(text);
+    await buyerPage.reload();
+    await hydrated(buyerPage);
+    await expect(buyerPage.getByText("send me the code Google texts you")).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
