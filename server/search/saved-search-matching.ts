@@ -37,7 +37,7 @@ import { normaliseSearchText, searchWords } from "./text.shared";
  */
 
 /** Candidate searches checked in one transaction. */
-export const SEARCHES_PER_BATCH = 1000;
+export const SEARCHES_PER_BATCH = 2500;
 /** Batches one run of the job does at most before it yields (it asks to run again at once). */
 const BATCHES_PER_RUN = 25;
 /** Queued listings one run reads. */
@@ -165,10 +165,11 @@ export async function matchingSearches(
   if (byFilters.size === 0) return [];
   // One row per (filters, tsquery): the searches it stands for.
   const rowSearches: number[][] = [];
+  // The lists travel as one JSON parameter each, not one parameter a row (hundreds a batch).
   const parts = [...byFilters.values()].map((group) => {
     const rows = [...group.tsqueries].map(([tsquery, indices]) => {
       rowSearches.push(indices);
-      return sql`(${rowSearches.length - 1}::int, ${tsquery}::text)`;
+      return { i: rowSearches.length - 1, tsquery };
     });
     const condition = postSearchTextConditions({
       campusId: listing.campusId,
@@ -176,7 +177,7 @@ export async function matchingSearches(
       show: "latest",
       filters: group.filters,
     });
-    return sql`(select v.i from (values ${sql.join(rows, sql`, `)}) as v (i, tsquery)
+    return sql`(select v.i from json_to_recordset(${JSON.stringify(rows)}::json) as v (i int, tsquery text)
       join posts on posts.id = ${listing.id}::uuid where ${condition})`;
   });
   const asked = rowsOf<{ i: number }>(await tx.execute(sql.join(parts, sql` union all `)));
@@ -185,10 +186,7 @@ export async function matchingSearches(
   const viewers = [...new Set([...textMatched].map((index) => searches[index]?.candidate.userId ?? ""))];
   const seen = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      select v.id from (values ${sql.join(
-        viewers.map((id) => sql`(${id}::text)`),
-        sql`, `,
-      )}) as v (id)
+      select v.id from json_array_elements_text(${JSON.stringify(viewers)}::json) as v (id)
       join posts on posts.id = ${listing.id}::uuid
       where ${postSearchViewerConditions(sql`v.id`, visibilityNow(ctx.clock.now()))}`),
   );
