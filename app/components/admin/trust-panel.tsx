@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { TrustConditions } from "~/app/components/trust/trust-conditions";
 import { useActionToast } from "~/app/components/ui/action-feedback";
 import { Button } from "~/app/components/ui/button";
 import { TRUST_LEVEL_NAMES, TRUST_LEVELS, type TrustCondition } from "~/server/trust/levels.shared";
@@ -13,20 +14,6 @@ export interface ConsoleTrustStanding {
   next: { name: string; conditions: TrustCondition[] } | null;
   whatLifts: string | null;
   locked: { at: Date | string; byName: string | null } | null;
-}
-
-function Conditions({ items }: { items: TrustCondition[] }) {
-  return (
-    <ul className="space-y-1 text-sm">
-      {items.map((item) => (
-        <li key={item.text} className={item.met ? "text-zinc-900" : "text-zinc-500"}>
-          <span aria-hidden="true">{item.met ? "✓ " : "○ "}</span>
-          <span className="sr-only">{item.met ? "Met: " : "Not yet: "}</span>
-          {item.text}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /**
@@ -58,7 +45,7 @@ export function TrustPanel({ trust, canLock }: { trust: ConsoleTrustStanding; ca
           {trust.reasons.length > 0 ? (
             <div>
               <h3 className="text-sm font-medium text-zinc-500">Why {trust.name}</h3>
-              <Conditions items={trust.reasons} />
+              <TrustConditions items={trust.reasons} />
             </div>
           ) : (
             <p className="text-sm text-zinc-600">New: no condition met yet.</p>
@@ -66,7 +53,7 @@ export function TrustPanel({ trust, canLock }: { trust: ConsoleTrustStanding; ca
           {trust.next ? (
             <div>
               <h3 className="text-sm font-medium text-zinc-500">Next: {trust.next.name}</h3>
-              <Conditions items={trust.next.conditions} />
+              <TrustConditions items={trust.next.conditions} />
             </div>
           ) : null}
           {trust.whatLifts ? <p className="text-sm text-zinc-700">{trust.whatLifts}</p> : null}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { SettingsPage } from "~/app/components/settings/settings-page";
 import { pageTitle } from "~/app/components/shell/campus";
+import { TrustConditions } from "~/app/components/trust/trust-conditions";
 import { requireUser } from "~/app/lib/viewer.server";
 import { ACTIVE_PRICED_LISTINGS, CONVERSATIONS_PER_DAY } from "~/server/trust/levels.shared";
 import { getOwnTrustStanding } from "~/server/trust/standing";
@@ -27,20 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-function Conditions({ items }: { items: { text: string; met: boolean }[] }) {
-  return (
-    <ul className="mt-2 space-y-1 text-sm">
-      {items.map((item) => (
-        <li key={item.text} className={item.met ? "text-zinc-900" : "text-zinc-500"}>
-          <span aria-hidden="true">{item.met ? "✓ " : "○ "}</span>
-          <span className="sr-only">{item.met ? "Met: " : "Not yet: "}</span>
-          {item.text}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function TrustLevelPage({ loaderData }: Route.ComponentProps) {
   const { level, name, reasons, next, whatLifts, locked } = loaderData;
   return (
@@ -53,14 +40,14 @@ export default function TrustLevelPage({ loaderData }: Route.ComponentProps) {
           You can start {CONVERSATIONS_PER_DAY[level]} new conversations a day and have{" "}
           {ACTIVE_PRICED_LISTINGS[level]} priced listings for sale at once.
         </p>
-        {reasons.length > 0 ? <Conditions items={reasons} /> : null}
+        {reasons.length > 0 ? <TrustConditions className="mt-2" items={reasons} /> : null}
         {locked ? <p className="mt-3 text-sm text-zinc-700">Staff set this level.</p> : null}
         {whatLifts ? <p className="mt-3 text-sm font-medium">{whatLifts}</p> : null}
       </section>
       {next && !locked ? (
         <section className="mt-4 rounded-lg border border-zinc-200 bg-white p-4">
           <h2 className="font-semibold">Next: {next.name}</h2>
-          <Conditions items={next.conditions} />
+          <TrustConditions className="mt-2" items={next.conditions} />
         </section>
       ) : null}
     </SettingsPage>
