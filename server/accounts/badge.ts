@@ -6,7 +6,7 @@ import { user } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
 import { BadgeReminderEmail } from "../mail/templates/badge-reminder";
-import { notifyBadgeReminder } from "../notifications/notify";
+import { notifyOwnAccount } from "../notifications/notify";
 import { parseInput } from "../validation";
 import {
   BADGE_MESSAGES,
@@ -167,7 +167,7 @@ export async function sendBadgeReminders(ctx: AppContext): Promise<{ more: boole
       await tx.update(user).set({ badgeReminderSentAt: now }).where(eq(user.id, student.id));
       const facts: BadgeFacts = student;
       if (!badgeWillLapse(facts) || !student.schoolVerifiedAt) continue;
-      await notifyBadgeReminder(tx, ctx, { to: student.id, campusId: student.campusId });
+      await notifyOwnAccount(tx, ctx, { to: student.id, campusId: student.campusId, type: "badge" });
       const heading = BADGE_MESSAGES.reminderNotice;
       const { html, text } = await renderMail(
         createElement(BadgeReminderEmail, {

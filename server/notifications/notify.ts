@@ -225,37 +225,17 @@ export async function notifyModeration(
 }
 
 /**
- * Decision 0570: the student's data archive is ready. The student is its own actor (no one else
- * did anything); the link is only in the e-mail that goes with it, so this too is already 'e-mailed'.
+ * A notice about the student's own account that carries its own e-mail: the data archive is
+ * ready (decision 0570: the link is only in the e-mail), the verified badge lapses soon (decision
+ * 0681: server/accounts/badge.ts sends the reminder). The student is its own actor (no one else
+ * did anything), and the row is already 'e-mailed'.
  */
-export async function notifyDataExportReady(
+export async function notifyOwnAccount(
   tx: Queryable,
   ctx: AppContext,
-  input: { to: string; campusId: string },
+  input: { to: string; campusId: string; type: "data export" | "badge" },
 ): Promise<void> {
-  await insertNoticeWithItsOwnMail(tx, ctx, {
-    ...input,
-    actorId: input.to,
-    type: "data export",
-    moderationLogId: null,
-  });
-}
-
-/**
- * Decision 0681: the student's verified badge lapses soon. The student is its own actor; the
- * reminder's e-mail goes with it (server/accounts/badge.ts), so this too is already 'e-mailed'.
- */
-export async function notifyBadgeReminder(
-  tx: Queryable,
-  ctx: AppContext,
-  input: { to: string; campusId: string },
-): Promise<void> {
-  await insertNoticeWithItsOwnMail(tx, ctx, {
-    ...input,
-    actorId: input.to,
-    type: "badge",
-    moderationLogId: null,
-  });
+  await insertNoticeWithItsOwnMail(tx, ctx, { ...input, actorId: input.to, moderationLogId: null });
 }
 
 /** A notice that carries its own e-mail: inserted already e-mailed, announced live to its student. */

@@ -9,7 +9,7 @@ import { formatUtcDateTime } from "../dates.shared";
 import { dataExports, user } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { renderMail } from "../mail/render";
-import { notifyDataExportReady } from "../notifications/notify";
+import { notifyOwnAccount } from "../notifications/notify";
 import { writeArchive } from "./export-archive";
 import { ensureExportsDir, exportPath, removeExportFiles } from "./export-files";
 import { DataExportReadyEmail } from "./mails";
@@ -146,7 +146,7 @@ async function prepareOne(ctx: AppContext, row: typeof dataExports.$inferSelect)
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, "pending")));
       if (mail) {
         await enqueueMail(tx, mail, now);
-        await notifyDataExportReady(tx, ctx, { to: row.userId, campusId: mail.campusId });
+        await notifyOwnAccount(tx, ctx, { to: row.userId, campusId: mail.campusId, type: "data export" });
       }
     });
     ctx.wakeMailWorker();
