@@ -80,8 +80,8 @@ export default function SafetyRules({ loaderData }: Route.ComponentProps) {
           Safety rules
         </h1>
         <p className="mt-1 text-sm text-zinc-600">
-          Checked on the server for every chat message and listing. {rules.length - added} built in, {added}{" "}
-          added. Rules are switched off, never deleted.
+          Checked on the server for every chat message and listing; comments meet the block rules for chat and
+          listings. {rules.length - added} built in, {added} added. Rules are switched off, never deleted.
         </p>
       </header>
       <AddSafetyRuleForm />
