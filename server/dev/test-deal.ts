@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
-import express from "express";
+import type express from "express";
 import { z } from "zod";
 import type { Auth } from "../accounts/auth";
-import { getViewerById, getViewerFromHeaders, type Viewer } from "../accounts/viewer";
+import { getViewerById, type Viewer } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { offers } from "../db/schema";
-import { isDomainError } from "../errors.shared";
 import { createPost } from "../posts/posts";
 import { plainTextToRichText } from "../posts/rich-text.shared";
 import { completeDeal } from "../trade/deals";
 import { acceptOffer } from "../trade/offer-accept";
 import { makeOffer } from "../trade/offers";
 import { writeReview } from "../trade/reviews";
-import { createTestStudent, testFixturesEnabled } from "./test-student";
+import { mountSignedInFixture } from "./signed-in-fixture";
+import { createTestStudent } from "./test-student";
 
 /**
  * Decision 0607: an end-to-end fixture that gives the signed-in student a finished sale, as the
@@ -86,21 +86,7 @@ async function giveSale(ctx: AppContext, auth: Auth, seller: Viewer, input: unkn
 
 /** Mounts `POST /dev/test-deal` when, and only when, testFixturesEnabled(config). */
 export function mountDealFixture(app: express.Express, deps: { ctx: AppContext; auth: Auth }): void {
-  if (!testFixturesEnabled(deps.ctx.config)) return;
-  app.post(TEST_DEAL_PATH, express.json({ limit: "2kb" }), async (req, res, next) => {
-    try {
-      const cookie = req.headers.cookie;
-      const viewer = cookie ? await getViewerFromHeaders(deps.ctx, deps.auth, new Headers({ cookie })) : null;
-      if (!viewer) {
-        res.status(401).json({ message: "Sign in first." });
-        return;
-      }
-      res.status(201).json(await giveSale(deps.ctx, deps.auth, viewer, req.body ?? {}));
-    } catch (error) {
-      if (error instanceof z.ZodError) res.status(400).json({ message: z.prettifyError(error) });
-      // A rule of the trade refused a step: its own status and words, for the failing spec's log.
-      else if (isDomainError(error)) res.status(error.status).json({ message: error.message });
-      else next(error);
-    }
-  });
+  mountSignedInFixture(app, deps, TEST_DEAL_PATH, "2kb", (viewer, body) =>
+    giveSale(deps.ctx, deps.auth, viewer, body),
+  );
 }

@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import express from "express";
+import type express from "express";
 import { z } from "zod";
 import type { Auth } from "../accounts/auth";
-import { getViewerFromHeaders } from "../accounts/viewer";
 import type { AppContext } from "../context";
 import { moderationItems, posts, strikes, user } from "../db/schema";
 import { REPORT_REASONS } from "../db/schema/reports";
 import { INDEFINITELY } from "../moderation/rules.shared";
 import { announceCampusPagesChanged } from "../realtime/events";
 import { appendModerationLog } from "../staff/moderation-log";
-import { testFixturesEnabled } from "./test-student";
+import { mountSignedInFixture } from "./signed-in-fixture";
 
 /**
  * Decision 0548: an end-to-end fixture that gives the signed-in student a strike, as a campus
@@ -121,22 +120,7 @@ async function giveStrike(ctx: AppContext, viewer: { id: string; campusId: strin
 
 /** Mounts `POST /dev/test-strike` when, and only when, testFixturesEnabled(config). */
 export function mountStrikeFixture(app: express.Express, deps: { ctx: AppContext; auth: Auth }): void {
-  if (!testFixturesEnabled(deps.ctx.config)) return;
-  app.post(TEST_STRIKE_PATH, express.json({ limit: "4kb" }), async (req, res, next) => {
-    try {
-      const cookie = req.headers.cookie;
-      const viewer = cookie ? await getViewerFromHeaders(deps.ctx, deps.auth, new Headers({ cookie })) : null;
-      if (!viewer) {
-        res.status(401).json({ message: "Sign in first." });
-        return;
-      }
-      res.status(201).json(await giveStrike(deps.ctx, viewer, req.body ?? {}));
-    } catch (error) {
-      if (error instanceof z.ZodError || error instanceof RangeError) {
-        res
-          .status(400)
-          .json({ message: error instanceof z.ZodError ? z.prettifyError(error) : error.message });
-      } else next(error);
-    }
-  });
+  mountSignedInFixture(app, deps, TEST_STRIKE_PATH, "4kb", (viewer, body) =>
+    giveStrike(deps.ctx, viewer, body),
+  );
 }
